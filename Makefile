@@ -1,0 +1,39 @@
+# Better Morning: the verbs people use.
+#   make run    install what bmd needs, build, run bmd in the foreground
+#   make test   install what the tests need, build, run every test
+#   make bench  print the benchmarks' figures
+
+SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
+CONFIG ?= debug
+BUILD_FLAGS ?= -c $(CONFIG)
+
+# Debian packages needed to build and run bmd and bmctl.
+RUN_PACKAGES := pkg-config libsqlite3-dev libsystemd-dev
+# And to run the tests: faketime sets the daemon's clock in end-to-end tests,
+# systemd brings systemd-socket-activate.
+TEST_PACKAGES := $(RUN_PACKAGES) faketime systemd
+
+.PHONY: all build run test deps test-deps clean
+
+all: build
+
+deps:
+	@scripts/install-packages $(RUN_PACKAGES)
+
+test-deps:
+	@scripts/install-packages $(TEST_PACKAGES)
+
+build: deps
+	$(SWIFT) build $(BUILD_FLAGS)
+
+run: build
+	"$$($(SWIFT) build $(BUILD_FLAGS) --show-bin-path)/bmd" $(ARGS)
+
+# The end-to-end suite drives the built binaries, so they are built first and their
+# folder is handed to the tests.
+test: test-deps
+	$(SWIFT) build $(BUILD_FLAGS)
+	BM_BIN_DIR="$$($(SWIFT) build $(BUILD_FLAGS) --show-bin-path)" $(SWIFT) test $(BUILD_FLAGS)
+
+clean:
+	rm -rf .build

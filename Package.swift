@@ -1,0 +1,71 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "better-morning",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "bmd", targets: ["bmd"]),
+        .executable(name: "bmctl", targets: ["bmctl"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+    ],
+    targets: [
+        // MARK: The pure core: rules of routines, days and records. No clock, disk or socket.
+        .target(name: "MorningCore"),
+
+        // MARK: I/O at the edges
+        .target(
+            name: "MorningStore",
+            dependencies: ["MorningCore", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .target(
+            name: "MorningProtocol",
+            resources: [.embedInCode("org.bettermorning.Morning.varlink")]
+        ),
+        .systemLibrary(
+            name: "CSystemd",
+            pkgConfig: "libsystemd",
+            providers: [.apt(["libsystemd-dev"])]
+        ),
+
+        // MARK: The two programs, as libraries that tests import
+        .target(
+            name: "MorningDaemon",
+            dependencies: [
+                "MorningCore", "MorningStore", "MorningProtocol", "CSystemd",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        .target(
+            name: "MorningControl",
+            dependencies: [
+                "MorningProtocol",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        // MARK: Thin executables
+        .executableTarget(name: "bmd", dependencies: ["MorningDaemon"]),
+        .executableTarget(name: "bmctl", dependencies: ["MorningControl"]),
+
+        // MARK: Tests, one target per module plus the end-to-end suite
+        .testTarget(name: "MorningCoreTests", dependencies: ["MorningCore"]),
+        .testTarget(name: "MorningStoreTests", dependencies: ["MorningStore", "MorningCore"]),
+        .testTarget(name: "MorningProtocolTests", dependencies: ["MorningProtocol"]),
+        .testTarget(
+            name: "MorningDaemonTests",
+            dependencies: ["MorningDaemon", "MorningCore", "MorningStore", "MorningProtocol"]
+        ),
+        .testTarget(name: "MorningControlTests", dependencies: ["MorningControl", "MorningProtocol"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["MorningProtocol"]),
+    ]
+)
