@@ -1,0 +1,303 @@
+/// The user's routines, the checks of days not yet finalized, and the settings:
+/// everything but finished history, which only grows and is read on demand.
+///
+/// Every mutating method first catches up on finished days (T3), then applies one
+/// rule, and returns the durable changes in the order the store must apply them.
+/// A method that throws may leave `self` half-changed: callers mutate a copy and keep
+/// it only once its changes are stored.
+public struct Book: Hashable, Sendable {
+    public private(set) var routines: [Routine]
+    /// Checked positions (as a bit mask) of days that are not finalized yet.
+    public private(set) var openDays: [OpenDay: UInt32]
+    public private(set) var settings: Settings
+
+    public struct OpenDay: Hashable, Sendable {
+        public var routineID: RoutineID
+        public var date: Day
+        public init(routineID: RoutineID, date: Day) {
+            self.routineID = routineID
+            self.date = date
+        }
+    }
+
+    public init(routines: [Routine] = [], openDays: [OpenDay: UInt32] = [:], settings: Settings = Settings()) {
+        self.routines = routines
+        self.openDays = openDays
+        self.settings = settings
+    }
+
+    // MARK: - Reading
+
+    public var active: Routine? { routines.first(where: \.isActive) }
+
+    public func routine(id: RoutineID) -> Routine? { routines.first { $0.id == id } }
+
+    /// Where the active routine stands today (status `phase`).
+    public enum Phase: String, Sendable { case none, waiting, running }
+
+    public func phase(today: Day) -> Phase {
+        guard let active else { return .none }
+        return active.startDate <= today ? .running : .waiting
+    }
+
+    /// The checked positions of a day that is not finalized.
+    public func checks(of routineID: RoutineID, on date: Day) -> UInt32 {
+        openDays[OpenDay(routineID: routineID, date: date)] ?? 0
+    }
+
+    /// Stored routines for the data cards (H1): the active one first, then the most
+    /// recently active first.
+    public var routinesByRecency: [Routine] {
+        routines.sorted { a, b in
+            if a.isActive != b.isActive { return a.isActive }
+            return a.activationSerial > b.activationSerial
+        }
+    }
+
+    // MARK: - Day rollover (T3)
+
+    /// Finalizes every finished day of the active routine that has no record yet:
+    /// days it never saw end with every task ✗. Idempotent.
+    public mutating func catchUp(today: Day) -> [Change] {
+        var changes: [Change] = []
+        catchUp(today: today, into: &changes)
+        return changes
+    }
+
+    private mutating func catchUp(today: Day, into changes: inout [Change]) {
+        guard let index = routines.firstIndex(where: \.isActive) else { return }
+        let routine = routines[index]
+        var day = max(routine.startDate, routine.lastRecordDate?.next ?? routine.startDate)
+        while day < today {
+            finalize(index, day, into: &changes)
+            day = day.next
+        }
+    }
+
+    /// Writes the Day Record of one day: ✓ stay, everything else becomes ✗.
+    @discardableResult
+    private mutating func finalize(_ index: Int, _ date: Day, into changes: inout [Change]) -> DayRecord {
+        let routine = routines[index]
+        let key = OpenDay(routineID: routine.id, date: date)
+        let record = DayRecord(routineID: routine.id, date: date,
+                               doneMask: openDays[key] ?? 0, taskCount: routine.tasks.count)
+        openDays[key] = nil
+        routines[index].lastRecordDate = max(date, routine.lastRecordDate ?? date)
+        changes.append(.finalizeDay(record))
+        return record
+    }
+
+    /// Finalizes today for the routine at `index` if it runs today and is still open (A2, A4).
+    private mutating func finalizeTodayIfRunning(_ index: Int, today: Day, into changes: inout [Change]) -> DayRecord? {
+        let routine = routines[index]
+        guard routine.startDate <= today, (routine.lastRecordDate ?? routine.startDate.previous) < today else {
+            return nil
+        }
+        return finalize(index, today, into: &changes)
+    }
+
+    // MARK: - Activation, switching and restart (A1–A4)
+
+    /// What an activation did: the routine as it now stands, the day it finalized for
+    /// the routine that was running, and the changes to store.
+    public struct Activation: Sendable {
+        public var routine: Routine
+        public var previous: Routine?
+        public var finalized: DayRecord?
+        public var changes: [Change]
+    }
+
+    /// Activates a catalog or stored routine from tomorrow (A1), finalizing today for
+    /// the one that was running first (A2). The running one itself is refused (A3).
+    public mutating func activate(_ query: String, today: Day, catalog: [CatalogEntry] = Catalog.entries) throws -> Activation {
+        var changes: [Change] = []
+        catchUp(today: today, into: &changes)
+        switch try resolveActivatable(query, catalog: catalog) {
+        case .stored(let routine):
+            if routine.isActive { throw MorningError.alreadyActive(routine: routine.name) }
+            return switchTo(routine.id, today: today, changes: changes)
+        case .catalog(let entry):
+            let routine = Routine(id: nextRoutineID, slug: entry.id, name: entry.name, kind: .celebrity,
+                                  tasks: entry.tasks, isActive: false, createdDate: today,
+                                  startDate: today.next, activationSerial: 0)
+            return insertAndSwitch(routine, today: today, changes: changes)
+        }
+    }
+
+    /// Starts a stored routine over from tomorrow, keeping all of its history (A4).
+    public mutating func restart(_ query: String, today: Day, catalog: [CatalogEntry] = Catalog.entries) throws -> Activation {
+        var changes: [Change] = []
+        catchUp(today: today, into: &changes)
+        let routine = try resolveStored(query, catalog: catalog)
+        return switchTo(routine.id, today: today, changes: changes)
+    }
+
+    /// Saves a new custom routine and activates it from tomorrow (C5, A1/A2).
+    public mutating func saveCustom(name: String, tasks: [RoutineTask], today: Day,
+                                    catalog: [CatalogEntry] = Catalog.entries) throws -> Activation {
+        try Book.validate(name: name, tasks: tasks)
+        var changes: [Change] = []
+        catchUp(today: today, into: &changes)
+        let routine = Routine(id: nextRoutineID, slug: uniqueSlug(for: name, catalog: catalog), name: name,
+                              kind: .custom, tasks: tasks, isActive: false, createdDate: today,
+                              startDate: today.next, activationSerial: 0)
+        return insertAndSwitch(routine, today: today, changes: changes)
+    }
+
+    private mutating func insertAndSwitch(_ routine: Routine, today: Day, changes: [Change]) -> Activation {
+        var changes = changes
+        var (previous, finalized) = (Routine?.none, DayRecord?.none)
+        if let current = routines.firstIndex(where: \.isActive) {
+            (previous, finalized) = deactivate(current, today: today, into: &changes)
+        }
+        var routine = routine
+        routine.isActive = true
+        routine.startDate = today.next
+        routine.activationSerial = nextSerial
+        routines.append(routine)
+        changes.append(.insertRoutine(routine))
+        return Activation(routine: routine, previous: previous, finalized: finalized, changes: changes)
+    }
+
+    private mutating func switchTo(_ id: RoutineID, today: Day, changes: [Change]) -> Activation {
+        var changes = changes
+        var (previous, finalized) = (Routine?.none, DayRecord?.none)
+        if let current = routines.firstIndex(where: \.isActive) {
+            if routines[current].id == id {
+                // Restarting the running routine: today ends for it first (A4).
+                finalized = finalizeTodayIfRunning(current, today: today, into: &changes)
+            } else {
+                (previous, finalized) = deactivate(current, today: today, into: &changes)
+            }
+        }
+        let index = routines.firstIndex { $0.id == id }!
+        routines[index].isActive = true
+        routines[index].startDate = today.next
+        routines[index].activationSerial = nextSerial
+        changes.append(.updateRoutine(routines[index]))
+        return Activation(routine: routines[index], previous: previous, finalized: finalized, changes: changes)
+    }
+
+    /// Ends the running routine: today is finalized for it, then it stops (A2 steps 1–2).
+    private mutating func deactivate(_ index: Int, today: Day, into changes: inout [Change]) -> (Routine, DayRecord?) {
+        let finalized = finalizeTodayIfRunning(index, today: today, into: &changes)
+        routines[index].isActive = false
+        changes.append(.updateRoutine(routines[index]))
+        return (routines[index], finalized)
+    }
+
+    // MARK: - Delete and reset (A5, A6)
+
+    /// Removes a stored routine with its records and checks. If it was active, none is.
+    public mutating func delete(_ query: String, today: Day, catalog: [CatalogEntry] = Catalog.entries) throws -> (Routine, [Change]) {
+        var changes: [Change] = []
+        catchUp(today: today, into: &changes)
+        let routine = try resolveStored(query, catalog: catalog)
+        routines.removeAll { $0.id == routine.id }
+        openDays = openDays.filter { $0.key.routineID != routine.id }
+        changes.append(.deleteRoutine(routine.id))
+        return (routine, changes)
+    }
+
+    /// Forgets every routine, record, check and setting; the welcome shows again (A6, W1).
+    public mutating func reset() -> [Change] {
+        self = Book()
+        return [.deleteEverything]
+    }
+
+    // MARK: - The day (T1)
+
+    /// Marks a task of today ✓ (`done`) or untouched again. Returns its 1-based
+    /// position and whether anything changed.
+    public mutating func check(_ taskQuery: String, done: Bool, today: Day) throws -> (position: Int, changed: Bool, changes: [Change]) {
+        var changes: [Change] = []
+        catchUp(today: today, into: &changes)
+        let routine = try runningRoutine(today: today)
+        let position = try Book.resolveTask(taskQuery, in: routine.tasks)
+        let key = OpenDay(routineID: routine.id, date: today)
+        let old = openDays[key] ?? 0
+        let bit = UInt32(1) << UInt32(position - 1)
+        let new = done ? old | bit : old & ~bit
+        if new != old {
+            openDays[key] = new == 0 ? nil : new
+            changes.append(.setOpenDay(routine.id, today, doneMask: new))
+        }
+        return (position, new != old, changes)
+    }
+
+    /// The active routine if today is one of its open days, or why not.
+    public func runningRoutine(today: Day) throws -> Routine {
+        guard let routine = active else { throw MorningError.noActiveRoutine }
+        guard routine.startDate <= today else {
+            throw MorningError.notStarted(routine: routine.name, startDate: routine.startDate)
+        }
+        if let last = routine.lastRecordDate, last >= today { throw MorningError.dayLocked(date: today) }
+        return routine
+    }
+
+    // MARK: - Settings
+
+    public mutating func setNotifications(_ enabled: Bool) -> [Change] {
+        settings.notificationsEnabled = enabled
+        return [.setSettings(settings)]
+    }
+
+    public mutating func markWelcomeShown() -> [Change] {
+        guard !settings.welcomeShown else { return [] }
+        settings.welcomeShown = true
+        return [.setSettings(settings)]
+    }
+
+    // MARK: - Identity
+
+    private var nextRoutineID: RoutineID { (routines.map(\.id).max() ?? 0) + 1 }
+    private var nextSerial: Int64 { (routines.map(\.activationSerial).max() ?? 0) + 1 }
+
+    /// A short id for a custom routine: its title in lower case with hyphens, made
+    /// unique against the catalog and the stored routines.
+    func uniqueSlug(for name: String, catalog: [CatalogEntry]) -> String {
+        var base = ""
+        for ch in name.lowercased() {
+            if ch.isLetter || ch.isNumber {
+                base.append(ch)
+            } else if !base.isEmpty, base.last != "-" {
+                base.append("-")
+            }
+        }
+        while base.hasSuffix("-") { base.removeLast() }
+        if base.isEmpty { base = "routine" }
+        let taken = Set(routines.map(\.slug) + catalog.map(\.id))
+        var slug = base, n = 2
+        while taken.contains(slug) {
+            slug = "\(base)-\(n)"
+            n += 1
+        }
+        return slug
+    }
+
+    /// The limits of C3 / D1 / D2 for a routine about to be saved.
+    public static func validate(name: String, tasks: [RoutineTask]) throws {
+        let trimmed = name.trimmingWhitespace
+        guard Limits.nameLength.contains(trimmed.count) else {
+            throw MorningError.invalidRoutine(reason: "a routine's title has 1 to 20 characters; \"\(name)\" has \(trimmed.count)")
+        }
+        guard !tasks.isEmpty else {
+            throw MorningError.invalidRoutine(reason: "a routine needs at least one task")
+        }
+        guard tasks.count <= Limits.taskCount.upperBound else {
+            throw MorningError.invalidRoutine(reason: "a routine has at most 20 tasks; this one has \(tasks.count)")
+        }
+        for task in tasks where !Limits.taskTitleLength.contains(task.title.trimmingWhitespace.count) {
+            throw MorningError.invalidRoutine(reason: "a task's title has 1 to 70 characters; \"\(task.title)\" has \(task.title.count)")
+        }
+    }
+}
+
+extension String {
+    var trimmingWhitespace: String {
+        var s = Substring(self)
+        while s.first?.isWhitespace == true { s.removeFirst() }
+        while s.last?.isWhitespace == true { s.removeLast() }
+        return String(s)
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+
+/// A local calendar date (`YYYY-MM-DD`), never an instant.
+///
+/// Arithmetic is done on the proleptic Gregorian day number so that moving
+/// between days needs no calendar and no time zone; converting to and from
+/// instants does, and goes through a `Calendar` the caller supplies (D6).
+public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// Days since 1970-01-01.
+    public let ordinal: Int
+
+    public init(ordinal: Int) { self.ordinal = ordinal }
+
+    public init?(year: Int, month: Int, day: Int) {
+        guard (1...12).contains(month), day >= 1, day <= Day.daysIn(month: month, year: year) else {
+            return nil
+        }
+        // Days-from-civil (Howard Hinnant's well-known algorithm, re-derived here).
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let mp = (month + 9) % 12
+        let doy = (153 * mp + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        ordinal = era * 146_097 + doe - 719_468
+    }
+
+    /// Parses `YYYY-MM-DD`; anything else is nil.
+    public init?(iso text: some StringProtocol) {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2])
+        else { return nil }
+        self.init(year: y, month: m, day: d)
+    }
+
+    public var components: (year: Int, month: Int, day: Int) {
+        let z = ordinal + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        let y = yoe + era * 400 + (m <= 2 ? 1 : 0)
+        return (y, m, d)
+    }
+
+    public var year: Int { components.year }
+    public var month: Int { components.month }
+    public var dayOfMonth: Int { components.day }
+
+    /// 1 = Sunday … 7 = Saturday, as `Calendar` numbers weekdays.
+    public var weekday: Int {
+        // 1970-01-01 was a Thursday (5).
+        ((ordinal % 7 + 7 + 4) % 7) + 1
+    }
+
+    public func adding(days: Int) -> Day { Day(ordinal: ordinal + days) }
+    public var next: Day { adding(days: 1) }
+    public var previous: Day { adding(days: -1) }
+
+    /// Days from `self` to `other` (positive when `other` is later).
+    public func distance(to other: Day) -> Int { other.ordinal - ordinal }
+
+    /// The first day of the week that holds `self`, weeks starting on `firstWeekday`
+    /// (1 = Sunday … 7 = Saturday).
+    public func startOfWeek(firstWeekday: Int) -> Day {
+        adding(days: -((weekday - firstWeekday + 7) % 7))
+    }
+
+    public var description: String {
+        let c = components
+        return String(format: "%04d-%02d-%02d", c.year, c.month, c.day)
+    }
+
+    public static func < (a: Day, b: Day) -> Bool { a.ordinal < b.ordinal }
+
+    static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+}
+
+extension Day: Codable {
+    public init(from decoder: Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        guard let day = Day(iso: text) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
+                                                    debugDescription: "not a YYYY-MM-DD date: \(text)"))
+        }
+        self = day
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.singleValueContainer()
+        try c.encode(description)
+    }
+}
+
+// MARK: - Days and instants
+
+extension Day {
+    /// The local date that holds `instant` in `calendar`'s time zone.
+    public init(containing instant: Date, in calendar: Calendar) {
+        let c = calendar.dateComponents([.year, .month, .day], from: instant)
+        self.init(year: c.year!, month: c.month!, day: c.day!)!
+    }
+
+    /// The first instant of this day that exists in `calendar`'s time zone (T4):
+    /// where a DST change skips midnight that is the first moment after the gap,
+    /// where it repeats midnight the first of the two.
+    public func start(in calendar: Calendar) -> Date {
+        let c = components
+        // Noon exists on every day in every zone we know of; startOfDay walks back
+        // from it to the day's first existing instant.
+        let noon = calendar.date(from: DateComponents(year: c.year, month: c.month, day: c.day, hour: 12))!
+        return calendar.startOfDay(for: noon)
+    }
+}

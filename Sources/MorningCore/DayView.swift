@@ -1,0 +1,46 @@
+/// One day of the active routine as the user sees it (T1, T2).
+public struct DayView: Hashable, Sendable {
+    public enum Mode: String, Sendable { case today, past, future }
+    public enum TaskState: String, Sendable { case done, missed, untouched, upcoming }
+
+    public var routine: Routine
+    public var date: Day
+    public var mode: Mode
+    public var states: [TaskState]
+
+    public var completed: Int { states.filter { $0 == .done }.count }
+    public var total: Int { routine.tasks.count }
+}
+
+extension Book {
+    /// The days the active routine can show: from its start to 14 days ahead (T2).
+    public func viewableRange(today: Day) throws -> ClosedRange<Day> {
+        guard let routine = active else { throw MorningError.noActiveRoutine }
+        return routine.startDate...max(routine.startDate, today.adding(days: Limits.futureDays))
+    }
+
+    /// The active routine on `date`. `record` is that date's Day Record when it has one;
+    /// the caller reads it from history.
+    public func dayView(of date: Day, today: Day, record: DayRecord?) throws -> DayView {
+        guard let routine = active else { throw MorningError.noActiveRoutine }
+        let range = try viewableRange(today: today)
+        guard range.contains(date) else {
+            if date == today, routine.startDate > today {
+                throw MorningError.notStarted(routine: routine.name, startDate: routine.startDate)
+            }
+            throw MorningError.dateOutOfRange(date: date, earliest: range.lowerBound, latest: range.upperBound)
+        }
+        let positions = 1...routine.tasks.count
+        if date > today {
+            return DayView(routine: routine, date: date, mode: .future, states: positions.map { _ in .upcoming })
+        }
+        if let record {
+            return DayView(routine: routine, date: date, mode: date == today ? .today : .past,
+                           states: positions.map { record.isDone(position: $0) ? .done : .missed })
+        }
+        let mask = checks(of: routine.id, on: date)
+        let open: DayView.TaskState = date == today ? .untouched : .missed
+        return DayView(routine: routine, date: date, mode: date == today ? .today : .past,
+                       states: positions.map { mask & (1 << UInt32($0 - 1)) != 0 ? .done : open })
+    }
+}

@@ -1,0 +1,24 @@
+/// Why a request was refused. Each case names a rule of docs/product.md and carries
+/// what the client needs to say what to do instead. Nothing is changed when one is thrown.
+public enum MorningError: Error, Hashable, Sendable {
+    case noActiveRoutine
+    /// The active routine starts on `startDate`, after today (A1).
+    case notStarted(routine: String, startDate: Day)
+    /// Activating the routine that already runs (A3).
+    case alreadyActive(routine: String)
+    case routineNotFound(query: String)
+    case ambiguousRoutine(query: String, candidates: [String])
+    /// A catalog routine that was never activated has no stored copy to restart or delete.
+    case notStored(routine: String, id: String)
+    case taskNotFound(query: String, total: Int)
+    case ambiguousTask(query: String, candidates: [String])
+    /// Only today can be checked (T1, T2).
+    case notToday(date: Day, today: Day)
+    /// Outside `earliest … latest` (T2).
+    case dateOutOfRange(date: Day, earliest: Day, latest: Day)
+    /// Today is already finalized for this routine (a clock that went back).
+    case dayLocked(date: Day)
+    case invalidDate(text: String)
+    /// A custom routine that breaks a limit of C3.
+    case invalidRoutine(reason: String)
+}

@@ -1,0 +1,77 @@
+/// How people name routines and tasks on the command line: by id or position, by
+/// full name, or by a unique case-insensitive prefix (T1, and the core issue's rule
+/// for routines). An exact match always beats a prefix.
+extension Book {
+    /// A routine that can be activated: one already stored, or a catalog entry that
+    /// has no stored copy yet.
+    public enum Activatable: Sendable {
+        case stored(Routine)
+        case catalog(CatalogEntry)
+    }
+
+    public func resolveActivatable(_ query: String, catalog: [CatalogEntry] = Catalog.entries) throws -> Activatable {
+        var candidates = routines.map { Candidate(id: $0.slug, name: $0.name, target: .stored($0)) }
+        let storedSlugs = Set(routines.filter { $0.kind == .celebrity }.map(\.slug))
+        candidates += catalog.filter { !storedSlugs.contains($0.id) }
+            .map { Candidate(id: $0.id, name: $0.name, target: .catalog($0)) }
+        return try Book.pick(query, from: candidates).target
+    }
+
+    /// A stored routine (restart, delete, week). A catalog entry never activated is
+    /// refused with a hint to activate it.
+    public func resolveStored(_ query: String, catalog: [CatalogEntry] = Catalog.entries) throws -> Routine {
+        do {
+            let candidates = routines.map { Candidate(id: $0.slug, name: $0.name, target: .stored($0)) }
+            guard case .stored(let routine) = try Book.pick(query, from: candidates).target else { fatalError() }
+            return routine
+        } catch MorningError.routineNotFound {
+            if case .catalog(let entry) = try? resolveActivatable(query, catalog: catalog) {
+                throw MorningError.notStored(routine: entry.name, id: entry.id)
+            }
+            throw MorningError.routineNotFound(query: query)
+        }
+    }
+
+    struct Candidate {
+        var id: String
+        var name: String
+        var target: Activatable
+    }
+
+    static func pick(_ query: String, from candidates: [Candidate]) throws -> Candidate {
+        let q = query.trimmingWhitespace.lowercased()
+        guard !q.isEmpty else { throw MorningError.routineNotFound(query: query) }
+        let tiers: [(Candidate) -> Bool] = [
+            { $0.id.lowercased() == q || $0.name.lowercased() == q },
+            { $0.id.lowercased().hasPrefix(q) || $0.name.lowercased().hasPrefix(q) },
+            // "obama" finds "Barack Obama": a prefix of any word of the name.
+            { $0.name.lowercased().split(separator: " ").contains { $0.hasPrefix(q) } },
+        ]
+        for matches in tiers {
+            let found = candidates.filter(matches)
+            if found.count == 1 { return found[0] }
+            if found.count > 1 {
+                throw MorningError.ambiguousRoutine(query: query, candidates: found.map { "\($0.id) (\($0.name))" })
+            }
+        }
+        throw MorningError.routineNotFound(query: query)
+    }
+
+    /// A task of `tasks` by 1-based position, exact title or unique title prefix.
+    public static func resolveTask(_ query: String, in tasks: [RoutineTask]) throws -> Int {
+        let q = query.trimmingWhitespace
+        if let n = Int(q) {
+            guard (1...tasks.count).contains(n) else { throw MorningError.taskNotFound(query: query, total: tasks.count) }
+            return n
+        }
+        let lower = q.lowercased()
+        guard !lower.isEmpty else { throw MorningError.taskNotFound(query: query, total: tasks.count) }
+        let numbered = tasks.enumerated().map { (position: $0.offset + 1, title: $0.element.title.lowercased()) }
+        let exact = numbered.filter { $0.title == lower }
+        if exact.count == 1 { return exact[0].position }
+        let prefixed = exact.isEmpty ? numbered.filter { $0.title.hasPrefix(lower) } : exact
+        if prefixed.count == 1 { return prefixed[0].position }
+        if prefixed.isEmpty { throw MorningError.taskNotFound(query: query, total: tasks.count) }
+        throw MorningError.ambiguousTask(query: query, candidates: prefixed.map { "\($0.position) \(tasks[$0.position - 1].title)" })
+    }
+}

@@ -1,0 +1,122 @@
+/// A stored routine's identity in the state file.
+public typealias RoutineID = Int64
+
+/// Whether a routine comes from the shipped catalog or was written by the user (D1).
+public enum RoutineKind: String, Sendable, Codable, CaseIterable {
+    case celebrity
+    case custom
+}
+
+/// One step of a routine: a title at a time of day (D2).
+public struct RoutineTask: Hashable, Sendable, Codable {
+    public var time: TimeOfDay
+    public var title: String
+
+    public init(time: TimeOfDay, title: String) {
+        self.time = time
+        self.title = title
+    }
+
+    public static let titleLimit = 1...70
+}
+
+/// The limits of D1 and D2, in one place.
+public enum Limits {
+    public static let nameLength = 1...20
+    public static let taskTitleLength = RoutineTask.titleLimit
+    public static let taskCount = 1...20
+    /// How far ahead the day view reaches (T2).
+    public static let futureDays = 14
+}
+
+/// A routine the user has: a celebrity copy made by activation or a saved custom routine.
+public struct Routine: Hashable, Sendable {
+    public var id: RoutineID
+    /// The short name people type: the catalog id for celebrity copies, a slug of the title otherwise.
+    public var slug: String
+    public var name: String
+    public var kind: RoutineKind
+    /// Sorted by time; equal times keep the order they were added in (D2). Never edited (D4).
+    public var tasks: [RoutineTask]
+    public var isActive: Bool
+    public var createdDate: Day
+    /// The day the current run starts; tomorrow right after activation or restart.
+    public var startDate: Day
+    /// Grows with each activation, so "most recently active" is an ordering, not a clock (H1).
+    public var activationSerial: Int64
+    /// The latest day that has a Day Record. Derived from the records; kept so that
+    /// catching up never has to scan history.
+    public var lastRecordDate: Day?
+
+    public init(id: RoutineID, slug: String, name: String, kind: RoutineKind, tasks: [RoutineTask],
+                isActive: Bool, createdDate: Day, startDate: Day, activationSerial: Int64,
+                lastRecordDate: Day? = nil) {
+        self.id = id
+        self.slug = slug
+        self.name = name
+        self.kind = kind
+        self.tasks = Routine.sorted(tasks)
+        self.isActive = isActive
+        self.createdDate = createdDate
+        self.startDate = startDate
+        self.activationSerial = activationSerial
+        self.lastRecordDate = lastRecordDate
+    }
+
+    /// Sorts by time, keeping insertion order among equal times (a stable sort).
+    public static func sorted(_ tasks: [RoutineTask]) -> [RoutineTask] {
+        tasks.enumerated()
+            .sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
+            .map(\.element)
+    }
+
+    /// The first task's time: when the daily reminder fires (N1).
+    public var reminderTime: TimeOfDay? { tasks.first?.time }
+}
+
+/// What happened to each task on one finished day (D5).
+public struct DayRecord: Hashable, Sendable {
+    public var routineID: RoutineID
+    public var date: Day
+    /// Bit `p - 1` is set when task `p` (1-based) was done.
+    public var doneMask: UInt32
+    public var taskCount: Int
+
+    public init(routineID: RoutineID, date: Day, doneMask: UInt32, taskCount: Int) {
+        self.routineID = routineID
+        self.date = date
+        self.doneMask = doneMask
+        self.taskCount = taskCount
+    }
+
+    public var completed: Int { doneMask.nonzeroBitCount }
+
+    public func isDone(position: Int) -> Bool { doneMask & (1 << UInt32(position - 1)) != 0 }
+}
+
+/// The user's settings (§3 A6 clears them, §6 and §8 read them).
+public struct Settings: Hashable, Sendable {
+    public var notificationsEnabled: Bool
+    public var welcomeShown: Bool
+
+    public init(notificationsEnabled: Bool = true, welcomeShown: Bool = false) {
+        self.notificationsEnabled = notificationsEnabled
+        self.welcomeShown = welcomeShown
+    }
+}
+
+/// One durable change, in the order the store must apply it. A request's changes
+/// are applied in one transaction or not at all.
+public enum Change: Hashable, Sendable {
+    case insertRoutine(Routine)
+    /// Activation state, start date and serial; a routine's name and tasks never change.
+    case updateRoutine(Routine)
+    case deleteRoutine(RoutineID)
+    /// The checked tasks of a day that is not finalized yet; an empty mask removes it.
+    case setOpenDay(RoutineID, Day, doneMask: UInt32)
+    /// Writes the Day Record and drops that day's open checks.
+    case finalizeDay(DayRecord)
+    case setSettings(Settings)
+    /// Removes every routine, record, open day and setting (A6).
+    case deleteEverything
+}

@@ -1,0 +1,57 @@
+/// A time of day on the routine grid: 00:00 … 23:55 in steps of five minutes (D2).
+public struct TimeOfDay: Hashable, Comparable, Sendable, CustomStringConvertible, Codable {
+    /// Minutes after midnight.
+    public let minutes: Int
+
+    public static let gridStep = 5
+
+    /// A time on the five-minute grid, or nil.
+    public init?(minutes: Int) {
+        guard (0..<24 * 60).contains(minutes), minutes % TimeOfDay.gridStep == 0 else { return nil }
+        self.minutes = minutes
+    }
+
+    public init?(hour: Int, minute: Int) {
+        guard (0..<24).contains(hour), (0..<60).contains(minute) else { return nil }
+        self.init(minutes: hour * 60 + minute)
+    }
+
+    /// Parses `HH:MM` (24-hour); nil when malformed or off the grid.
+    public init?(_ text: some StringProtocol) {
+        guard let (h, m) = TimeOfDay.clock(text) else { return nil }
+        self.init(hour: h, minute: m)
+    }
+
+    /// Splits `H:MM` or `HH:MM` into hour and minute without judging the grid.
+    public static func clock(_ text: some StringProtocol) -> (hour: Int, minute: Int)? {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, (1...2).contains(parts[0].count), parts[1].count == 2,
+              parts[0].allSatisfy(\.isASCII), parts[1].allSatisfy(\.isASCII),
+              let h = Int(parts[0]), let m = Int(parts[1]), (0..<24).contains(h), (0..<60).contains(m)
+        else { return nil }
+        return (h, m)
+    }
+
+    public var hour: Int { minutes / 60 }
+    public var minute: Int { minutes % 60 }
+
+    public var description: String {
+        (hour < 10 ? "0" : "") + String(hour) + ":" + (minute < 10 ? "0" : "") + String(minute)
+    }
+
+    public static func < (a: TimeOfDay, b: TimeOfDay) -> Bool { a.minutes < b.minutes }
+
+    public init(from decoder: Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        guard let t = TimeOfDay(text) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
+                                                    debugDescription: "not an HH:MM time on the 5-minute grid: \(text)"))
+        }
+        self = t
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.singleValueContainer()
+        try c.encode(description)
+    }
+}

@@ -1,0 +1,29 @@
+import Foundation
+@testable import MorningCore
+
+/// A small catalog for rule tests, so they do not depend on the shipped one.
+let testCatalog = [
+    CatalogEntry(id: "lark", name: "Early Lark", bio: "Up first.", source: "A test.",
+                 tasks: [("05:00", "Wake up"), ("05:30", "Stretch"), ("06:00", "Write")]),
+    CatalogEntry(id: "owl", name: "Night Owl", bio: "Up late.", source: "A test.",
+                 tasks: [("09:00", "Coffee"), ("09:30", "Read"), ("10:00", "Walk"), ("10:30", "Work")]),
+    CatalogEntry(id: "owlet", name: "Owlet Young", bio: "Small.", source: "A test.",
+                 tasks: [("07:00", "Milk"), ("07:05", "Nap"), ("07:10", "Play")]),
+]
+
+func day(_ text: String) -> Day { Day(iso: text)! }
+
+func utc(_ text: String) -> Date {
+    // "2026-03-08T07:00:00Z"
+    let f = ISO8601DateFormatter()
+    return f.date(from: text)!
+}
+
+func zone(_ id: String) -> LocalTime { LocalTime(zone: TimeZone(identifier: id)!) }
+
+extension Book {
+    /// Applies a rule the way the daemon does: on a copy, kept whole.
+    mutating func activateOrFail(_ q: String, _ today: String) throws -> Book.Activation {
+        try activate(q, today: day(today), catalog: testCatalog)
+    }
+}
