@@ -1,0 +1,59 @@
+import GRDB
+import MorningCore
+
+extension Change {
+    /// Writes this change inside the caller's transaction.
+    func write(to db: Database) throws {
+        switch self {
+        case .insertRoutine(let routine):
+            try RoutineRow(routine).insert(db)
+            // Positions follow `Routine.tasks`, which is already in time order (D2).
+            for (offset, task) in routine.tasks.enumerated() {
+                try TaskRow(routineId: routine.id, position: offset + 1, time: task.time.minutes, title: task.title)
+                    .insert(db)
+            }
+
+        case .updateRoutine(let routine):
+            // Name and tasks never change after saving (D4): only these columns are written.
+            try db.execute(literal: """
+                UPDATE routine
+                SET isActive = \(routine.isActive), startDate = \(routine.startDate.description),
+                    activationSerial = \(routine.activationSerial)
+                WHERE id = \(routine.id)
+                """)
+            guard db.changesCount == 1 else { throw StoreError.noSuchRoutine(routine.id) }
+
+        case .deleteRoutine(let id):
+            // Tasks, Day Records and open days go with it (ON DELETE CASCADE, A5).
+            guard try RoutineRow.deleteOne(db, key: id) else { throw StoreError.noSuchRoutine(id) }
+
+        case .setOpenDay(let id, let date, let doneMask):
+            if doneMask == 0 {
+                try OpenDayRow.deleteOne(db, key: ["routineId": id, "date": date.description])
+            } else {
+                // REPLACE is an upsert here: nothing refers to openDay rows.
+                try OpenDayRow(routineId: id, date: date.description, doneMask: Int64(doneMask))
+                    .insert(db, onConflict: .replace)
+            }
+
+        case .finalizeDay(let record):
+            // A plain INSERT: a second record for the same day fails the whole batch,
+            // so a day is finalized exactly once (T3).
+            try DayRecordRow(record).insert(db)
+            try OpenDayRow.deleteOne(db, key: ["routineId": record.routineID, "date": record.date.description])
+
+        case .setSettings(let settings):
+            for row in SettingRow.rows(settings) {
+                try row.insert(db, onConflict: .replace)
+            }
+
+        case .deleteEverything:
+            // Children first, so that the order does not depend on the cascades.
+            for table in [DayRecordRow.self, OpenDayRow.self, TaskRow.self, RoutineRow.self, SettingRow.self]
+                as [any TableRecord.Type]
+            {
+                try table.deleteAll(db)
+            }
+        }
+    }
+}

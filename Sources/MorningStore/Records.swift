@@ -1,0 +1,142 @@
+import GRDB
+import MorningCore
+
+// One record type per table. They hold what SQLite holds (dates as text, times as
+// minutes); converting to the core's types checks every value, so a damaged file
+// gives a StoreError instead of a wrong Book.
+
+/// A row of `routine`.
+struct RoutineRow: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "routine"
+
+    var id: Int64
+    var slug: String
+    var name: String
+    var kind: String
+    var isActive: Bool
+    var createdDate: String
+    var startDate: String
+    var activationSerial: Int64
+
+    init(_ routine: Routine) {
+        id = routine.id
+        slug = routine.slug
+        name = routine.name
+        kind = routine.kind.rawValue
+        isActive = routine.isActive
+        createdDate = routine.createdDate.description
+        startDate = routine.startDate.description
+        activationSerial = routine.activationSerial
+    }
+
+    func routine(tasks: [RoutineTask], lastRecordDate: Day?) throws -> Routine {
+        guard let kind = RoutineKind(rawValue: kind) else {
+            throw StoreError.unreadable("routine \(id) has the unknown kind \"\(kind)\"")
+        }
+        return Routine(id: id, slug: slug, name: name, kind: kind, tasks: tasks, isActive: isActive,
+                       createdDate: try Day(stored: createdDate, in: "routine"),
+                       startDate: try Day(stored: startDate, in: "routine"),
+                       activationSerial: activationSerial, lastRecordDate: lastRecordDate)
+    }
+}
+
+/// A row of `task`: one task of a routine, by its 1-based position in time order.
+struct TaskRow: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "task"
+
+    var routineId: Int64
+    var position: Int
+    var time: Int
+    var title: String
+
+    var task: RoutineTask {
+        get throws {
+            guard let time = TimeOfDay(minutes: time) else {
+                throw StoreError.unreadable("task \(position) of routine \(routineId) is at \(time) minutes, off the 5-minute grid")
+            }
+            return RoutineTask(time: time, title: title)
+        }
+    }
+}
+
+/// A row of `dayRecord`. `completed` is stored beside the mask so that SQL can sum it.
+struct DayRecordRow: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "dayRecord"
+
+    var routineId: Int64
+    var date: String
+    var doneMask: Int64
+    var taskCount: Int
+    var completed: Int
+
+    init(_ record: DayRecord) {
+        routineId = record.routineID
+        date = record.date.description
+        doneMask = Int64(record.doneMask)
+        taskCount = record.taskCount
+        completed = record.completed
+    }
+
+    var record: DayRecord {
+        get throws {
+            DayRecord(routineID: routineId, date: try Day(stored: date, in: "dayRecord"),
+                      doneMask: try UInt32(stored: doneMask, in: "dayRecord"), taskCount: taskCount)
+        }
+    }
+}
+
+/// A row of `openDay`: the checks of a day that is not finalized yet. Never 0.
+struct OpenDayRow: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "openDay"
+
+    var routineId: Int64
+    var date: String
+    var doneMask: Int64
+}
+
+/// A row of `setting`. A missing key means the default of `Settings()`.
+struct SettingRow: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "setting"
+
+    var key: String
+    var value: String
+
+    static let notificationsEnabled = "notificationsEnabled"
+    static let welcomeShown = "welcomeShown"
+
+    static func rows(_ settings: Settings) -> [SettingRow] {
+        [SettingRow(key: notificationsEnabled, value: String(settings.notificationsEnabled)),
+         SettingRow(key: welcomeShown, value: String(settings.welcomeShown))]
+    }
+
+    static func settings(from rows: [SettingRow]) throws -> Settings {
+        var settings = Settings()
+        for row in rows {
+            // Keys this build does not know are left alone: nothing here writes them.
+            guard row.key == notificationsEnabled || row.key == welcomeShown else { continue }
+            guard let value = Bool(row.value) else {
+                throw StoreError.unreadable("setting \(row.key) is \"\(row.value)\", not true or false")
+            }
+            if row.key == notificationsEnabled { settings.notificationsEnabled = value } else { settings.welcomeShown = value }
+        }
+        return settings
+    }
+}
+
+extension Day {
+    init(stored text: String, in table: String) throws {
+        guard let day = Day(iso: text) else {
+            throw StoreError.unreadable("\(table) holds the date \"\(text)\", not YYYY-MM-DD")
+        }
+        self = day
+    }
+}
+
+extension UInt32 {
+    init(stored mask: Int64, in table: String) throws {
+        guard let value = UInt32(exactly: mask) else {
+            throw StoreError.unreadable("\(table) holds the task mask \(mask), out of range")
+        }
+        self = value
+    }
+}

@@ -1,0 +1,168 @@
+import GRDB
+import MorningCore
+
+/// The state file: one SQLite database in WAL mode, synchronous=FULL.
+///
+/// One connection does all the reading and writing: only bmd opens the file (F1, F3)
+/// and each request touches a few rows, so a `DatabaseQueue` is enough and there is
+/// never more than one writer.
+public final class Store: Sendable {
+    let queue: DatabaseQueue
+
+    /// Opens or creates the database at `path` (its folder must exist), runs migrations.
+    ///
+    /// A file written by a newer build is refused with `StoreError.newerSchema`
+    /// before anything writes to it.
+    public convenience init(path: String) throws {
+        let queue = try translatingErrors {
+            let queue = try DatabaseQueue(path: path, configuration: Store.configuration)
+            // `read` runs with query_only on: this look cannot change the file.
+            try queue.read(Store.refuseNewerSchema)
+            // Not GRDB's `journalMode = .wal` configuration: it switches the file before
+            // the check above could run, and sets synchronous = NORMAL.
+            let mode = try queue.writeWithoutTransaction { db in
+                try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") ?? ""
+            }
+            guard mode == "wal" else { throw StoreError.walUnavailable(journalMode: mode) }
+            return queue
+        }
+        try self.init(queue: queue)
+    }
+
+    /// A private in-memory database with the same schema, for tests.
+    public static func inMemory() throws -> Store {
+        try Store(queue: translatingErrors { try DatabaseQueue(configuration: configuration) })
+    }
+
+    private init(queue: DatabaseQueue) throws {
+        self.queue = queue
+        try translatingErrors {
+            // Only FULL keeps the last commit after a power loss (docs/engineering.md).
+            // The queue's one connection stays open for the Store's life, so this sticks.
+            try queue.writeWithoutTransaction { try $0.execute(sql: "PRAGMA synchronous = FULL") }
+            try Schema.migrator.migrate(queue)
+        }
+        let synchronous = try synchronousMode()
+        guard synchronous == 2 else { throw StoreError.notDurable(synchronous: synchronous) }
+    }
+
+    private static var configuration: Configuration {
+        var config = Configuration()
+        config.label = "MorningStore"
+        // The cascades of deleteRoutine rely on it; GRDB's default, stated on purpose.
+        config.foreignKeysEnabled = true
+        // Only bmd writes, but someone may be reading the file with sqlite3(1):
+        // wait for them a little rather than fail at once.
+        config.busyMode = .timeout(5)
+        return config
+    }
+
+    private static func refuseNewerSchema(_ db: Database) throws {
+        let unknown = try Schema.migrator.appliedIdentifiers(db).subtracting(Schema.migrator.migrations)
+        guard unknown.isEmpty else {
+            throw StoreError.newerSchema(found: unknown.sorted().joined(separator: ", "))
+        }
+    }
+
+    // MARK: - Reading
+
+    /// Everything but history: routines (with tasks and `lastRecordDate` = MAX(date) of their
+    /// day records), open days, settings.
+    public func loadBook() throws -> Book {
+        try read { db in
+            var tasks: [RoutineID: [RoutineTask]] = [:]
+            for row in try TaskRow.order(Column("routineId"), Column("position")).fetchAll(db) {
+                tasks[row.routineId, default: []].append(try row.task)
+            }
+            var lastRecordDates: [RoutineID: Day] = [:]
+            for row in try LastRecordRow.fetchAll(db, sql: LastRecordRow.sql) {
+                lastRecordDates[row.routineId] = try Day(stored: row.date, in: "dayRecord")
+            }
+            let routines = try RoutineRow.order(Column("id")).fetchAll(db).map {
+                try $0.routine(tasks: tasks[$0.id] ?? [], lastRecordDate: lastRecordDates[$0.id])
+            }
+            var openDays: [Book.OpenDay: UInt32] = [:]
+            for row in try OpenDayRow.fetchAll(db) {
+                let key = Book.OpenDay(routineID: row.routineId, date: try Day(stored: row.date, in: "openDay"))
+                openDays[key] = try UInt32(stored: row.doneMask, in: "openDay")
+            }
+            let settings = try SettingRow.settings(from: SettingRow.fetchAll(db))
+            return Book(routines: routines, openDays: openDays, settings: settings)
+        }
+    }
+
+    /// The Day Record of one routine on one date, or nil.
+    public func record(of routine: RoutineID, on date: Day) throws -> DayRecord? {
+        try read { db in
+            try DayRecordRow.fetchOne(db, key: ["routineId": routine, "date": date.description])?.record
+        }
+    }
+
+    /// Completed counts of the routine's Day Records with date in from...through, by date.
+    public func completedCounts(of routine: RoutineID, from: Day, through: Day) throws -> [Day: Int] {
+        try read { db in
+            // YYYY-MM-DD text sorts as the dates do, so the range is a plain comparison.
+            let rows = try DayRecordRow
+                .filter(Column("routineId") == routine)
+                .filter(Column("date") >= from.description && Column("date") <= through.description)
+                .fetchAll(db)
+            var counts: [Day: Int] = [:]
+            for row in rows { counts[try Day(stored: row.date, in: "dayRecord")] = row.completed }
+            return counts
+        }
+    }
+
+    /// How many Day Records a routine has.
+    public func recordCount(of routine: RoutineID) throws -> Int {
+        try read { db in try DayRecordRow.filter(Column("routineId") == routine).fetchCount(db) }
+    }
+
+    /// PRAGMA synchronous as SQLite reports it on the writer connection (2 = FULL).
+    public func synchronousMode() throws -> Int {
+        try read { db in try Int.fetchOne(db, sql: "PRAGMA synchronous") ?? -1 }
+    }
+
+    /// PRAGMA journal_mode: "wal" for a file, "memory" for `inMemory()`.
+    public func journalMode() throws -> String {
+        try read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") ?? "" }
+    }
+
+    // MARK: - Writing
+
+    /// Applies the changes in order in ONE write transaction, or none of them (throws).
+    public func apply(_ changes: [Change]) throws {
+        guard !changes.isEmpty else { return }
+        try translatingErrors {
+            try queue.write { db in
+                for change in changes { try change.write(to: db) }
+            }
+        }
+    }
+
+    func read<T>(_ body: (Database) throws -> T) throws -> T {
+        try translatingErrors { try queue.read(body) }
+    }
+}
+
+/// The latest Day Record date of each routine, for `Routine.lastRecordDate`.
+private struct LastRecordRow: Decodable, FetchableRecord {
+    var routineId: Int64
+    var date: String
+
+    static let sql = "SELECT routineId, MAX(date) AS date FROM dayRecord GROUP BY routineId"
+}
+
+/// Runs `body`, turning GRDB's errors into `StoreError` so that no GRDB type leaves
+/// this module.
+func translatingErrors<T>(_ body: () throws -> T) throws -> T {
+    do {
+        return try body()
+    } catch let error as StoreError {
+        throw error
+    } catch let error as DatabaseError {
+        throw StoreError.sqlite(code: error.extendedResultCode.rawValue, message: error.message ?? error.description)
+    } catch {
+        // A value SQLite holds but Codable could not decode (a damaged file).
+        throw StoreError.unreadable(String(describing: error))
+    }
+}

@@ -1,0 +1,37 @@
+import MorningCore
+
+/// Why the state file could not be opened, read or changed.
+public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The file holds migrations this build does not know (`found`, comma-separated):
+    /// a newer bmd wrote it. It is refused and left exactly as it was.
+    case newerSchema(found: String)
+    /// SQLite would not switch the file to WAL mode (F1).
+    case walUnavailable(journalMode: String)
+    /// `PRAGMA synchronous` is not FULL after setting it, so a power loss could drop
+    /// the last commit.
+    case notDurable(synchronous: Int)
+    /// A change names a routine that is not stored: the Book and the file disagree.
+    case noSuchRoutine(RoutineID)
+    /// A stored value this build cannot turn back into a Book (a damaged file).
+    case unreadable(String)
+    /// SQLite refused: a broken constraint (a second active routine, a day finalized
+    /// twice), a full disk, a file that is not a database. `code` is the extended result code.
+    case sqlite(code: Int32, message: String)
+
+    public var description: String {
+        switch self {
+        case .newerSchema(let found):
+            "the state file was written by a newer Better Morning (unknown migrations: \(found)); it was left unchanged"
+        case .walUnavailable(let mode):
+            "SQLite would not use WAL mode for the state file (journal mode is \(mode))"
+        case .notDurable(let synchronous):
+            "SQLite would not set synchronous = FULL on the state file (it is \(synchronous))"
+        case .noSuchRoutine(let id):
+            "no stored routine has id \(id)"
+        case .unreadable(let detail):
+            "the state file holds a value that cannot be read: \(detail)"
+        case .sqlite(let code, let message):
+            "SQLite error \(code): \(message)"
+        }
+    }
+}
