@@ -1,0 +1,210 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Varlink messages: JSON objects, each ended by a NUL byte, over a stream socket.
+public enum Varlink {
+    public static let serviceInterface = "org.varlink.service"
+
+    /// The interface description of org.varlink.service itself, as GetInterfaceDescription returns it.
+    public static let serviceDescription = """
+        # The interface every varlink service provides, to describe itself.
+        interface org.varlink.service
+
+        # What the service is and which interfaces it provides.
+        method GetInfo() -> (
+          vendor: string,
+          product: string,
+          version: string,
+          url: string,
+          interfaces: []string
+        )
+
+        # The description of one of the service's interfaces.
+        method GetInterfaceDescription(interface: string) -> (description: string)
+
+        error InterfaceNotFound (interface: string)
+        error MethodNotFound (method: string)
+        error MethodNotImplemented (method: string)
+        error InvalidParameter (parameter: string)
+        error PermissionDenied ()
+        error ExpectedMore ()
+
+        """
+
+    public struct GetInfoReply: Codable, Sendable, Hashable {
+        public var vendor: String
+        public var product: String
+        public var version: String
+        public var url: String
+        public var interfaces: [String]
+        public init(vendor: String, product: String, version: String, url: String, interfaces: [String]) {
+            self.vendor = vendor; self.product = product; self.version = version; self.url = url
+            self.interfaces = interfaces
+        }
+    }
+
+    public struct InterfaceParameters: Codable, Sendable, Hashable {
+        public var interface: String
+        public init(interface: String) { self.interface = interface }
+    }
+
+    public struct DescriptionReply: Codable, Sendable, Hashable {
+        public var description: String
+        public init(description: String) { self.description = description }
+    }
+
+    // MARK: Calls
+
+    /// A decoded call: the method and flags, with the parameters decoded on demand.
+    public struct Call: Sendable {
+        public var method: String
+        public var more: Bool
+        public var oneway: Bool
+        let message: Data
+
+        /// The interface part of `method` (everything before the last dot).
+        public var interface: String {
+            guard let dot = method.lastIndex(of: ".") else { return "" }
+            return String(method[..<dot])
+        }
+
+        /// The parameters as `P`. A missing parameters object decodes like `{}`.
+        public func parameters<P: Decodable>(_: P.Type) throws(ParameterError) -> P {
+            do {
+                if let p = try JSON.decoder.decode(Envelope<P>.self, from: message).parameters { return p }
+                return try JSON.decoder.decode(P.self, from: Data("{}".utf8))
+            } catch let error as DecodingError {
+                throw ParameterError(parameter: error.parameterName)
+            } catch {
+                throw ParameterError(parameter: "parameters")
+            }
+        }
+    }
+
+    /// A parameter that is missing or of the wrong type (org.varlink.service.InvalidParameter).
+    public struct ParameterError: Error, Sendable { public var parameter: String }
+
+    /// Why a frame is not a call (the reply is org.varlink.service.InvalidParameter).
+    public struct MalformedCall: Error, Sendable {}
+
+    private struct Head: Decodable {
+        var method: String
+        var more: Bool?
+        var oneway: Bool?
+    }
+
+    private struct Envelope<P: Decodable>: Decodable { var parameters: P? }
+
+    public static func decodeCall(_ frame: some Collection<UInt8>) throws(MalformedCall) -> Call {
+        let data = Data(frame)
+        guard let head = try? JSON.decoder.decode(Head.self, from: data) else { throw MalformedCall() }
+        return Call(method: head.method, more: head.more ?? false, oneway: head.oneway ?? false, message: data)
+    }
+
+    public static func encodeCall(method: String, parameters: some Encodable, more: Bool = false) -> [UInt8] {
+        return frame(CallOut(method: method, parameters: parameters, more: more ? true : nil))
+    }
+
+    // MARK: Replies
+
+    public static func encodeReply(_ parameters: some Encodable, continues: Bool = false) -> [UInt8] {
+        return frame(ReplyOut(parameters: parameters, continues: continues ? true : nil))
+    }
+
+    public static func encodeError(_ name: String, _ parameters: some Encodable = Empty()) -> [UInt8] {
+        return frame(ErrorOut(error: name, parameters: parameters))
+    }
+
+    /// A decoded reply: either an error name or parameters, decoded on demand.
+    public struct Reply: Sendable {
+        public var error: String?
+        public var continues: Bool
+        let message: Data
+
+        public func parameters<P: Decodable>(_: P.Type) throws -> P {
+            if let p = try JSON.decoder.decode(Envelope<P>.self, from: message).parameters { return p }
+            return try JSON.decoder.decode(P.self, from: Data("{}".utf8))
+        }
+    }
+
+    private struct ReplyHead: Decodable {
+        var error: String?
+        var continues: Bool?
+    }
+
+    public static func decodeReply(_ frame: some Collection<UInt8>) throws -> Reply {
+        let data = Data(frame)
+        let head = try JSON.decoder.decode(ReplyHead.self, from: data)
+        return Reply(error: head.error, continues: head.continues ?? false, message: data)
+    }
+
+    private struct CallOut<P: Encodable>: Encodable {
+        var method: String
+        var parameters: P
+        var more: Bool?
+    }
+
+    private struct ReplyOut<P: Encodable>: Encodable {
+        var parameters: P
+        var continues: Bool?
+    }
+
+    private struct ErrorOut<P: Encodable>: Encodable {
+        var error: String
+        var parameters: P
+    }
+
+    private static func frame(_ value: some Encodable) -> [UInt8] {
+        // Encoding our own value types cannot fail.
+        var bytes = [UInt8](try! JSON.encoder().encode(value))
+        bytes.append(0)
+        return bytes
+    }
+}
+
+extension DecodingError {
+    /// The first key of the path: the parameter at fault.
+    var parameterName: String {
+        let path: [CodingKey]
+        switch self {
+        case .keyNotFound(let key, let context): path = context.codingPath + [key]
+        case .typeMismatch(_, let c), .valueNotFound(_, let c), .dataCorrupted(let c): path = c.codingPath
+        @unknown default: path = []
+        }
+        // The path starts at the envelope: skip "parameters".
+        return path.map(\.stringValue).first { $0 != "parameters" } ?? "parameters"
+    }
+}
+
+/// Splits a byte stream into NUL-ended frames, refusing any frame longer than a limit.
+public struct FrameSplitter: Sendable {
+    public let limit: Int
+    private var buffer: [UInt8] = []
+    private var scanned = 0
+
+    public struct FrameTooLarge: Error, Sendable { public var limit: Int }
+
+    public init(limit: Int = 1 << 16) { self.limit = limit }
+
+    public mutating func append(_ bytes: some Sequence<UInt8>) { buffer.append(contentsOf: bytes) }
+
+    /// The next complete frame without its NUL, nil when more bytes are needed.
+    public mutating func next() throws(FrameTooLarge) -> [UInt8]? {
+        if let end = buffer[scanned...].firstIndex(of: 0) {
+            let frame = Array(buffer[..<end])
+            buffer.removeSubrange(...end)
+            scanned = 0
+            guard frame.count <= limit else { throw FrameTooLarge(limit: limit) }
+            return frame
+        }
+        scanned = buffer.count
+        if buffer.count > limit { throw FrameTooLarge(limit: limit) }
+        return nil
+    }
+
+    /// Bytes received that do not yet form a frame.
+    public var pending: Int { buffer.count }
+}
