@@ -1,0 +1,130 @@
+import CSystemd
+import Logging
+import MorningProtocol
+import NIOCore
+import NIOPosix
+import ServiceLifecycle
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Serves org.bettermorning.Morning on the listening socket: one task per connection,
+/// calls answered in order, frames bounded, other users refused (F6, F7).
+public struct ControlServer: Service {
+    let socket: ListeningSocket
+    let engine: Engine
+    let logger: Logger
+    /// Called once the socket listens, before the first connection is served.
+    let onListening: @Sendable () -> Void
+
+    /// The largest frame a client may send; anything bigger is answered with an error and closed.
+    public static let frameLimit = 1 << 16
+
+    public init(socket: ListeningSocket, engine: Engine, logger: Logger, onListening: @escaping @Sendable () -> Void = {}) {
+        self.socket = socket
+        self.engine = engine
+        self.logger = logger
+        self.onListening = onListening
+    }
+
+    struct Client: Sendable {
+        var channel: NIOAsyncChannel<ByteBuffer, ByteBuffer>
+        var uid: uid_t
+        var pid: pid_t
+    }
+
+    public func run() async throws {
+        let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .serverChannelOption(.backlog, value: 128)
+            .bind(socket.fd) { channel -> EventLoopFuture<Client> in
+                Self.peerCredentials(of: channel).flatMapThrowing { cred in
+                    Client(channel: try NIOAsyncChannel(wrappingChannelSynchronously: channel), uid: cred.uid, pid: cred.pid)
+                }
+            }
+        onListening()
+        logger.info("listening", metadata: ["socket": "\(socket.ownedPath ?? "inherited fd \(socket.fd)")"])
+        // On SIGTERM the listener closes and every connection task is cancelled: a stop
+        // never waits for clients to hang up. A call being answered finishes first, since
+        // the engine's work is not interrupted midway.
+        do {
+            try await serve(server)
+        } catch where error is CancellationError || Task.isShuttingDownGracefully {
+            // The stop that was asked for, not a failure.
+        }
+        socket.removeFile()
+    }
+
+    private func serve(_ server: NIOAsyncChannel<Client, Never>) async throws {
+        try await withGracefulShutdownHandler {
+            try await cancelWhenGracefulShutdown {
+                try await server.executeThenClose { clients in
+                    try await withThrowingDiscardingTaskGroup { group in
+                        for try await client in clients {
+                            group.addTask { await self.serve(client) }
+                        }
+                    }
+                }
+            }
+        } onGracefulShutdown: {
+            server.channel.close(promise: Optional<EventLoopPromise<Void>>.none)
+        }
+    }
+
+    /// SO_PEERCRED of an accepted connection: who is on the other end.
+    static func peerCredentials(of channel: Channel) -> EventLoopFuture<bm_peer_credentials> {
+        guard let provider = channel as? SocketOptionProvider else {
+            return channel.eventLoop.makeFailedFuture(SystemError("no socket options", errno: ENOTSOCK))
+        }
+        return provider.unsafeGetSocketOption(level: SocketOptionLevel(SOL_SOCKET), name: SocketOptionName(SO_PEERCRED))
+    }
+
+    private func serve(_ client: Client) async {
+        do {
+            try await client.channel.executeThenClose { inbound, outbound in
+                // Peer credentials are checked on every connection, whatever the file modes (F7).
+                guard client.uid == geteuid() else {
+                    logger.warning("refused a connection from another user", metadata: ["uid": "\(client.uid)", "pid": "\(client.pid)"])
+                    var p = Morning.ErrorParameters()
+                    p.uid = Int(client.uid)
+                    try await outbound.write(ByteBuffer(bytes: Varlink.encodeError(Morning.ErrorName.permissionDenied.rawValue, p)))
+                    return
+                }
+                var frames = FrameSplitter(limit: Self.frameLimit)
+                for try await chunk in inbound {
+                    frames.append(chunk.readableBytesView)
+                    while let frame = try nextFrame(&frames) {
+                        guard let frame else {
+                            // Oversized: say why, then hang up.
+                            try await outbound.write(ByteBuffer(bytes: Varlink.encodeError(
+                                Varlink.ServiceError.invalidParameter.rawValue, ["parameter": "frame larger than \(Self.frameLimit) bytes"])))
+                            return
+                        }
+                        let call: Varlink.Call
+                        do {
+                            call = try Varlink.decodeCall(frame)
+                        } catch {
+                            try await outbound.write(ByteBuffer(bytes: Varlink.encodeError(
+                                Varlink.ServiceError.invalidParameter.rawValue, ["parameter": "method"])))
+                            return
+                        }
+                        if let reply = await engine.respond(to: call) {
+                            try await outbound.write(ByteBuffer(bytes: reply))
+                        }
+                    }
+                }
+            }
+        } catch {
+            logger.debug("connection ended: \(error)")
+        }
+    }
+
+    /// The next frame: `.some(frame)`, `.some(nil)` when the frame is too large, nil when more bytes are needed.
+    private func nextFrame(_ frames: inout FrameSplitter) throws -> [UInt8]?? {
+        do {
+            guard let frame = try frames.next() else { return nil }
+            return .some(frame)
+        } catch {
+            return .some(nil)
+        }
+    }
+}

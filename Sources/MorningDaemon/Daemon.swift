@@ -1,0 +1,110 @@
+import Foundation
+import Logging
+import MorningProtocol
+import MorningStore
+import ServiceLifecycle
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// bmd from start to stop: parse options, take the state lock, open the state, listen,
+/// report readiness, serve until SIGTERM.
+public enum Daemon {
+    public struct Options: Sendable {
+        public var stateDir: String?
+        public var socket: String?
+        public var logLevel: Logger.Level = .info
+        public init() {}
+    }
+
+    public static let usage = """
+        Usage: bmd [--state-dir DIR] [--socket PATH] [--verbose]
+
+        Better Morning's daemon: keeps the morning routine, closes each day at midnight
+        and serves bmctl on a Unix socket.
+
+          --state-dir DIR  where bmd.sqlite lives (default $XDG_STATE_HOME/better-morning)
+          --socket PATH    the socket to listen on (default $XDG_RUNTIME_DIR/better-morning/bmd.sock;
+                           BMD_SOCKET also sets it)
+          --verbose        log every connection
+          --version        print the version
+        """
+
+    /// Runs bmd with command-line `arguments`; returns the exit status.
+    public static func main(_ arguments: [String]) async -> Int32 {
+        var options = Options()
+        var args = arguments[...]
+        while let arg = args.popFirst() {
+            switch arg {
+            case "--state-dir": options.stateDir = args.popFirst()
+            case "--socket": options.socket = args.popFirst()
+            case "--verbose": options.logLevel = .debug
+            case "--version":
+                print("bmd \(BuildInfo.version)")
+                return 0
+            case "-h", "--help":
+                print(usage)
+                return 0
+            default:
+                FileHandle.standardError.write(Data("bmd: unknown option \(arg)\n\(usage)\n".utf8))
+                return 2
+            }
+        }
+        let env = ProcessInfo.processInfo.environment
+        guard let stateDir = options.stateDir ?? defaultStateDir(env) else {
+            FileHandle.standardError.write(Data("bmd: HOME is not set; pass --state-dir DIR\n".utf8))
+            return 2
+        }
+        guard let socketPath = SocketPath.resolve(option: options.socket, environment: env) else {
+            FileHandle.standardError.write(Data("bmd: \(SocketPath.missingHint)\n".utf8))
+            return 2
+        }
+        var logger = Logger(label: "bmd")
+        logger.logLevel = options.logLevel
+        do {
+            try run(stateDir: stateDir, socketPath: socketPath, logger: logger)
+            return 0
+        } catch {
+            FileHandle.standardError.write(Data("bmd: \(error)\n".utf8))
+            return 1
+        }
+    }
+
+    /// F1: `$XDG_STATE_HOME/better-morning`, or `~/.local/state/better-morning`.
+    static func defaultStateDir(_ env: [String: String]) -> String? {
+        if let state = env["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/better-morning" }
+        guard let home = env["HOME"], !home.isEmpty else { return nil }
+        return home + "/.local/state/better-morning"
+    }
+
+    static func run(stateDir: String, socketPath: String, logger: Logger) throws {
+        // The state is the user's alone: files bmd creates are 0600, folders 0700.
+        umask(0o077)
+        try FileManager.default.createDirectory(atPath: stateDir, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+        let lock = try StateLock(folder: stateDir, socketPath: socketPath)
+        let store = try Store(path: stateDir + "/bmd.sqlite")
+        let engine = try Engine(store: store, logger: logger)
+        let socket = try Systemd.listeningSocket().map(ListeningSocket.inherited) ?? ListeningSocket.bind(path: socketPath)
+        let server = ControlServer(socket: socket, engine: engine, logger: logger) {
+            // Ready only once the state is open and the socket listens (F4).
+            Systemd.notify("READY=1")
+        }
+        let group = ServiceGroup(configuration: .init(
+            services: [.init(service: server)],
+            gracefulShutdownSignals: [.sigterm, .sigint],
+            logger: logger))
+        let done = DispatchSemaphore(value: 0)
+        let failure = Mutex<Error?>(nil)
+        Task {
+            do { try await group.run() } catch { failure.withLock { $0 = error } }
+            done.signal()
+        }
+        done.wait()
+        Systemd.notify("STOPPING=1")
+        socket.removeFile()
+        withExtendedLifetime(lock) {}
+        if let error = failure.withLock({ $0 }) { throw error }
+        logger.info("stopped")
+    }
+}

@@ -1,0 +1,312 @@
+import Foundation
+import Logging
+import MorningCore
+import MorningProtocol
+import MorningStore
+
+/// Where the daemon gets the time and the zone from. Tests give a fixed one.
+public struct WallClock: Sendable {
+    public var now: @Sendable () -> Date
+    public var zone: @Sendable () -> TimeZone
+
+    public init(now: @escaping @Sendable () -> Date, zone: @escaping @Sendable () -> TimeZone) {
+        self.now = now
+        self.zone = zone
+    }
+
+    public static let system = WallClock(now: { Date() }, zone: { TimeZone.current })
+}
+
+/// Owns the routines and answers every method of org.bettermorning.Morning.
+///
+/// One actor serializes all requests: each reads the book, computes the new one with the
+/// pure core, stores its changes in one transaction, and only then keeps it. A request
+/// whose changes cannot be stored leaves the book as it was (nothing half-applied).
+public actor Engine {
+    private var book: Book
+    private let store: Store
+    private let clock: WallClock
+    private let logger: Logger
+    private let catalog: [CatalogEntry]
+    /// Whether a notification server was reachable at the last attempt (N2).
+    private var notificationsAvailable = false
+
+    public init(store: Store, clock: WallClock = .system, catalog: [CatalogEntry] = Catalog.entries, logger: Logger) throws {
+        self.store = store
+        self.clock = clock
+        self.catalog = catalog
+        self.logger = logger
+        book = try store.loadBook()
+        // Days that ended while bmd was not running are finalized now (T3).
+        let local = LocalTime(zone: clock.zone())
+        let today = local.day(containing: clock.now())
+        var next = book
+        let changes = next.catchUp(today: today)
+        if !changes.isEmpty {
+            try store.apply(changes)
+            book = next
+            logger.info("finalized \(changes.count) missed day(s) at start")
+        }
+    }
+
+    /// The current book, for status lines and tests.
+    public var snapshot: Book { book }
+
+    // MARK: - Dispatch
+
+    /// The reply frame for one call (nil for a oneway call).
+    public func respond(to call: Varlink.Call) -> [UInt8]? {
+        let reply = reply(to: call)
+        return call.oneway ? nil : reply
+    }
+
+    private func reply(to call: Varlink.Call) -> [UInt8] {
+        do {
+            if call.interface == Varlink.serviceInterface { return try service(call) }
+            guard let method = Morning.Method(rawValue: call.method) else {
+                if call.interface == Morning.interface {
+                    return Varlink.encodeError(Varlink.ServiceError.methodNotFound.rawValue, ["method": call.method])
+                }
+                return Varlink.encodeError(Varlink.ServiceError.interfaceNotFound.rawValue, ["interface": call.interface])
+            }
+            return try perform(method, call)
+        } catch let e as MorningError {
+            return Replies.error(e)
+        } catch let e as Varlink.ParameterError {
+            return Varlink.encodeError(Varlink.ServiceError.invalidParameter.rawValue, ["parameter": e.parameter])
+        } catch {
+            logger.error("request \(call.method) failed: \(error)")
+            var p = Morning.ErrorParameters()
+            p.reason = "\(error)"
+            return Varlink.encodeError(Morning.ErrorName.storageFailed.rawValue, p)
+        }
+    }
+
+    private func service(_ call: Varlink.Call) throws -> [UInt8] {
+        switch call.method {
+        case "org.varlink.service.GetInfo":
+            return Varlink.encodeReply(Varlink.GetInfoReply(
+                vendor: "Better Morning", product: "bmd", version: BuildInfo.version,
+                url: "man:bmd(1)",
+                interfaces: [Varlink.serviceInterface, Morning.interface]))
+        case "org.varlink.service.GetInterfaceDescription":
+            let p = try call.parameters(Varlink.InterfaceParameters.self)
+            switch p.interface {
+            case Varlink.serviceInterface: return Varlink.encodeReply(Varlink.DescriptionReply(description: Varlink.serviceDescription))
+            case Morning.interface: return Varlink.encodeReply(Varlink.DescriptionReply(description: Morning.interfaceDescription))
+            default: return Varlink.encodeError(Varlink.ServiceError.interfaceNotFound.rawValue, ["interface": p.interface])
+            }
+        default:
+            return Varlink.encodeError(Varlink.ServiceError.methodNotFound.rawValue, ["method": call.method])
+        }
+    }
+
+    private func perform(_ method: Morning.Method, _ call: Varlink.Call) throws -> [UInt8] {
+        switch method {
+        case .status:
+            return Varlink.encodeReply(try status())
+        case .explore:
+            let p = try call.parameters(Morning.ExploreParameters.self)
+            return Varlink.encodeReply(Morning.ExploreReply(routines: try explore(p.name).map(Replies.catalog)))
+        case .activate:
+            let p = try call.parameters(Morning.RoutineParameters.self)
+            let a = try mutate { book, today in
+                let a = try book.activate(p.routine, today: today, catalog: catalog)
+                return (a, a.changes)
+            }
+            return Varlink.encodeReply(activationReply(a))
+        case .restart:
+            let p = try call.parameters(Morning.RoutineParameters.self)
+            let a = try mutate { book, today in
+                let a = try book.restart(p.routine, today: today, catalog: catalog)
+                return (a, a.changes)
+            }
+            return Varlink.encodeReply(activationReply(a))
+        case .delete:
+            let p = try call.parameters(Morning.RoutineParameters.self)
+            let target = try refreshed().book.resolveStored(p.routine, catalog: catalog)
+            let records = try store.recordCount(of: target.id)
+            let routine = try mutate { book, today in try book.delete(p.routine, today: today, catalog: catalog) }
+            return Varlink.encodeReply(Morning.DeleteReply(routine: Replies.routine(routine), records: records))
+        case .reset:
+            try mutate { book, _ in ((), book.reset()) }
+            logger.notice("reset: every routine, record and setting removed")
+            return Varlink.encodeReply(Empty())
+        case .day:
+            let p = try call.parameters(Morning.DayParameters.self)
+            return Varlink.encodeReply(Replies.day(try day(p.date)))
+        case .check, .uncheck:
+            let p = try call.parameters(Morning.TaskParameters.self)
+            return Varlink.encodeReply(try check(p, done: method == .check))
+        case .setNotifications:
+            let p = try call.parameters(Morning.NotificationsParameters.self)
+            try mutate { book, _ in ((), book.setNotifications(p.enabled)) }
+            return Varlink.encodeReply(Morning.NotificationsReply(notifications: notifications))
+        case .week:
+            let p = try call.parameters(Morning.WeekParameters.self)
+            return Varlink.encodeReply(try week(p))
+        case .data:
+            let p = try call.parameters(Morning.DataParameters.self)
+            return Varlink.encodeReply(try data(p))
+        }
+    }
+
+    // MARK: - Time and state
+
+    private struct Now {
+        var instant: Date
+        var local: LocalTime
+        var today: Day
+        var book: Book
+    }
+
+    private func moment() -> (Date, LocalTime, Day) {
+        let local = LocalTime(zone: clock.zone())
+        let now = clock.now()
+        return (now, local, local.day(containing: now))
+    }
+
+    /// The book after finalizing every day that has ended since the last request (T3).
+    private func refreshed() throws -> Now {
+        let (now, local, today) = moment()
+        var next = book
+        let changes = next.catchUp(today: today)
+        if !changes.isEmpty {
+            try store.apply(changes)
+            book = next
+        }
+        return Now(instant: now, local: local, today: today, book: book)
+    }
+
+    /// Applies one rule to a copy of the book and keeps it only once its changes are stored.
+    @discardableResult
+    private func mutate<T>(_ rule: (inout Book, Day) throws -> (T, [Change])) throws -> T {
+        let (_, _, today) = moment()
+        var next = book
+        var changes = next.catchUp(today: today)
+        let (result, more) = try rule(&next, today)
+        changes += more
+        if !changes.isEmpty { try store.apply(changes) }
+        book = next
+        return result
+    }
+
+    // MARK: - Methods
+
+    private var notifications: Morning.Notifications {
+        Morning.Notifications(enabled: book.settings.notificationsEnabled, available: notificationsAvailable)
+    }
+
+    private func status() throws -> Morning.Status {
+        let now = try refreshed()
+        let view = now.book.status(now: now.instant, local: now.local)
+        var today: Morning.Progress?
+        var current: Morning.DayTask?
+        var next: Morning.DayTask?
+        if view.phase == .running, let completed = view.completed, let total = view.total,
+           let dayView = try? now.book.dayView(of: now.today, today: now.today, record: nil) {
+            today = Morning.Progress(date: now.today.description, completed: completed, total: total)
+            current = view.currentTask.map { Replies.task(dayView, position: $0) }
+            next = view.nextTask.map { Replies.task(dayView, position: $0) }
+        }
+        let phase: Morning.Phase = switch view.phase {
+        case .none: .none
+        case .waiting: .waiting
+        case .running: .running
+        }
+        return Morning.Status(phase: phase, date: now.today.description, routine: view.routine.map(Replies.routine),
+                              today: today, currentTask: current, nextTask: next, behind: view.behind,
+                              nextReminder: view.nextReminder.map { now.local.iso8601($0) },
+                              notifications: notifications)
+    }
+
+    private func explore(_ name: String?) throws -> [CatalogEntry] {
+        guard let name, !name.isEmpty else { return catalog }
+        let q = name.lowercased()
+        let exact = catalog.filter { $0.id == q || $0.name.lowercased() == q }
+        if !exact.isEmpty { return exact }
+        let found = catalog.filter {
+            $0.id.hasPrefix(q) || $0.name.lowercased().hasPrefix(q)
+                || $0.name.lowercased().split(separator: " ").contains { $0.hasPrefix(q) }
+        }
+        if found.isEmpty { throw MorningError.routineNotFound(query: name) }
+        return found
+    }
+
+    private func activationReply(_ a: Book.Activation) -> Morning.ActivationReply {
+        Morning.ActivationReply(routine: Replies.routine(a.routine), previous: a.previous.map(Replies.routine),
+                                finalized: a.finalized.map(Replies.progress))
+    }
+
+    /// `today`, `yesterday`, `tomorrow` or `YYYY-MM-DD`.
+    static func parseDate(_ text: String?, today: Day) throws -> Day {
+        switch text?.lowercased() {
+        case nil, "", "today": return today
+        case "yesterday": return today.previous
+        case "tomorrow": return today.next
+        case let text?:
+            guard let day = Day(iso: text) else { throw MorningError.invalidDate(text: text) }
+            return day
+        }
+    }
+
+    private func day(_ text: String?) throws -> DayView {
+        let now = try refreshed()
+        let date = try Engine.parseDate(text, today: now.today)
+        var record: DayRecord?
+        if let active = now.book.active, date <= now.today, let last = active.lastRecordDate, date <= last {
+            record = try store.record(of: active.id, on: date)
+        }
+        return try now.book.dayView(of: date, today: now.today, record: record)
+    }
+
+    private func check(_ p: Morning.TaskParameters, done: Bool) throws -> Morning.CheckReply {
+        let (_, _, today) = moment()
+        if let text = p.date {
+            let date = try Engine.parseDate(text, today: today)
+            if date != today { throw MorningError.notToday(date: date, today: today) }
+        }
+        let (position, changed) = try mutate { book, today in
+            let r = try book.check(p.task, done: done, today: today)
+            return ((r.position, r.changed), r.changes)
+        }
+        let view = try book.dayView(of: today, today: today, record: nil)
+        return Morning.CheckReply(task: Replies.task(view, position: position), changed: changed,
+                                  completed: view.completed, total: view.total)
+    }
+
+    private func week(_ p: Morning.WeekParameters) throws -> Morning.WeekChart {
+        let now = try refreshed()
+        let routine: Routine
+        if let query = p.routine, !query.isEmpty {
+            routine = try now.book.resolveStored(query, catalog: catalog)
+        } else {
+            guard let active = now.book.active else { throw MorningError.noActiveRoutine }
+            routine = active
+        }
+        let anchor = try Engine.parseDate(p.date, today: now.today).adding(days: 7 * (p.offset ?? 0))
+        let start = anchor.startOfWeek(firstWeekday: Weekdays.first(locale: p.locale))
+        return Replies.week(try chart(routine, start, now))
+    }
+
+    private func chart(_ routine: Routine, _ start: Day, _ now: Now) throws -> WeekView {
+        let counts = try store.completedCounts(of: routine.id, from: start, through: start.adding(days: 6))
+        return now.book.week(of: routine, startingOn: start, today: now.today, recorded: counts)
+    }
+
+    private func data(_ p: Morning.DataParameters) throws -> Morning.DataReply {
+        let now = try refreshed()
+        let start = now.today.startOfWeek(firstWeekday: Weekdays.first(locale: p.locale))
+        let cards = try now.book.routinesByRecency.map { routine in
+            Morning.Card(routine: routine.name, routineId: routine.slug,
+                         type: routine.kind == .celebrity ? .celebrity : .custom, active: routine.isActive,
+                         week: Replies.week(try chart(routine, start, now)))
+        }
+        return Morning.DataReply(cards: cards)
+    }
+}
+
+/// The program's version, shown by GetInfo and `--version`.
+public enum BuildInfo {
+    public static let version = "0.1.0"
+}

@@ -1,0 +1,100 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The Unix stream socket bmd listens on (F2, F3, F4).
+public struct ListeningSocket: Sendable {
+    public let fd: Int32
+    /// The path bmd bound itself and must remove on exit; nil for an inherited socket.
+    public let ownedPath: String?
+
+    public struct InUse: Error, CustomStringConvertible {
+        public var path: String
+        public var description: String {
+            "another bmd already answers on \(path); stop it first or choose another --socket"
+        }
+    }
+
+    /// Binds `path` itself: the folder is made 0700, the socket 0600 (whatever the umask),
+    /// and a socket file left by a killed daemon is replaced. One that still answers is not.
+    public static func bind(path: String) throws -> ListeningSocket {
+        let folder = (path as NSString).deletingLastPathComponent
+        try makePrivateFolder(folder)
+        if FileManager.default.fileExists(atPath: path) {
+            if answers(path) { throw InUse(path: path) }
+            unlink(path)
+        }
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw SystemError("socket") }
+        var addr = try address(path)
+        // The mode is right from the first instant: no window in which others could connect.
+        let old = umask(0o177)
+        let rc = withUnsafePointer(to: &addr) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        umask(old)
+        guard rc == 0 else {
+            let e = SystemError("cannot bind \(path)")
+            close(fd)
+            throw e
+        }
+        guard listen(fd, 128) == 0 else {
+            let e = SystemError("cannot listen on \(path)")
+            close(fd)
+            throw e
+        }
+        return ListeningSocket(fd: fd, ownedPath: path)
+    }
+
+    /// A socket systemd handed over (F4).
+    public static func inherited(_ fd: Int32) -> ListeningSocket {
+        ListeningSocket(fd: fd, ownedPath: nil)
+    }
+
+    /// Removes the socket file bmd created, if it is still ours.
+    public func removeFile() {
+        if let ownedPath { unlink(ownedPath) }
+    }
+
+    static func makePrivateFolder(_ folder: String) throws {
+        var isDir: ObjCBool = false
+        if !FileManager.default.fileExists(atPath: folder, isDirectory: &isDir) {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+        }
+        // The folder is ours alone, whatever made it.
+        guard chmod(folder, 0o700) == 0 else { throw SystemError("cannot make \(folder) private") }
+    }
+
+    static func address(_ path: String) throws -> sockaddr_un {
+        var addr = sockaddr_un()
+        addr.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        let capacity = MemoryLayout.size(ofValue: addr.sun_path)
+        guard bytes.count < capacity else {
+            throw SystemError("socket path is too long (\(bytes.count) bytes, at most \(capacity - 1)): \(path)", errno: ENAMETOOLONG)
+        }
+        withUnsafeMutableBytes(of: &addr.sun_path) { raw in
+            raw.copyBytes(from: bytes)
+            raw[bytes.count] = 0
+        }
+        return addr
+    }
+
+    /// Whether something accepts connections on `path`.
+    static func answers(_ path: String) -> Bool {
+        guard var addr = try? address(path) else { return false }
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        let rc = withUnsafePointer(to: &addr) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        return rc == 0
+    }
+}

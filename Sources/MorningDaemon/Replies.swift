@@ -1,0 +1,104 @@
+import Foundation
+import MorningCore
+import MorningProtocol
+
+/// Turns core values into the protocol's reply types.
+enum Replies {
+    static func routine(_ r: Routine) -> Morning.RoutineInfo {
+        Morning.RoutineInfo(id: r.slug, name: r.name, type: r.kind == .celebrity ? .celebrity : .custom,
+                            active: r.isActive, createdDate: r.createdDate.description,
+                            startDate: r.startDate.description, tasks: r.tasks.map(taskTime))
+    }
+
+    static func taskTime(_ t: RoutineTask) -> Morning.TaskTime {
+        Morning.TaskTime(time: t.time.description, title: t.title)
+    }
+
+    static func catalog(_ e: CatalogEntry) -> Morning.CatalogRoutine {
+        Morning.CatalogRoutine(id: e.id, name: e.name, bio: e.bio, source: e.source, tasks: e.tasks.map(taskTime))
+    }
+
+    static func progress(_ record: DayRecord) -> Morning.Progress {
+        Morning.Progress(date: record.date.description, completed: record.completed, total: record.taskCount)
+    }
+
+    static func task(_ view: DayView, position: Int) -> Morning.DayTask {
+        let task = view.routine.tasks[position - 1]
+        let state: Morning.TaskState = switch view.states[position - 1] {
+        case .done: .done
+        case .missed: .missed
+        case .untouched: .untouched
+        case .upcoming: .upcoming
+        }
+        return Morning.DayTask(position: position, time: task.time.description, title: task.title, state: state)
+    }
+
+    static func day(_ view: DayView) -> Morning.DayReply {
+        let mode: Morning.DayMode = switch view.mode {
+        case .today: .today
+        case .past: .past
+        case .future: .future
+        }
+        return Morning.DayReply(date: view.date.description, routine: view.routine.name, routineId: view.routine.slug,
+                                mode: mode, completed: view.completed, total: view.total,
+                                tasks: (0..<view.total).map { task(view, position: $0 + 1) })
+    }
+
+    static func week(_ w: WeekView) -> Morning.WeekChart {
+        Morning.WeekChart(routine: w.routine.name, routineId: w.routine.slug, total: w.routine.tasks.count,
+                          weekStart: w.weekStart.description, today: w.today.description,
+                          days: w.days.map { Morning.WeekDay(date: $0.date.description, completed: $0.completed) })
+    }
+
+    /// A varlink error for a refusal of the core.
+    static func error(_ e: MorningError) -> [UInt8] {
+        typealias N = Morning.ErrorName
+        var p = Morning.ErrorParameters()
+        let name: N
+        switch e {
+        case .noActiveRoutine:
+            name = .noActiveRoutine
+        case let .notStarted(routine, startDate):
+            name = .notStarted; p.routine = routine; p.startDate = startDate.description
+        case let .alreadyActive(routine):
+            name = .alreadyActive; p.routine = routine
+        case let .routineNotFound(query):
+            name = .routineNotFound; p.query = query
+        case let .ambiguousRoutine(query, candidates):
+            name = .ambiguousRoutine; p.query = query; p.candidates = candidates
+        case let .notStored(routine, id):
+            name = .notStored; p.routine = routine; p.id = id
+        case let .taskNotFound(query, total):
+            name = .taskNotFound; p.query = query; p.total = total
+        case let .ambiguousTask(query, candidates):
+            name = .ambiguousTask; p.query = query; p.candidates = candidates
+        case let .notToday(date, today):
+            name = .notToday; p.date = date.description; p.today = today.description
+        case let .dateOutOfRange(date, earliest, latest):
+            name = .dateOutOfRange; p.date = date.description
+            p.earliest = earliest.description; p.latest = latest.description
+        case let .dayLocked(date):
+            name = .dayLocked; p.date = date.description
+        case let .invalidDate(text):
+            name = .invalidDate; p.text = text
+        case let .invalidRoutine(reason):
+            name = .invalidRoutine; p.reason = reason
+        }
+        return Varlink.encodeError(name.rawValue, p)
+    }
+}
+
+extension LocalTime {
+    /// ISO 8601 with the local offset, e.g. `2026-11-23T06:30:00+01:00`.
+    func iso8601(_ instant: Date) -> String {
+        let t = Int(instant.timeIntervalSince1970.rounded(.down))
+        let offset = zone.secondsFromGMT(for: instant)
+        let wall = t + offset
+        let day = Day(ordinal: Int((Double(wall) / 86_400).rounded(.down)))
+        let secs = wall - day.ordinal * 86_400
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        let sign = offset < 0 ? "-" : "+"
+        let off = abs(offset)
+        return "\(day)T\(two(secs / 3600)):\(two(secs / 60 % 60)):\(two(secs % 60))\(sign)\(two(off / 3600)):\(two(off / 60 % 60))"
+    }
+}

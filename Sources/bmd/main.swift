@@ -1,0 +1,4 @@
+import Foundation
+import MorningDaemon
+
+exit(await Daemon.main(Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,131 @@
+import Foundation
+import Logging
+import MorningCore
+@testable import MorningDaemon
+import MorningProtocol
+import MorningStore
+import Testing
+
+/// A clock the test moves by hand.
+final class TestClock: @unchecked Sendable {
+    private let lock = NSLock()
+    private var instant: Date
+    let zone: TimeZone
+
+    init(_ iso: String, zone: String) {
+        let f = ISO8601DateFormatter()
+        instant = f.date(from: iso)!
+        self.zone = TimeZone(identifier: zone)!
+    }
+
+    func set(_ iso: String) {
+        lock.withLock { instant = ISO8601DateFormatter().date(from: iso)! }
+    }
+
+    var wall: WallClock {
+        WallClock(now: { self.lock.withLock { self.instant } }, zone: { self.zone })
+    }
+}
+
+func call(_ engine: Engine, _ method: String, _ parameters: [String: Any] = [:]) async throws -> [String: Any] {
+    var frame = [UInt8](try JSONSerialization.data(withJSONObject: ["method": method, "parameters": parameters]))
+    frame.append(0)
+    var splitter = FrameSplitter()
+    splitter.append(frame)
+    let frameBytes = try #require(try splitter.next())
+    let reply = try #require(await engine.respond(to: try Varlink.decodeCall(frameBytes)))
+    return try #require(try JSONSerialization.jsonObject(with: Data(reply.dropLast())) as? [String: Any])
+}
+
+func parameters(_ reply: [String: Any]) -> [String: Any] { reply["parameters"] as? [String: Any] ?? [:] }
+
+@Suite("The engine: varlink calls against the core and a real SQLite store")
+struct EngineTests {
+    let logger = Logger(label: "test")
+
+    @Test("§10: status carries every contract field, null where empty")
+    func statusContract() async throws {
+        let clock = TestClock("2026-11-22T10:00:00Z", zone: "Europe/London")
+        let engine = try Engine(store: try Store.inMemory(), clock: clock.wall, logger: logger)
+        let status = parameters(try await call(engine, "org.bettermorning.Morning.Status"))
+        for key in ["phase", "routine", "today", "nextReminder", "notifications"] {
+            #expect(status.keys.contains(key), "missing \(key)")
+        }
+        #expect(status["phase"] as? String == "none")
+        #expect(status["routine"] is NSNull && status["today"] is NSNull && status["nextReminder"] is NSNull)
+    }
+
+    @Test("N1: the next reminder is the first task's time from the start date, with the local offset")
+    func nextReminder() async throws {
+        let clock = TestClock("2026-03-28T12:00:00Z", zone: "Europe/London")
+        let engine = try Engine(store: try Store.inMemory(), clock: clock.wall, logger: logger)
+        let activated = parameters(try await call(engine, "org.bettermorning.Morning.Activate", ["routine": "franklin"]))
+        let first = try #require(((activated["routine"] as? [String: Any])?["tasks"] as? [[String: Any]])?.first?["time"] as? String)
+        // The 29th is the day British Summer Time begins: the offset is +01:00 at the reminder.
+        let status = parameters(try await call(engine, "org.bettermorning.Morning.Status"))
+        #expect(status["nextReminder"] as? String == "2026-03-29T\(first):00+01:00")
+        _ = try await call(engine, "org.bettermorning.Morning.SetNotifications", ["enabled": false])
+        #expect(parameters(try await call(engine, "org.bettermorning.Morning.Status"))["nextReminder"] is NSNull)
+    }
+
+    @Test("T3: a request after midnight sees yesterday finalized, with no restart")
+    func midnightOnRequest() async throws {
+        let clock = TestClock("2026-11-22T10:00:00Z", zone: "UTC")
+        let store = try Store.inMemory()
+        let engine = try Engine(store: store, clock: clock.wall, logger: logger)
+        _ = try await call(engine, "org.bettermorning.Morning.Activate", ["routine": "darwin"])
+        clock.set("2026-11-23T08:00:00Z")
+        _ = try await call(engine, "org.bettermorning.Morning.Check", ["task": "1"])
+        clock.set("2026-11-24T00:00:05Z")
+        let day = parameters(try await call(engine, "org.bettermorning.Morning.Day", ["date": "yesterday"]))
+        #expect(day["mode"] as? String == "past" && day["completed"] as? Int == 1)
+        let today = parameters(try await call(engine, "org.bettermorning.Morning.Day"))
+        #expect(today["date"] as? String == "2026-11-24" && today["completed"] as? Int == 0)
+        #expect(try store.recordCount(of: try #require(await engine.snapshot.active).id) == 1)
+    }
+
+    @Test("T3: days missed while bmd was off are finalized when it starts")
+    func catchUpAtStart() async throws {
+        let clock = TestClock("2026-11-22T10:00:00Z", zone: "UTC")
+        let store = try Store.inMemory()
+        do {
+            let engine = try Engine(store: store, clock: clock.wall, logger: logger)
+            _ = try await call(engine, "org.bettermorning.Morning.Activate", ["routine": "kant"])
+        }
+        clock.set("2026-11-27T10:00:00Z")
+        let engine = try Engine(store: store, clock: clock.wall, logger: logger)
+        let id = try #require(await engine.snapshot.active).id
+        #expect(try store.recordCount(of: id) == 4)   // the 23rd to the 26th
+    }
+
+    @Test("Refusals carry the error name and parameters, and change nothing")
+    func refusals() async throws {
+        let clock = TestClock("2026-11-22T10:00:00Z", zone: "UTC")
+        let engine = try Engine(store: try Store.inMemory(), clock: clock.wall, logger: logger)
+        var reply = try await call(engine, "org.bettermorning.Morning.Check", ["task": "1"])
+        #expect(reply["error"] as? String == "org.bettermorning.Morning.NoActiveRoutine")
+        _ = try await call(engine, "org.bettermorning.Morning.Activate", ["routine": "darwin"])
+        let before = await engine.snapshot
+        reply = try await call(engine, "org.bettermorning.Morning.Activate", ["routine": "darwin"])
+        #expect(reply["error"] as? String == "org.bettermorning.Morning.AlreadyActive")
+        reply = try await call(engine, "org.bettermorning.Morning.Day", ["date": "2026-12-24"])
+        #expect(reply["error"] as? String == "org.bettermorning.Morning.DateOutOfRange")
+        #expect(parameters(reply)["latest"] as? String == "2026-12-06")
+        reply = try await call(engine, "org.bettermorning.Morning.Day", ["date": "soon"])
+        #expect(reply["error"] as? String == "org.bettermorning.Morning.InvalidDate")
+        reply = try await call(engine, "org.bettermorning.Morning.Restart", ["routine": "nobody"])
+        #expect(reply["error"] as? String == "org.bettermorning.Morning.RoutineNotFound")
+        #expect(await engine.snapshot == before)
+    }
+
+    @Test("H2: the first weekday follows the locale (Sunday for en_US, Monday for en_GB and de_DE)", arguments: [
+        ("en_US.UTF-8", "2026-11-22"), ("en_GB.UTF-8", "2026-11-16"), ("de_DE.UTF-8", "2026-11-16"), ("C", "2026-11-16"),
+    ])
+    func weekStart(locale: String, expected: String) async throws {
+        let clock = TestClock("2026-11-22T10:00:00Z", zone: "UTC")   // a Sunday
+        let engine = try Engine(store: try Store.inMemory(), clock: clock.wall, logger: logger)
+        _ = try await call(engine, "org.bettermorning.Morning.Activate", ["routine": "darwin"])
+        let week = parameters(try await call(engine, "org.bettermorning.Morning.Week", ["locale": locale]))
+        #expect(week["weekStart"] as? String == expected)
+    }
+}
