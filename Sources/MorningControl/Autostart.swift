@@ -1,0 +1,125 @@
+import Glibc
+
+/// Starts bmd in the background when no daemon answers (F5), as gpg-agent is started by its clients.
+enum Autostart {
+    /// Starts bmd for `endpoint` and returns its pid, or the failure to report.
+    ///
+    /// `unreachable` opens the message when bmd cannot be started.
+    static func start(endpoint: Endpoint, environment: [String: String], unreachable: String) throws(ControlFailure) -> pid_t {
+        guard let executable = locateDaemon(besides: selfExecutable(), path: environment["PATH"], isExecutable: isExecutable) else {
+            throw .unreachable(unreachable + " bmctl tried to start bmd but found no bmd executable next to bmctl or on PATH")
+        }
+        do {
+            return try spawn(executable, arguments: arguments(for: endpoint), environment: environment)
+        } catch {
+            throw .unreachable(unreachable + " bmctl could not start \(executable): \(error)")
+        }
+    }
+
+    /// The bmd to start: the one installed beside this bmctl first (so a build folder or
+    /// a prefix stays consistent), else the first on PATH.
+    static func locateDaemon(besides executable: String?, path: String?, isExecutable: (String) -> Bool) -> String? {
+        if let executable, let slash = executable.lastIndex(of: "/") {
+            let candidate = String(executable[...slash]) + "bmd"
+            if isExecutable(candidate) { return candidate }
+        }
+        let folders = (path ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":", omittingEmptySubsequences: true)
+        for folder in folders where folder.hasPrefix("/") {
+            let candidate = String(folder) + "/bmd"
+            if isExecutable(candidate) { return candidate }
+        }
+        return nil
+    }
+
+    /// bmd's arguments: the socket only when the user chose it, so a default bmd binds the default path.
+    static func arguments(for endpoint: Endpoint) -> [String] {
+        endpoint.explicit ? ["--socket", endpoint.path] : []
+    }
+
+    /// Waits between connection attempts after starting bmd: 10 ms, growing to half a
+    /// second, about five seconds in all (bmd opens its state before it listens).
+    static func retryDelays(first: Int = 10, longest: Int = 500, total: Int = 5_000) -> [Int] {
+        var delays: [Int] = []
+        var next = first
+        var sum = 0
+        while sum < total {
+            delays.append(next)
+            sum += next
+            next = min(next * 2, longest)
+        }
+        return delays
+    }
+
+    static func sleep(milliseconds: Int) {
+        var request = timespec(tv_sec: milliseconds / 1000, tv_nsec: (milliseconds % 1000) * 1_000_000)
+        var remaining = timespec()
+        while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
+    }
+
+    /// How the started bmd ended, or nil while it runs.
+    static func exitStatus(of pid: pid_t) -> String? {
+        var status: Int32 = 0
+        guard waitpid(pid, &status, WNOHANG) == pid else { return nil }
+        // The W* macros are not imported into Swift; these are their Linux definitions.
+        if status & 0x7f == 0 { return "exit status \((status >> 8) & 0xff)" }
+        return "signal \(status & 0x7f)"
+    }
+
+    /// The running executable, from /proc/self/exe.
+    static func selfExecutable() -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard n > 0 else { return nil }
+        return String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    static func isExecutable(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG && access(path, X_OK) == 0
+    }
+
+    /// Marks every descriptor above stderr close-on-exec. Whatever bmctl inherited (the
+    /// write end of a `$(bmctl …)` pipe, say) must not live on in the daemon, or the
+    /// reader of that pipe would wait for the daemon to exit.
+    static func closeInheritedDescriptorsOnExec() {
+        guard let dir = opendir("/proc/self/fd") else { return }
+        defer { closedir(dir) }
+        let own = dirfd(dir)
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard let fd = Int32(name), fd > 2, fd != own else { continue }
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        }
+    }
+
+    /// glibc's POSIX_SPAWN_SETSID, which Swift does not import (it needs _GNU_SOURCE).
+    private static let spawnSetsid: Int16 = 0x80
+
+    /// Starts `executable` detached: its own session, stdio on /dev/null, so it outlives
+    /// this bmctl and never writes into the user's terminal.
+    static func spawn(_ executable: String, arguments: [String], environment: [String: String]) throws(SystemError) -> pid_t {
+        closeInheritedDescriptorsOnExec()
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setflags(&attributes, spawnSetsid)
+
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var pid: pid_t = 0
+        let result = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+        guard result == 0 else { throw SystemError(code: result) }
+        return pid
+    }
+}

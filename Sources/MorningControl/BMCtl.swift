@@ -1,0 +1,30 @@
+import ArgumentParser
+
+/// bmctl's command line: one subcommand per method of org.bettermorning.Morning.
+struct BMCtl: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bmctl",
+        abstract: "Control Better Morning: pick a morning routine, check off its tasks, see your weeks.",
+        discussion: """
+            Global options (--json, --socket, --no-autostart) may come before or after the command.
+            bmctl starts bmd when it is not running, unless --no-autostart is given.
+
+            Exit status: 0 success; 1 bmd refused the request, or it was not confirmed;
+            2 usage error; 3 bmd could not be reached.
+            """,
+        subcommands: [
+            Status.self, Today.self, Day.self, Check.self, Uncheck.self,
+            Explore.self, Activate.self, Restart.self, Delete.self, Reset.self,
+            Week.self, Data.self, Notifications.self,
+        ]
+    )
+
+    /// Errors read `bmctl: …` like every other message of bmctl (ArgumentParser's own
+    /// says `Error: …`).
+    static var _errorPrefix: String { "bmctl: " }
+
+    /// The names of the subcommands, for moving global options behind them.
+    static var commandNames: Set<String> {
+        Set(configuration.subcommands.map { $0._commandName })
+    }
+}

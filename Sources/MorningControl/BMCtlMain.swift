@@ -1,0 +1,49 @@
+import ArgumentParser
+
+/// bmctl's entry point: parses the arguments, runs the command, and returns the exit status.
+public enum BMCtlMain {
+    /// Runs bmctl with `arguments` (without the program name) in this process.
+    public static func run(_ arguments: [String]) -> Int32 {
+        run(arguments, context: .live())
+    }
+
+    /// Runs bmctl with `arguments` in `context`; every byte of output goes to `context.console`.
+    public static func run(_ arguments: [String], context: Context) -> Int32 {
+        let arguments = ArgumentOrder.hoistingGlobalOptions(arguments, commands: BMCtl.commandNames)
+        var parsed: ParsableCommand
+        do {
+            parsed = try BMCtl.parseAsRoot(arguments)
+        } catch {
+            return report(parsingError: error, console: context.console)
+        }
+        guard let command = parsed as? ControlCommand else {
+            // `bmctl`, `bmctl help …`: ArgumentParser's own commands only print help.
+            do {
+                try parsed.run()
+                return ExitStatus.success.rawValue
+            } catch {
+                return report(parsingError: error, console: context.console)
+            }
+        }
+        do {
+            try command.execute(in: Session(globals: command.globals, context: context))
+            return ExitStatus.success.rawValue
+        } catch {
+            context.console.writeError("bmctl: \(error.message)\n")
+            return error.status.rawValue
+        }
+    }
+
+    /// Prints ArgumentParser's help or usage error and returns 0 for help, 2 for any error.
+    ///
+    /// ArgumentParser exits 64 (EX_USAGE) on usage errors; the scripting contract (§10) says 2.
+    private static func report(parsingError error: any Error, console: Console) -> Int32 {
+        let text = BMCtl.fullMessage(for: error)
+        if BMCtl.exitCode(for: error) == .success {
+            console.write(text.hasSuffix("\n") ? text : text + "\n")
+            return ExitStatus.success.rawValue
+        }
+        console.writeError(text.hasSuffix("\n") ? text : text + "\n")
+        return ExitStatus.usage.rawValue
+    }
+}

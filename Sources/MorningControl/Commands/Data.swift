@@ -1,0 +1,18 @@
+import ArgumentParser
+import MorningProtocol
+
+extension BMCtl {
+    /// `bmctl data`: one card per stored routine with this week's chart (H1).
+    struct Data: ControlCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Show a card for each of your routines with this week's chart.")
+
+        @OptionGroup var globals: GlobalOptions
+
+        func execute(in session: Session) throws(ControlFailure) {
+            let reply = try session.call(.data, Morning.DataParameters(locale: session.locale), reply: Morning.DataReply.self)
+            if globals.json { return session.printJSON(reply.cards) }
+            session.say(DataText.render(reply.cards, style: session.style))
+        }
+    }
+}

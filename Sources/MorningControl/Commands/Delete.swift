@@ -1,0 +1,48 @@
+import ArgumentParser
+import MorningProtocol
+
+extension BMCtl {
+    /// `bmctl delete ROUTINE`: removes a stored routine and its history, once confirmed (A5).
+    struct Delete: ControlCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Remove one of your routines with all of its history.",
+            discussion: "Asks first on a terminal; scripts must pass --yes. A celebrity routine stays in the catalog.")
+
+        @OptionGroup var globals: GlobalOptions
+
+        @Argument(help: ArgumentHelp("One of your routines: its id, name, or the start of it.", valueName: "routine"))
+        var routine: String
+
+        @Flag(name: [.short, .long], help: "Do not ask for confirmation.")
+        var yes = false
+
+        func execute(in session: Session) throws(ControlFailure) {
+            try Confirmation.require("Delete \(routine) and all of its history? [y/N] ",
+                                     action: "delete", yes: yes, console: session.context.console)
+            let reply = try session.call(.delete, Morning.RoutineParameters(routine: routine),
+                                         reply: Morning.DeleteReply.self, verb: "delete")
+            if globals.json { return session.printJSON(reply) }
+            session.say(ChangeText.deleted(reply, style: session.style))
+        }
+    }
+
+    /// `bmctl reset`: removes every routine, record and setting, once confirmed (A6).
+    struct Reset: ControlCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Remove every routine, record and setting.",
+            discussion: "Asks first on a terminal; scripts must pass --yes. The celebrity catalog stays.")
+
+        @OptionGroup var globals: GlobalOptions
+
+        @Flag(name: [.short, .long], help: "Do not ask for confirmation.")
+        var yes = false
+
+        func execute(in session: Session) throws(ControlFailure) {
+            try Confirmation.require("Reset Better Morning? Every routine, record and setting is removed. [y/N] ",
+                                     action: "reset", yes: yes, console: session.context.console)
+            let reply = try session.call(.reset, reply: Empty.self)
+            if globals.json { return session.printJSON(reply) }
+            session.say(ChangeText.reset())
+        }
+    }
+}

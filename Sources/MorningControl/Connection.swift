@@ -1,0 +1,99 @@
+import Glibc
+import MorningProtocol
+
+/// An errno from a system call, printed the way strerror(3) words it.
+struct SystemError: Error, Equatable, CustomStringConvertible {
+    var code: Int32
+
+    var description: String { String(cString: strerror(code)) }
+
+    /// No socket file, or a file that nobody listens on: the cases where starting bmd helps.
+    var meansNoDaemon: Bool { code == ENOENT || code == ECONNREFUSED }
+}
+
+/// Why an exchange on an open connection failed.
+enum ConnectionError: Error, Equatable {
+    case system(SystemError)
+    case timedOut
+    case closed
+    case frameTooLarge(Int)
+}
+
+/// One stream connection to bmd's Unix socket, carrying NUL-ended varlink frames.
+final class Connection {
+    /// Replies such as the catalog or every data card are larger than a call; this only
+    /// bounds memory if something that is not bmd answers.
+    static let frameLimit = 16 << 20
+
+    private let fd: Int32
+
+    private init(fd: Int32) { self.fd = fd }
+
+    deinit { close(fd) }
+
+    /// Connects to the socket at `path`; reads and writes give up after `timeoutSeconds`.
+    static func open(path: String, timeoutSeconds: Int) throws(SystemError) -> Connection {
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw SystemError(code: errno) }
+        let connection = Connection(fd: fd)  // Closes fd on every path out.
+
+        var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
+        let size = socklen_t(MemoryLayout<timeval>.size)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, size)
+        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, size)
+
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { throw SystemError(code: ENAMETOOLONG) }
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            raw.copyBytes(from: bytes)
+            raw[bytes.count] = 0
+        }
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        guard result == 0 else { throw SystemError(code: errno) }
+        return connection
+    }
+
+    /// Writes all of `bytes`.
+    func send(_ bytes: [UInt8]) throws(ConnectionError) {
+        var sent = 0
+        while sent < bytes.count {
+            // MSG_NOSIGNAL: a daemon that went away is an error to report, not a SIGPIPE.
+            let n = bytes[sent...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if n < 0 {
+                let code = errno
+                if code == EINTR { continue }
+                if code == EAGAIN || code == EWOULDBLOCK { throw .timedOut }
+                throw .system(SystemError(code: code))
+            }
+            sent += n
+        }
+    }
+
+    /// Reads until the first complete frame and returns it without its NUL.
+    func receiveFrame() throws(ConnectionError) -> [UInt8] {
+        var splitter = FrameSplitter(limit: Connection.frameLimit)
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            do {
+                if let frame = try splitter.next() { return frame }
+            } catch {
+                throw .frameTooLarge(error.limit)
+            }
+            let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if n < 0 {
+                let code = errno
+                if code == EINTR { continue }
+                if code == EAGAIN || code == EWOULDBLOCK { throw .timedOut }
+                throw .system(SystemError(code: code))
+            }
+            if n == 0 { throw .closed }
+            splitter.append(chunk[..<n])
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import Glibc
+
+/// The terminal side of a run: where text goes, where answers come from, and what is a tty.
+///
+/// Commands never call `print`; they write here, so tests capture exactly what a user sees.
+public struct Console {
+    /// Writes text to stdout as it is (callers add the newline).
+    public var write: (String) -> Void
+    /// Writes text to stderr as it is.
+    public var writeError: (String) -> Void
+    /// Reads one line of stdin without its newline; nil at end of input.
+    public var readLine: () -> String?
+    public var stdoutIsTerminal: Bool
+    public var stdinIsTerminal: Bool
+
+    public init(write: @escaping (String) -> Void, writeError: @escaping (String) -> Void,
+                readLine: @escaping () -> String?, stdoutIsTerminal: Bool, stdinIsTerminal: Bool) {
+        self.write = write; self.writeError = writeError; self.readLine = readLine
+        self.stdoutIsTerminal = stdoutIsTerminal; self.stdinIsTerminal = stdinIsTerminal
+    }
+
+    /// The process's own stdin, stdout and stderr.
+    public static func live() -> Console {
+        Console(
+            write: { writeAll(1, $0) },
+            writeError: { writeAll(2, $0) },
+            readLine: { Swift.readLine(strippingNewline: true) },
+            stdoutIsTerminal: isatty(1) == 1,
+            stdinIsTerminal: isatty(0) == 1
+        )
+    }
+
+    /// Writes with write(2) rather than stdio, so nothing is left in a buffer at exit
+    /// and no shared `FILE *` is touched.
+    private static func writeAll(_ fd: Int32, _ text: String) {
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return  // A closed pipe (`bmctl status | head -0`) is not worth a crash.
+            }
+            bytes = bytes.dropFirst(n)
+        }
+    }
+}

@@ -1,0 +1,81 @@
+import MorningProtocol
+
+/// How bmctl reaches bmd: one call frame out, one reply frame back.
+///
+/// The live value talks to the Unix socket (starting bmd when allowed); tests put a
+/// scripted closure here, or use the live value against a socket they serve.
+struct Daemon {
+    /// Sends `call` (a NUL-ended varlink frame) to `endpoint` and returns the reply frame without its NUL.
+    var exchange: (_ call: [UInt8], _ endpoint: Endpoint) throws(ControlFailure) -> [UInt8]
+}
+
+extension Daemon {
+    /// How long to wait for an answer; bmd answers at once, so this only stops a hang.
+    static let replyTimeoutSeconds = 30
+
+    /// The real daemon on its socket. `notice` receives the autostart line for stderr.
+    static func socket(environment: [String: String], notice: @escaping (String) -> Void) -> Daemon {
+        Daemon { call, endpoint throws(ControlFailure) in
+            let connection = try connect(endpoint, environment: environment, notice: notice)
+            do throws(ConnectionError) {
+                try connection.send(call)
+                return try connection.receiveFrame()
+            } catch {
+                throw error.failure(path: endpoint.path)
+            }
+        }
+    }
+
+    /// A connection to `endpoint`, starting bmd first when none answers and that is allowed (F5).
+    private static func connect(_ endpoint: Endpoint, environment: [String: String],
+                                notice: (String) -> Void) throws(ControlFailure) -> Connection {
+        let first: SystemError
+        do {
+            return try Connection.open(path: endpoint.path, timeoutSeconds: replyTimeoutSeconds)
+        } catch {
+            first = error
+        }
+        let unreachable = "cannot reach bmd at \(endpoint.path): \(first)."
+        guard first.meansNoDaemon else {
+            throw .unreachable(unreachable + " Is the daemon running? Start it with `bmd`")
+        }
+        guard endpoint.autostart else {
+            throw .unreachable(unreachable + " Is the daemon running? Start it with `bmd` or drop --no-autostart")
+        }
+        let started = try Autostart.start(endpoint: endpoint, environment: environment, unreachable: unreachable)
+        notice("bmctl: bmd was not running; started it (pid \(started))\n")
+
+        var last = first
+        for delay in Autostart.retryDelays() {
+            Autostart.sleep(milliseconds: delay)
+            do {
+                return try Connection.open(path: endpoint.path, timeoutSeconds: replyTimeoutSeconds)
+            } catch {
+                last = error
+            }
+            if !last.meansNoDaemon { break }
+            if let status = Autostart.exitStatus(of: started) {
+                throw .unreachable("cannot reach bmd at \(endpoint.path): \(last). bmd (pid \(started)) exited at once "
+                                   + "(\(status)); run `bmd` in a terminal to see why")
+            }
+        }
+        throw .unreachable("cannot reach bmd at \(endpoint.path): \(last). bmd (pid \(started)) was started but did "
+                           + "not answer; run `bmd` in a terminal to see why")
+    }
+}
+
+extension ConnectionError {
+    /// The failure to report for an exchange with the daemon at `path` that broke off.
+    func failure(path: String) -> ControlFailure {
+        switch self {
+        case .system(let error):
+            return .unreachable("lost the connection to bmd at \(path): \(error)")
+        case .timedOut:
+            return .unreachable("bmd at \(path) did not answer within \(Daemon.replyTimeoutSeconds) seconds")
+        case .closed:
+            return .unreachable("bmd at \(path) closed the connection without answering")
+        case .frameTooLarge(let limit):
+            return .unreachable("bmd at \(path) sent a reply larger than \(limit) bytes")
+        }
+    }
+}

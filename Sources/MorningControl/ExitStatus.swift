@@ -1,0 +1,22 @@
+/// The exit statuses of the scripting contract (§10).
+public enum ExitStatus: Int32, Sendable {
+    case success = 0
+    /// The daemon refused the request, or the user declined or omitted confirmation.
+    case refused = 1
+    /// The command line is wrong: unknown command or option, or a bad argument.
+    case usage = 2
+    /// The daemon could not be reached.
+    case unreachable = 3
+}
+
+/// Why a run of bmctl ends without doing what was asked.
+///
+/// `message` goes to stderr after `bmctl: `; `status` is the exit status.
+struct ControlFailure: Error, Equatable {
+    var message: String
+    var status: ExitStatus
+
+    static func refused(_ message: String) -> ControlFailure { ControlFailure(message: message, status: .refused) }
+    static func usage(_ message: String) -> ControlFailure { ControlFailure(message: message, status: .usage) }
+    static func unreachable(_ message: String) -> ControlFailure { ControlFailure(message: message, status: .unreachable) }
+}

@@ -1,0 +1,45 @@
+import ArgumentParser
+
+/// The options every command takes, before or after its name (§10, F2, F5).
+struct GlobalOptions: ParsableArguments {
+    @Flag(help: "Print the reply as one JSON document, for scripts.")
+    var json = false
+
+    @Option(help: ArgumentHelp("Talk to bmd on this socket instead of the default.", valueName: "path"))
+    var socket: String?
+
+    @Flag(help: "Do not start bmd when it is not running.")
+    var noAutostart = false
+
+    init() {}
+}
+
+/// Moves global options typed before the command's name to after it.
+///
+/// ArgumentParser only reads a subcommand's options after its name; people type
+/// `bmctl --json status` as often as `bmctl status --json`.
+enum ArgumentOrder {
+    static let flags: Set<String> = ["--json", "--no-autostart"]
+    static let optionsWithValue: Set<String> = ["--socket"]
+
+    /// `arguments` with the leading global options moved behind the first word, when
+    /// that word is one of `commands`; otherwise `arguments` unchanged.
+    static func hoistingGlobalOptions(_ arguments: [String], commands: Set<String>) -> [String] {
+        var globals: [String] = []
+        var index = arguments.startIndex
+        while index < arguments.endIndex {
+            let word = arguments[index]
+            if flags.contains(word) || optionsWithValue.contains(where: { word.hasPrefix($0 + "=") }) {
+                globals.append(word)
+                index += 1
+            } else if optionsWithValue.contains(word), index + 1 < arguments.endIndex {
+                globals += arguments[index...index + 1]
+                index += 2
+            } else {
+                break
+            }
+        }
+        guard !globals.isEmpty, index < arguments.endIndex, commands.contains(arguments[index]) else { return arguments }
+        return [arguments[index]] + globals + arguments[(index + 1)...]
+    }
+}

@@ -1,0 +1,57 @@
+import MorningProtocol
+
+/// What bmctl says after a change: activation, restart, delete, reset, check, notifications.
+enum ChangeText {
+    static func activated(_ reply: Morning.ActivationReply, style: Style) -> String {
+        Text.lines(["Activated \(style.bold(reply.routine.name)): it starts tomorrow (\(reply.routine.startDate))."]
+                   + finalized(reply))
+    }
+
+    static func restarted(_ reply: Morning.ActivationReply, style: Style) -> String {
+        Text.lines(["Restarted \(style.bold(reply.routine.name)): it starts over tomorrow (\(reply.routine.startDate)); "
+                    + "its history stays."] + finalized(reply))
+    }
+
+    /// The line about the day that was closed early for the routine that was running (A2).
+    private static func finalized(_ reply: Morning.ActivationReply) -> [String] {
+        guard let day = reply.finalized else { return [] }
+        let name = reply.previous?.name ?? "previous routine"
+        return ["Today's \(name) ended with \(day.completed) of \(day.total) done."]
+    }
+
+    static func deleted(_ reply: Morning.DeleteReply, style: Style) -> String {
+        var lines = ["Deleted \(style.bold(reply.routine.name)) and its \(Text.count(reply.records, "day record"))."]
+        if reply.routine.active {
+            lines.append("No routine is active now; pick one with `bmctl activate NAME`.")
+        }
+        return Text.lines(lines)
+    }
+
+    static func reset() -> String {
+        Text.lines(["Better Morning is reset: every routine, record and setting is gone."])
+    }
+
+    static func checked(_ reply: Morning.CheckReply, style: Style) -> String {
+        let task = "\(reply.task.position) \(reply.task.title)"
+        let progress = "(\(reply.completed) of \(reply.total) done)"
+        return Text.lines([reply.changed
+            ? "\(style.green("✓")) \(task) \(progress)"
+            : "\(task) was already done \(progress)"])
+    }
+
+    static func unchecked(_ reply: Morning.CheckReply, style: Style) -> String {
+        let task = "\(reply.task.position) \(reply.task.title)"
+        let progress = "(\(reply.completed) of \(reply.total) done)"
+        return Text.lines([reply.changed
+            ? "· \(task) is untouched again \(progress)"
+            : "\(task) was already untouched \(progress)"])
+    }
+
+    static func notifications(_ n: Morning.Notifications, style: Style) -> String {
+        var line = "Notifications are \(n.enabled ? "on" : "off")."
+        if n.enabled && !n.available {
+            line += " " + style.yellow("No notification server is reachable right now, so the reminder cannot show yet.")
+        }
+        return Text.lines([line])
+    }
+}

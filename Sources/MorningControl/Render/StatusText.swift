@@ -1,0 +1,47 @@
+import MorningProtocol
+
+/// The human form of `bmctl status` (L1).
+enum StatusText {
+    static func render(_ s: Morning.Status, style: Style) -> String {
+        var lines: [String] = []
+        switch s.phase {
+        case .none:
+            lines.append("No active routine. Try `bmctl explore`, then `bmctl activate NAME`.")
+        case .waiting:
+            let name = s.routine?.name ?? "routine"
+            lines.append("Your new routine \(name) starts tomorrow (\(s.routine?.startDate ?? "?")).")
+        case .running:
+            if let routine = s.routine { lines.append(row("routine", style.bold(routine.name) + " (running)")) }
+            if let today = s.today {
+                let pace = s.behind == 0 ? style.green("on track") : style.yellow("behind by " + Text.count(s.behind, "task"))
+                let date = "\(Weekday.shortName(of: today.date)) \(today.date)"
+                lines.append(row("today", "\(date), \(today.completed) of \(today.total) done, \(pace)"))
+            }
+            lines.append(row("current task", s.currentTask.map { task($0, style: style) } ?? "none yet"))
+            lines.append(row("next task", s.nextTask.map { task($0, style: style) } ?? "none left today"))
+        }
+        if s.phase != .none {
+            lines.append(row("next reminder", s.nextReminder.map(reminderTime) ?? "none"))
+        }
+        let notifications = (s.notifications.enabled ? "on" : "off")
+            + (s.notifications.available ? "" : " " + style.yellow("(unavailable)"))
+        lines.append(row("notifications", notifications))
+        return Text.lines(lines)
+    }
+
+    /// Labels are padded so the values line up.
+    private static func row(_ label: String, _ value: String) -> String {
+        Text.pad(label + ":", 15) + value
+    }
+
+    private static func task(_ t: Morning.DayTask, style: Style) -> String {
+        "\(t.time)  \(t.title)" + (t.state == .done ? " " + style.green("✓") : "")
+    }
+
+    /// "2026-11-23 06:00" from "2026-11-23T06:00:00+01:00": the user's own clock, which
+    /// is what bmd's offset says it is.
+    static func reminderTime(_ iso: String) -> String {
+        guard let t = iso.firstIndex(of: "T") else { return iso }
+        return iso[..<t] + " " + iso[iso.index(after: t)...].prefix(5)
+    }
+}

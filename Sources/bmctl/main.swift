@@ -1,0 +1,4 @@
+import Glibc
+import MorningControl
+
+exit(BMCtlMain.run(Array(CommandLine.arguments.dropFirst())))

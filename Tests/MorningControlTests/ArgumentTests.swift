@@ -1,0 +1,138 @@
+import Testing
+@testable import MorningControl
+
+/// The command line: global options anywhere, parameters sent, usage errors exit 2 (§10).
+@Suite struct ArgumentTests {
+    let status = ok(#"{"phase":"none","date":"2026-11-23","behind":0,"notifications":{"enabled":true,"available":true}}"#)
+
+    @Test("--json works before and after the command")
+    func jsonBeforeOrAfter() {
+        let before = bmctl(["--json", "status"], reply: status)
+        let after = bmctl(["status", "--json"], reply: status)
+        #expect(before.status == 0)
+        #expect(before.out.hasPrefix(#"{"behind":0,"#))
+        #expect(before.out == after.out)
+        #expect(before.calls == [#"{"method":"org.bettermorning.Morning.Status","parameters":{}}"#])
+    }
+
+    @Test("--socket and --no-autostart work before the command, with a separate or attached value")
+    func socketBeforeCommand() {
+        let separate = bmctl(["--socket", "/tmp/a.sock", "--no-autostart", "status"], reply: status)
+        let attached = bmctl(["--socket=/tmp/a.sock", "status", "--no-autostart"], reply: status)
+        let expected = Endpoint(path: "/tmp/a.sock", explicit: true, autostart: false)
+        #expect(separate.status == 0 && attached.status == 0)
+        #expect(separate.endpoints == [expected])
+        #expect(attached.endpoints == [expected])
+    }
+
+    @Test("the default socket is in XDG_RUNTIME_DIR and bmd may be started")
+    func defaultEndpoint() {
+        let run = bmctl(["status"], reply: status)
+        #expect(run.endpoints == [Endpoint(path: "/run/user/1000/better-morning/bmd.sock", explicit: false, autostart: true)])
+        let fromEnvironment = bmctl(["status"], reply: status, environment: ["BMD_SOCKET": "/tmp/b.sock"])
+        #expect(fromEnvironment.endpoints == [Endpoint(path: "/tmp/b.sock", explicit: true, autostart: true)])
+    }
+
+    @Test("no runtime folder and no --socket: exit 3 with the hint, nothing sent")
+    func noDefaultSocket() {
+        let run = bmctl(["status"], reply: status, environment: [:])
+        #expect(run.status == 3)
+        #expect(run.err == "bmctl: " + "XDG_RUNTIME_DIR is not set, so there is no default socket; "
+                + "set it (systemd-logind does) or pass --socket PATH\n")
+        #expect(run.calls.isEmpty)
+    }
+
+    @Test("week --prev, --next and --week are mutually exclusive")
+    func weekOptionsExclusive() {
+        for arguments in [["week", "--prev", "1", "--next", "2"], ["week", "--week", "2026-11-16", "--prev", "1"],
+                          ["week", "Tim", "--next", "1", "--week", "today"]] {
+            let run = bmctl(arguments)
+            #expect(run.status == 2, "\(arguments)")
+            #expect(run.err.hasPrefix("bmctl: --week, --prev and --next choose the week in different ways; use only one\n"))
+            #expect(run.calls.isEmpty)
+        }
+    }
+
+    @Test("week sends the routine, the offset (back is negative) and the locale")
+    func weekParameters() {
+        let environment = baseEnvironment.merging(["LC_ALL": "", "LC_TIME": "en_GB.UTF-8", "LANG": "en_US.UTF-8"]) { $1 }
+        let back = bmctl(["week", "Tim Cook", "--prev", "2"], environment: environment)
+        #expect(back.calls == [#"{"method":"org.bettermorning.Morning.Week","parameters":{"locale":"en_GB.UTF-8","offset":-2,"routine":"Tim Cook"}}"#])
+        let forward = bmctl(["week", "--next", "3"])
+        #expect(forward.calls == [#"{"method":"org.bettermorning.Morning.Week","parameters":{"offset":3}}"#])
+        let holding = bmctl(["week", "--week", "2026-11-18"], environment: ["XDG_RUNTIME_DIR": "/run/user/1", "LANG": "de_DE.UTF-8"])
+        #expect(holding.calls == [#"{"method":"org.bettermorning.Morning.Week","parameters":{"date":"2026-11-18","locale":"de_DE.UTF-8"}}"#])
+    }
+
+    @Test("a date that is not YYYY-MM-DD, today, yesterday or tomorrow is a usage error", arguments: [
+        ["day", "2026-02-30"], ["day", "friday"], ["day", "2026-1-5"], ["check", "2", "--date", "26-11-23"],
+        ["uncheck", "Read", "--date", "now"], ["week", "--week", "2026/11/16"],
+    ])
+    func badDate(arguments: [String]) {
+        let run = bmctl(arguments)
+        let text = arguments.last!
+        #expect(run.status == 2)
+        #expect(run.err.hasPrefix("bmctl: \"\(text)\" is not a date; use YYYY-MM-DD, today, yesterday or tomorrow\n"))
+        #expect(run.calls.isEmpty)
+    }
+
+    @Test("day sends the date as typed, the words in lower case, nothing for today by default")
+    func dayParameters() {
+        #expect(bmctl(["day"]).calls == [#"{"method":"org.bettermorning.Morning.Day","parameters":{}}"#])
+        #expect(bmctl(["day", "Yesterday"]).calls == [#"{"method":"org.bettermorning.Morning.Day","parameters":{"date":"yesterday"}}"#])
+        #expect(bmctl(["day", "2024-02-29"]).calls == [#"{"method":"org.bettermorning.Morning.Day","parameters":{"date":"2024-02-29"}}"#])
+        #expect(bmctl(["today"]).calls == [#"{"method":"org.bettermorning.Morning.Day","parameters":{"date":"today"}}"#])
+    }
+
+    @Test("check and uncheck send the task as typed and the date if given")
+    func taskParameters() {
+        #expect(bmctl(["check", "2"]).calls == [#"{"method":"org.bettermorning.Morning.Check","parameters":{"task":"2"}}"#])
+        #expect(bmctl(["uncheck", "read e", "--date", "today"]).calls
+                == [#"{"method":"org.bettermorning.Morning.Uncheck","parameters":{"date":"today","task":"read e"}}"#])
+    }
+
+    @Test("notifications takes on or off, anything else is a usage error")
+    func notificationsSetting() {
+        let maybe = bmctl(["notifications", "maybe"])
+        #expect(maybe.status == 2)
+        #expect(maybe.err.hasPrefix("bmctl: The value 'maybe' is invalid for '<on|off>'"))
+        #expect(maybe.calls.isEmpty)
+        let off = bmctl(["notifications", "off"], reply: ok(#"{"notifications":{"enabled":false,"available":true}}"#))
+        #expect(off.status == 0)
+        #expect(off.calls == [#"{"method":"org.bettermorning.Morning.SetNotifications","parameters":{"enabled":false}}"#])
+        #expect(off.out == "Notifications are off.\n")
+    }
+
+    @Test("unknown commands and options are usage errors", arguments: [
+        ["stauts"], ["status", "--frobnicate"], ["activate"], ["--json"], ["week", "--prev", "many"],
+    ])
+    func unknown(arguments: [String]) {
+        let run = bmctl(arguments)
+        #expect(run.status == 2)
+        #expect(run.err.hasPrefix("bmctl: "))
+        #expect(run.out.isEmpty)
+        #expect(run.calls.isEmpty)
+    }
+
+    @Test("--help and help print to stdout and exit 0", arguments: [["--help"], ["status", "--help"], ["help", "week"], []])
+    func help(arguments: [String]) {
+        let run = bmctl(arguments)
+        #expect(run.status == 0)
+        #expect(run.out.contains("USAGE: bmctl"))
+        #expect(run.err.isEmpty)
+        #expect(run.calls.isEmpty)
+    }
+
+    @Test("global options typed before the command move behind it, and only then")
+    func hoisting() {
+        let commands: Set<String> = ["status", "week"]
+        #expect(ArgumentOrder.hoistingGlobalOptions(["--json", "--socket", "/s", "week", "--prev", "1"], commands: commands)
+                == ["week", "--json", "--socket", "/s", "--prev", "1"])
+        #expect(ArgumentOrder.hoistingGlobalOptions(["--socket", "status", "status"], commands: commands)
+                == ["status", "--socket", "status"])
+        #expect(ArgumentOrder.hoistingGlobalOptions(["status", "--json"], commands: commands) == ["status", "--json"])
+        #expect(ArgumentOrder.hoistingGlobalOptions(["--json", "--frob", "status"], commands: commands)
+                == ["--json", "--frob", "status"])
+        #expect(ArgumentOrder.hoistingGlobalOptions(["--json"], commands: commands) == ["--json"])
+    }
+}

@@ -1,0 +1,42 @@
+import Testing
+@testable import MorningControl
+
+/// A5, A6: delete and reset go ahead only with --yes or a "y" typed at a terminal.
+@Suite struct ConfirmationTests {
+    @Test("no terminal and no --yes: refused with exit 1, nothing sent", arguments: [["delete", "Tim Cook"], ["reset"]])
+    func noTerminal(arguments: [String]) {
+        let run = bmctl(arguments, stdinIsTerminal: false)
+        #expect(run.status == 1)
+        #expect(run.err == "bmctl: \(arguments[0]) needs confirmation; stdin is not a terminal, so add --yes\n")
+        #expect(run.calls.isEmpty)
+    }
+
+    @Test("--yes (or -y) goes ahead without asking")
+    func yes() {
+        let reply = ok(#"{"routine":{"id":"tim-cook","name":"Tim Cook","type":"celebrity","active":false,"createdDate":"2026-11-01","startDate":"2026-11-02","tasks":[]},"records":3}"#)
+        let run = bmctl(["delete", "tim", "--yes"], reply: reply)
+        #expect(run.status == 0)
+        #expect(run.calls == [#"{"method":"org.bettermorning.Morning.Delete","parameters":{"routine":"tim"}}"#])
+        #expect(run.out == "Deleted Tim Cook and its 3 day records.\n")
+        #expect(run.err.isEmpty)
+        #expect(bmctl(["reset", "-y"], reply: ok("{}")).calls == [#"{"method":"org.bettermorning.Morning.Reset","parameters":{}}"#])
+    }
+
+    @Test("on a terminal the question is asked and y or yes proceeds", arguments: ["y", "yes", " Y ", "YES"])
+    func agreed(answer: String) {
+        let run = bmctl(["reset"], reply: ok("{}"), stdinIsTerminal: true, answers: [answer])
+        #expect(run.status == 0)
+        #expect(run.err == "Reset Better Morning? Every routine, record and setting is removed. [y/N] ")
+        #expect(run.out == "Better Morning is reset: every routine, record and setting is gone.\n")
+        #expect(run.calls.count == 1)
+    }
+
+    @Test("on a terminal anything else, or end of input, cancels with exit 1 and sends nothing",
+          arguments: [["n"], [""], ["yep"], []])
+    func declined(answers: [String]) {
+        let run = bmctl(["delete", "Tim Cook"], stdinIsTerminal: true, answers: answers)
+        #expect(run.status == 1)
+        #expect(run.err == "Delete Tim Cook and all of its history? [y/N] bmctl: delete cancelled; nothing was changed\n")
+        #expect(run.calls.isEmpty)
+    }
+}

@@ -1,0 +1,67 @@
+import Testing
+import Glibc
+@testable import MorningControl
+
+/// The real socket path: connect, send one NUL-ended call, read one reply (F2, F6, §10).
+@Suite struct ConnectionTests {
+    @Test("status --json over a real socket prints the reply")
+    func statusOverSocket() {
+        let responder = Responder(reply: #"{"parameters":{"phase":"none","date":"2026-11-23","behind":0,"notifications":{"enabled":false,"available":true}}}"#)
+        let run = bmctlOverSocket(["status", "--json", "--socket", responder.path, "--no-autostart"])
+        #expect(responder.received() == #"{"method":"org.bettermorning.Morning.Status","parameters":{}}"#)
+        #expect(run.status == 0)
+        #expect(run.err.isEmpty)
+        #expect(run.out.hasPrefix(#"{"behind":0,"currentTask":null,"date":"2026-11-23","#))
+    }
+
+    @Test("BMD_SOCKET chooses the socket")
+    func environmentSocket() {
+        let responder = Responder(reply: #"{"parameters":{"notifications":{"enabled":true,"available":true}}}"#)
+        let run = bmctlOverSocket(["notifications", "on", "--no-autostart"], environment: ["BMD_SOCKET": responder.path])
+        #expect(responder.received() == #"{"method":"org.bettermorning.Morning.SetNotifications","parameters":{"enabled":true}}"#)
+        #expect(run.status == 0)
+        #expect(run.out == "Notifications are on.\n")
+    }
+
+    @Test("a refusal over a real socket exits 1 with its message")
+    func refusalOverSocket() {
+        let responder = Responder(reply: #"{"error":"org.bettermorning.Morning.AlreadyActive","parameters":{"routine":"Tim Cook"}}"#)
+        let run = bmctlOverSocket(["--socket", responder.path, "--no-autostart", "activate", "tim"])
+        #expect(responder.received() == #"{"method":"org.bettermorning.Morning.Activate","parameters":{"routine":"tim"}}"#)
+        #expect(run.status == 1)
+        #expect(run.err == "bmctl: Tim Cook is already your active routine; to start it over from tomorrow use `bmctl restart \"Tim Cook\"`\n")
+        #expect(run.out.isEmpty)
+    }
+
+    @Test("a daemon that hangs up without answering: exit 3")
+    func closedWithoutAnswer() {
+        let responder = Responder(reply: nil)
+        let run = bmctlOverSocket(["status", "--socket", responder.path, "--no-autostart"])
+        _ = responder.received()
+        #expect(run.status == 3)
+        #expect(run.err == "bmctl: bmd at \(responder.path) closed the connection without answering\n")
+    }
+
+    @Test("F5: no socket and --no-autostart: exit 3, says how to start bmd")
+    func absentSocket() {
+        let responder = Responder(reply: nil)  // Only for its temporary folder.
+        let path = responder.folder + "/absent.sock"
+        let run = bmctlOverSocket(["status", "--socket", path, "--no-autostart"])
+        #expect(run.status == 3)
+        #expect(run.err == "bmctl: cannot reach bmd at \(path): No such file or directory. "
+                + "Is the daemon running? Start it with `bmd` or drop --no-autostart\n")
+        #expect(run.out.isEmpty)
+    }
+
+    @Test("a socket file nobody listens on (a killed bmd's) is unreachable: exit 3")
+    func staleSocket() {
+        let responder = Responder(reply: nil)  // Only for its temporary folder.
+        let path = responder.folder + "/stale.sock"
+        Responder.leaveStaleSocket(at: path)
+        defer { unlink(path) }
+        let run = bmctlOverSocket(["day", "--socket", path, "--no-autostart"])
+        #expect(run.status == 3)
+        #expect(run.err == "bmctl: cannot reach bmd at \(path): Connection refused. "
+                + "Is the daemon running? Start it with `bmd` or drop --no-autostart\n")
+    }
+}

@@ -1,0 +1,88 @@
+import Testing
+import MorningProtocol
+@testable import MorningControl
+
+/// Each refusal of bmd becomes a message that says what to do, with exit 1 (§10).
+@Suite struct RefusalTests {
+    static let cases: [(name: String, parameters: String, arguments: [String], message: String, status: Int32)] = [
+        ("NoActiveRoutine", "{}", ["today"],
+         "no routine is active; list routines with `bmctl explore` and pick one with `bmctl activate NAME`", 1),
+        ("NotStarted", #"{"routine":"Tim Cook","startDate":"2026-11-24"}"#, ["today"],
+         "Your new routine Tim Cook starts tomorrow (2026-11-24).", 1),
+        ("AlreadyActive", #"{"routine":"Tim Cook"}"#, ["activate", "tim"],
+         "Tim Cook is already your active routine; to start it over from tomorrow use `bmctl restart \"Tim Cook\"`", 1),
+        ("RoutineNotFound", #"{"query":"tim cok"}"#, ["activate", "tim cok"],
+         "no routine matches \"tim cok\"; `bmctl explore` lists the celebrity routines and `bmctl data` yours", 1),
+        ("AmbiguousRoutine", #"{"query":"b","candidates":["Benjamin Franklin","Bill Gates"]}"#, ["activate", "b"],
+         "\"b\" matches several routines: Benjamin Franklin, Bill Gates; type more of the name", 1),
+        ("NotStored", #"{"routine":"Oprah Winfrey","id":"oprah-winfrey"}"#, ["restart", "oprah"],
+         "Oprah Winfrey has no history to restart; activate it first with `bmctl activate oprah-winfrey`", 1),
+        ("NotStored", #"{"routine":"Oprah Winfrey","id":"oprah-winfrey"}"#, ["delete", "oprah", "--yes"],
+         "Oprah Winfrey has no history to delete; activate it first with `bmctl activate oprah-winfrey`", 1),
+        ("TaskNotFound", #"{"query":"9","total":5}"#, ["check", "9"],
+         "no task matches \"9\"; use a number from 1 to 5 or the start of a title (`bmctl today` lists them)", 1),
+        ("AmbiguousTask", #"{"query":"re","candidates":["Read email","Review day"]}"#, ["check", "re"],
+         "\"re\" matches several tasks: Read email, Review day; type more of the title or use its number", 1),
+        ("NotToday", #"{"date":"2026-11-22","today":"2026-11-23"}"#, ["check", "1", "--date", "yesterday"],
+         "only today (2026-11-23) can be changed; 2026-11-22 is read-only", 1),
+        ("DateOutOfRange", #"{"date":"2026-12-31","earliest":"2026-11-21","latest":"2026-12-07"}"#, ["day", "2026-12-31"],
+         "2026-12-31 is out of range: days run from 2026-11-21 to 2026-12-07", 1),
+        ("DayLocked", #"{"date":"2026-11-23"}"#, ["check", "1"],
+         "today (2026-11-23) is already finalized for this routine", 1),
+        ("InvalidDate", #"{"text":"2026-11-23x"}"#, ["day"],
+         "\"2026-11-23x\" is not a date; use YYYY-MM-DD, today, yesterday or tomorrow", 2),
+        ("InvalidRoutine", #"{"reason":"a title has 1 to 20 characters"}"#, ["activate", "x"],
+         "a title has 1 to 20 characters", 1),
+        ("StorageFailed", #"{"reason":"disk full"}"#, ["check", "1"],
+         "bmd could not save the change (disk full); nothing was changed", 1),
+        ("PermissionDenied", #"{"uid":1001}"#, ["status"],
+         "bmd refused the connection: it serves only its own user", 1),
+    ]
+
+    @Test("each org.bettermorning.Morning error: its message on stderr, nothing on stdout, its exit status",
+          arguments: cases.indices)
+    func refused(index: Int) {
+        let c = Self.cases[index]
+        for json in [false, true] {
+            let run = bmctl(c.arguments + (json ? ["--json"] : []), reply: refusal(c.name, c.parameters))
+            #expect(run.status == c.status, "\(c.name)")
+            #expect(run.err == "bmctl: \(c.message)\n")
+            #expect(run.out.isEmpty)
+        }
+    }
+
+    @Test("every error name of the interface has its own message")
+    func everyErrorCovered() {
+        let covered = Set(Self.cases.map { "org.bettermorning.Morning." + $0.name })
+        #expect(covered == Set(Morning.ErrorName.allCases.map(\.rawValue)))
+    }
+
+    @Test("org.varlink.service errors name the error and its parameter or method, exit 1")
+    func varlinkService() {
+        let missing = bmctl(["status"], reply: #"{"error":"org.varlink.service.MethodNotFound","parameters":{"method":"org.bettermorning.Morning.Status"}}"#)
+        #expect(missing.status == 1)
+        #expect(missing.err == "bmctl: bmd: org.varlink.service.MethodNotFound (org.bettermorning.Morning.Status)\n")
+        let parameter = bmctl(["day"], reply: #"{"error":"org.varlink.service.InvalidParameter","parameters":{"parameter":"date"}}"#)
+        #expect(parameter.status == 1)
+        #expect(parameter.err == "bmctl: bmd: org.varlink.service.InvalidParameter (date)\n")
+        let bare = bmctl(["status"], reply: #"{"error":"org.varlink.service.PermissionDenied"}"#)
+        #expect(bare.err == "bmctl: bmd: org.varlink.service.PermissionDenied\n")
+    }
+
+    @Test("explore NAME that matches nothing is refused like an unknown routine")
+    func exploreNothing() {
+        let run = bmctl(["explore", "nobody"], reply: ok(#"{"routines":[]}"#))
+        #expect(run.status == 1)
+        #expect(run.err == "bmctl: no routine matches \"nobody\"; `bmctl explore` lists the celebrity routines and `bmctl data` yours\n")
+    }
+
+    @Test("a reply bmctl cannot read is reported, not crashed on")
+    func unreadableReply() {
+        let run = bmctl(["status"], reply: ok(#"{"phase":"sleeping"}"#))
+        #expect(run.status == 3)
+        // The middle is the decoder's own wording; the field at fault is what matters.
+        #expect(run.err.hasPrefix("bmctl: bmd at /run/user/1000/better-morning/bmd.sock sent a reply bmctl cannot read "
+                                  + "(parameters.phase: "))
+        #expect(run.err.hasSuffix("); are bmd and bmctl the same version?\n"))
+    }
+}

@@ -1,0 +1,289 @@
+import Testing
+import MorningProtocol
+@testable import MorningControl
+
+/// The human output of each command, exactly as a user sees it with colour off.
+@Suite struct RenderTests {
+    @Test("L1: status while running shows routine, progress, pace, tasks, reminder and notifications")
+    func statusRunning() {
+        #expect(StatusText.render(Sample.running, style: .plain) == """
+            routine:       Tim Cook (running)
+            today:         Mon 2026-11-23, 2 of 6 done, behind by 1 task
+            current task:  05:00  Read email
+            next task:     06:00  Gym
+            next reminder: 2026-11-24 03:45
+            notifications: on
+
+            """)
+    }
+
+    @Test("L1: on track, before the first task, after the last, notifications off")
+    func statusEdges() {
+        var status = Sample.running
+        status.behind = 0
+        status.currentTask = nil
+        status.nextTask = nil
+        status.nextReminder = nil
+        status.notifications = .init(enabled: false, available: true)
+        #expect(StatusText.render(status, style: .plain) == """
+            routine:       Tim Cook (running)
+            today:         Mon 2026-11-23, 2 of 6 done, on track
+            current task:  none yet
+            next task:     none left today
+            next reminder: none
+            notifications: off
+
+            """)
+    }
+
+    @Test("A1: status while the new routine waits for tomorrow")
+    func statusWaiting() {
+        var status = Sample.running
+        status.phase = .waiting
+        status.routine?.startDate = "2026-11-24"
+        status.today = nil
+        status.currentTask = nil
+        status.nextTask = nil
+        #expect(StatusText.render(status, style: .plain) == """
+            Your new routine Tim Cook starts tomorrow (2026-11-24).
+            next reminder: 2026-11-24 03:45
+            notifications: on
+
+            """)
+    }
+
+    @Test("status without a routine says what to type, and that notifications are unavailable")
+    func statusNone() {
+        #expect(StatusText.render(Sample.nothingActive, style: .plain) == """
+            No active routine. Try `bmctl explore`, then `bmctl activate NAME`.
+            notifications: on (unavailable)
+
+            """)
+    }
+
+    @Test("T1: today lists every task with its mark, position, time and title")
+    func dayToday() {
+        let day = Morning.DayReply(
+            date: "2026-11-23", routine: "Tim Cook", routineId: "tim-cook", mode: .today, completed: 1, total: 10,
+            tasks: (1...10).map { n in
+                .init(position: n, time: "05:\(n + 10)", title: "Task \(n)", state: n == 1 ? .done : .untouched)
+            })
+        #expect(DayText.render(day, style: .plain) == """
+            Monday 2026-11-23 · Tim Cook · 1 of 10 done · today
+              ✓  1  05:11  Task 1
+              ·  2  05:12  Task 2
+              ·  3  05:13  Task 3
+              ·  4  05:14  Task 4
+              ·  5  05:15  Task 5
+              ·  6  05:16  Task 6
+              ·  7  05:17  Task 7
+              ·  8  05:18  Task 8
+              ·  9  05:19  Task 9
+              · 10  05:20  Task 10
+
+            """)
+    }
+
+    @Test("T2: a past day shows ✓ and ✗; a future day shows upcoming tasks without marks")
+    func dayPastAndFuture() {
+        let past = Morning.DayReply(
+            date: "2026-11-22", routine: "Tim Cook", routineId: "tim-cook", mode: .past, completed: 1, total: 2,
+            tasks: [.init(position: 1, time: "03:45", title: "Wake up", state: .done),
+                    .init(position: 2, time: "05:00", title: "Read email", state: .missed)])
+        #expect(DayText.render(past, style: .plain) == """
+            Sunday 2026-11-22 · Tim Cook · 1 of 2 done · past, read-only
+              ✓ 1  03:45  Wake up
+              ✗ 2  05:00  Read email
+
+            """)
+        let future = Morning.DayReply(
+            date: "2026-11-24", routine: "Tim Cook", routineId: "tim-cook", mode: .future, completed: 0, total: 2,
+            tasks: [.init(position: 1, time: "03:45", title: "Wake up", state: .upcoming),
+                    .init(position: 2, time: "05:00", title: "Read email", state: .upcoming)])
+        #expect(DayText.render(future, style: .plain) == """
+            Tuesday 2026-11-24 · Tim Cook · 2 tasks · upcoming
+                1  03:45  Wake up
+                2  05:00  Read email
+
+            """)
+    }
+
+    @Test("colour marks done green and missed red, and dims upcoming tasks")
+    func dayColour() {
+        let day = Morning.DayReply(
+            date: "2026-11-22", routine: "R", routineId: "r", mode: .past, completed: 1, total: 2,
+            tasks: [.init(position: 1, time: "03:45", title: "A", state: .done),
+                    .init(position: 2, time: "05:00", title: "B", state: .missed)])
+        let text = DayText.render(day, style: Style(colour: true))
+        #expect(text.contains("\u{1B}[32m✓\u{1B}[0m 1  03:45  A"))
+        #expect(text.contains("\u{1B}[31m✗\u{1B}[0m 2  05:00  B"))
+    }
+
+    @Test("H2: the week has a row per day with a bar and the count, - for no record")
+    func week() {
+        #expect(WeekText.render(Sample.week, style: .plain) == """
+            Tim Cook · week of 2026-11-16 · 3 tasks a day
+              Mon 2026-11-16  ███  3
+              Tue 2026-11-17  █    1
+              Wed 2026-11-18       -
+              Thu 2026-11-19       0  today
+              Fri 2026-11-20       -
+              Sat 2026-11-21       -
+              Sun 2026-11-22       -
+
+            """)
+    }
+
+    @Test("H1: a data card has the name, type, active mark and a block per weekday")
+    func dataCards() {
+        var sundayWeek = Sample.week
+        sundayWeek.weekStart = "2026-11-15"
+        sundayWeek.total = 8
+        sundayWeek.days = zip(15...21, [8, 4, nil, 1, 0, nil, 7]).map { .init(date: "2026-11-\($0)", completed: $1) }
+        let cards = [
+            Morning.Card(routine: "Tim Cook", routineId: "tim-cook", type: .celebrity, active: true, week: Sample.week),
+            Morning.Card(routine: "My mornings", routineId: "my-mornings", type: .custom, active: false, week: sundayWeek),
+        ]
+        #expect(DataText.render(cards, style: .plain) == """
+            Tim Cook · celebrity · active
+              Mon Tue Wed Thu Fri Sat Sun
+               █   ▃
+
+            My mornings · custom
+              Sun Mon Tue Wed Thu Fri Sat
+               █   ▄       ▁           ▇
+
+            """)
+        var emptyWeek = Sample.week
+        emptyWeek.days = emptyWeek.days.map { .init(date: $0.date, completed: nil) }
+        #expect(DataText.render([.init(routine: "Kant", routineId: "kant", type: .celebrity, active: false, week: emptyWeek)],
+                                style: .plain) == """
+            Kant · celebrity
+              Mon Tue Wed Thu Fri Sat Sun
+              nothing completed this week
+
+            """)
+        #expect(DataText.render([], style: .plain)
+                == "No routines yet. Find one with `bmctl explore` and start it with `bmctl activate NAME`.\n")
+    }
+
+    @Test("blocks scale completed/total, rounding up, and are blank for nothing")
+    func blocks() {
+        #expect(Bars.block(completed: nil, total: 5) == " ")
+        #expect(Bars.block(completed: 0, total: 5) == " ")
+        #expect(Bars.block(completed: 1, total: 20) == "▁")
+        #expect(Bars.block(completed: 10, total: 20) == "▄")
+        #expect(Bars.block(completed: 19, total: 20) == "█")
+        #expect(Bars.block(completed: 20, total: 20) == "█")
+        #expect(Bars.block(completed: 3, total: 0) == " ")
+    }
+
+    @Test("D3: explore lists id, name, task count and first time, aligned")
+    func exploreList() {
+        let routines = [
+            Morning.CatalogRoutine(id: "benjamin-franklin", name: "Benjamin Franklin", bio: "", source: "",
+                                   tasks: [.init(time: "05:00", title: "Rise"), .init(time: "08:00", title: "Work")]),
+            Morning.CatalogRoutine(id: "tim-cook", name: "Tim Cook", bio: "", source: "",
+                                   tasks: [.init(time: "03:45", title: "Wake up")]),
+        ]
+        #expect(ExploreText.list(routines, style: .plain) == """
+            benjamin-franklin  Benjamin Franklin  (2 tasks, first at 05:00)
+            tim-cook           Tim Cook           (1 task, first at 03:45)
+
+            `bmctl explore NAME` shows one; `bmctl activate NAME` starts it tomorrow.
+
+            """)
+    }
+
+    @Test("D3: explore NAME shows the profile: bio, source, tasks")
+    func exploreProfile() {
+        let routine = Morning.CatalogRoutine(
+            id: "tim-cook", name: "Tim Cook", bio: "Apple's CEO, up before four.", source: "Time, 2014",
+            tasks: [.init(time: "03:45", title: "Wake up"), .init(time: "05:00", title: "Gym")])
+        #expect(ExploreText.profile(routine, style: .plain) == """
+            Tim Cook (tim-cook)
+            Apple's CEO, up before four.
+            Source: Time, 2014
+
+              03:45  Wake up
+              05:00  Gym
+
+            Start it tomorrow with `bmctl activate tim-cook`.
+
+            """)
+    }
+
+    @Test("A1, A2: activation says when it starts and how today's old routine ended")
+    func activation() {
+        var routine = Sample.timCook
+        routine.startDate = "2026-11-23"
+        let first = Morning.ActivationReply(routine: routine, previous: nil, finalized: nil)
+        #expect(ChangeText.activated(first, style: .plain) == "Activated Tim Cook: it starts tomorrow (2026-11-23).\n")
+        let switched = Morning.ActivationReply(routine: routine, previous: Sample.franklin,
+                                               finalized: .init(date: "2026-11-22", completed: 2, total: 6))
+        #expect(ChangeText.activated(switched, style: .plain) == """
+            Activated Tim Cook: it starts tomorrow (2026-11-23).
+            Today's Benjamin Franklin ended with 2 of 6 done.
+
+            """)
+        #expect(ChangeText.restarted(first, style: .plain)
+                == "Restarted Tim Cook: it starts over tomorrow (2026-11-23); its history stays.\n")
+    }
+
+    @Test("A5: delete says what went, and that nothing is active if it was")
+    func deletion() {
+        #expect(ChangeText.deleted(.init(routine: Sample.franklin, records: 1), style: .plain)
+                == "Deleted Benjamin Franklin and its 1 day record.\n")
+        #expect(ChangeText.deleted(.init(routine: Sample.timCook, records: 12), style: .plain) == """
+            Deleted Tim Cook and its 12 day records.
+            No routine is active now; pick one with `bmctl activate NAME`.
+
+            """)
+    }
+
+    @Test("T1: check and uncheck show the task and the progress, and say when nothing changed")
+    func checks() {
+        let done = Morning.DayTask(position: 2, time: "05:00", title: "Read email", state: .done)
+        let untouched = Morning.DayTask(position: 2, time: "05:00", title: "Read email", state: .untouched)
+        #expect(ChangeText.checked(.init(task: done, changed: true, completed: 3, total: 5), style: .plain)
+                == "✓ 2 Read email (3 of 5 done)\n")
+        #expect(ChangeText.checked(.init(task: done, changed: false, completed: 3, total: 5), style: .plain)
+                == "2 Read email was already done (3 of 5 done)\n")
+        #expect(ChangeText.unchecked(.init(task: untouched, changed: true, completed: 2, total: 5), style: .plain)
+                == "· 2 Read email is untouched again (2 of 5 done)\n")
+        #expect(ChangeText.unchecked(.init(task: untouched, changed: false, completed: 2, total: 5), style: .plain)
+                == "2 Read email was already untouched (2 of 5 done)\n")
+    }
+
+    @Test("N2: notifications on without a server says the reminder cannot show yet")
+    func notifications() {
+        #expect(ChangeText.notifications(.init(enabled: true, available: true), style: .plain) == "Notifications are on.\n")
+        #expect(ChangeText.notifications(.init(enabled: true, available: false), style: .plain)
+                == "Notifications are on. No notification server is reachable right now, so the reminder cannot show yet.\n")
+    }
+
+    @Test("colour only on a terminal and never with NO_COLOR set (§10)")
+    func colourRule() {
+        let reply = ok(#"{"phase":"running","date":"2026-11-23","behind":0,"notifications":{"enabled":true,"available":true},"routine":{"id":"r","name":"R","type":"custom","active":true,"createdDate":"2026-11-01","startDate":"2026-11-02","tasks":[]}}"#)
+        #expect(bmctl(["status"], reply: reply, stdoutIsTerminal: true).out.contains("\u{1B}["))
+        #expect(!bmctl(["status"], reply: reply, stdoutIsTerminal: false).out.contains("\u{1B}["))
+        let noColour = baseEnvironment.merging(["NO_COLOR": "1"]) { $1 }
+        #expect(!bmctl(["status"], reply: reply, environment: noColour, stdoutIsTerminal: true).out.contains("\u{1B}["))
+        let emptyNoColour = baseEnvironment.merging(["NO_COLOR": ""]) { $1 }
+        #expect(bmctl(["status"], reply: reply, environment: emptyNoColour, stdoutIsTerminal: true).out.contains("\u{1B}["))
+    }
+
+    @Test("suggested commands quote names that a shell would split")
+    func shellWords() {
+        #expect(Text.shellWord("tim-cook") == "tim-cook")
+        #expect(Text.shellWord("Tim Cook") == "\"Tim Cook\"")
+        #expect(Text.shellWord("Say \"hi\" $HOME") == #""Say \"hi\" \$HOME""#)
+    }
+
+    @Test("the reminder shows the user's date and clock time from bmd's instant")
+    func reminderTime() {
+        #expect(StatusText.reminderTime("2026-11-23T06:00:00+01:00") == "2026-11-23 06:00")
+        #expect(StatusText.reminderTime("2026-03-29T02:00:00-04:00") == "2026-03-29 02:00")
+        #expect(StatusText.reminderTime("garbage") == "garbage")
+    }
+}
