@@ -1,0 +1,158 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@Suite("End to end: the daemon's files, socket and lifetime (F1–F7)")
+struct DaemonTests {
+    @Test("F1, F2: state in XDG_STATE_HOME in WAL mode; socket 0600 in a 0700 folder")
+    func paths() throws {
+        let box = try Sandbox(time: "2026-03-02 08:00:00")
+        try box.startDaemon()
+        #expect(FileManager.default.fileExists(atPath: box.stateDir + "/bmd.sqlite"))
+        #expect(try mode(box.socketPath) == 0o600)
+        #expect(try mode((box.socketPath as NSString).deletingLastPathComponent) == 0o700)
+        #expect(try mode(box.stateDir + "/bmd.sqlite") == 0o600)
+        try box.stopDaemon()
+        // A clean stop removes the socket it bound.
+        #expect(!FileManager.default.fileExists(atPath: box.socketPath))
+    }
+
+    @Test("F3: a second bmd for the same state exits at once, naming the running one")
+    func secondDaemon() throws {
+        let box = try Sandbox(time: "2026-03-02 08:00:00")
+        let first = try box.startDaemon()
+        let second = try box.run(Binaries.bmd, [], environment: box.daemonEnvironment)
+        #expect(second.status != 0)
+        #expect(second.stderr.contains("already running") && second.stderr.contains("pid \(first.pid)"))
+        // The first one still serves.
+        #expect(try box.bmctl("status").status == 0)
+        try box.stopDaemon()
+    }
+
+    @Test("F3: a socket left by a killed daemon is replaced; nothing acknowledged is lost")
+    func staleSocketAndKill() throws {
+        let box = try Sandbox(time: "2026-03-02 08:00:00")
+        try box.startDaemon()
+        #expect(try box.bmctl("activate", "darwin").status == 0)
+        box.setClock("2026-03-03 09:00:00")
+        #expect(try box.bmctl("check", "1").status == 0)
+        #expect(try box.bmctl("check", "2").status == 0)
+        try box.killDaemon()
+        #expect(FileManager.default.fileExists(atPath: box.socketPath))
+        #expect(try box.bmctl("status").status == 3)
+        try box.startDaemon()
+        let day = try box.bmctl("day", "--json").object
+        #expect(day["completed"] as? Int == 2)
+        try box.stopDaemon()
+    }
+
+    @Test("F5: bmctl starts bmd when nothing answers and says so; --no-autostart does not")
+    func autostart() throws {
+        let box = try Sandbox(time: "2026-03-02 08:00:00")
+        let down = try box.bmctl("status")
+        #expect(down.status == 3)
+        #expect(down.stderr.contains("bmd"))
+        let started = try box.bmctl("status", "--json", autostart: true)
+        #expect(started.status == 0, "\(started.stderr)")
+        #expect(started.stderr.contains("started"))
+        #expect(try started.object["phase"] as? String == "none")
+        // It keeps running for later calls; stop it through its lock's pid.
+        #expect(try box.bmctl("status").status == 0)
+        let lock = try String(contentsOfFile: box.stateDir + "/bmd.lock", encoding: .utf8)
+        let pid = try #require(lock.split(separator: " ").dropFirst().first.flatMap { Int32($0.trimmingCharacters(in: .punctuationCharacters)) })
+        kill(pid, SIGTERM)
+    }
+
+    @Test("F6: GetInfo and GetInterfaceDescription describe the interface from its file")
+    func introspection() throws {
+        let box = try Sandbox(time: "2026-03-02 08:00:00")
+        try box.startDaemon()
+        let client = try VarlinkClient(path: box.socketPath)
+        let info = try client.call("org.varlink.service.GetInfo")
+        let parameters = try #require(info["parameters"] as? [String: Any])
+        #expect(parameters["interfaces"] as? [String] == ["org.varlink.service", "org.bettermorning.Morning"])
+        let description = try client.call("org.varlink.service.GetInterfaceDescription", ["interface": "org.bettermorning.Morning"])
+        let text = try #require((description["parameters"] as? [String: Any])?["description"] as? String)
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Sources/MorningProtocol/org.bettermorning.Morning.varlink")
+        #expect(text == (try String(contentsOf: file, encoding: .utf8)))
+        // Unknown methods and interfaces get varlink's own errors; the connection stays usable.
+        #expect(try client.call("org.bettermorning.Morning.Fly")["error"] as? String == "org.varlink.service.MethodNotFound")
+        #expect(try client.call("com.example.Nothing.Call")["error"] as? String == "org.varlink.service.InterfaceNotFound")
+        #expect(try client.call("org.bettermorning.Morning.Check", ["task": 3])["error"] as? String == "org.varlink.service.InvalidParameter")
+        #expect(try client.call("org.bettermorning.Morning.Status")["parameters"] != nil)
+        try box.stopDaemon()
+    }
+
+    @Test("§10: exit statuses 0, 1, 2 and 3")
+    func exitStatuses() throws {
+        let box = try Sandbox(time: "2026-03-02 08:00:00")
+        #expect(try box.bmctl("status").status == 3)
+        try box.startDaemon()
+        #expect(try box.bmctl("status").status == 0)
+        #expect(try box.bmctl("activate", "no-such-person").status == 1)
+        #expect(try box.bmctl("frobnicate").status == 2)
+        #expect(try box.bmctl("day", "next-thursday").status == 2)
+        #expect(try box.bmctl("activate", "darwin").status == 0)
+        let again = try box.bmctl("activate", "darwin")
+        #expect(again.status == 1 && again.stderr.contains("restart"))
+        try box.stopDaemon()
+    }
+}
+
+func mode(_ path: String) throws -> Int {
+    let attributes = try FileManager.default.attributesOfItem(atPath: path)
+    return (attributes[.posixPermissions] as? Int ?? 0) & 0o777
+}
+
+/// A minimal varlink client for the tests: one connection, one call at a time.
+final class VarlinkClient {
+    private let fd: Int32
+    private var buffer: [UInt8] = []
+
+    init(path: String) throws {
+        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        var addr = sockaddr_un()
+        addr.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &addr.sun_path) { raw in
+            let bytes = Array(path.utf8)
+            raw.copyBytes(from: bytes)
+            raw[bytes.count] = 0
+        }
+        let rc = withUnsafePointer(to: &addr) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard rc == 0 else { throw POSIXError(.ECONNREFUSED) }
+        var tv = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
+    }
+
+    deinit { close(fd) }
+
+    func send(_ bytes: [UInt8]) {
+        _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+    }
+
+    /// The next reply frame, parsed.
+    func receive() throws -> [String: Any] {
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while !buffer.contains(0) {
+            let n = read(fd, &chunk, chunk.count)
+            guard n > 0 else { throw POSIXError(.ECONNRESET) }
+            buffer += chunk[..<n]
+        }
+        let end = buffer.firstIndex(of: 0)!
+        let frame = Array(buffer[..<end])
+        buffer.removeSubrange(...end)
+        return try #require(try JSONSerialization.jsonObject(with: Data(frame)) as? [String: Any])
+    }
+
+    func call(_ method: String, _ parameters: [String: Any] = [:]) throws -> [String: Any] {
+        var bytes = [UInt8](try JSONSerialization.data(withJSONObject: ["method": method, "parameters": parameters]))
+        bytes.append(0)
+        send(bytes)
+        return try receive()
+    }
+}

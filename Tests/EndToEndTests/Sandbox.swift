@@ -1,0 +1,197 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Where `make test` built bmd and bmctl (BM_BIN_DIR), or this checkout's debug build.
+enum Binaries {
+    static let dir: URL = {
+        if let dir = ProcessInfo.processInfo.environment["BM_BIN_DIR"], !dir.isEmpty {
+            return URL(fileURLWithPath: dir)
+        }
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        return root.appendingPathComponent(".build/debug")
+    }()
+
+    static var bmd: String { dir.appendingPathComponent("bmd").path }
+    static var bmctl: String { dir.appendingPathComponent("bmctl").path }
+}
+
+/// libfaketime, which sets the clock of one process (engineering.md).
+enum FakeTime {
+    static let library = "/usr/lib/x86_64-linux-gnu/faketime/libfaketimeMT.so.1"
+}
+
+/// What one bmctl run printed.
+struct Output {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+
+    /// stdout as a JSON object.
+    var object: [String: Any] {
+        get throws {
+            let value = try JSONSerialization.jsonObject(with: Data(stdout.utf8), options: [.fragmentsAllowed])
+            return try #require(value as? [String: Any], "not a JSON object: \(stdout)")
+        }
+    }
+
+    /// stdout as a JSON array.
+    var array: [Any] {
+        get throws {
+            let value = try JSONSerialization.jsonObject(with: Data(stdout.utf8), options: [.fragmentsAllowed])
+            return try #require(value as? [Any], "not a JSON array: \(stdout)")
+        }
+    }
+}
+
+/// A private XDG world for one test: runtime and state folders, a clock for bmd,
+/// and the real binaries.
+final class Sandbox: @unchecked Sendable {
+    let root: URL
+    let zone: String
+    var runtimeDir: String { root.appendingPathComponent("run").path }
+    var stateDir: String { root.appendingPathComponent("state/better-morning").path }
+    var socketPath: String { runtimeDir + "/better-morning/bmd.sock" }
+    var clockFile: String { root.appendingPathComponent("clock").path }
+    private(set) var daemon: ChildProcess?
+
+    /// A sandbox whose daemon clock reads `time` ("YYYY-MM-DD HH:MM:SS", local to `zone`).
+    init(zone: String = "Europe/Berlin", time: String) throws {
+        root = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("bm-e2e-\(UUID().uuidString.prefix(8))")
+        self.zone = zone
+        try FileManager.default.createDirectory(atPath: runtimeDir, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+        setClock(time)
+    }
+
+    deinit {
+        if let daemon {
+            daemon.signal(SIGKILL)
+            daemon.wait()
+        }
+        try? FileManager.default.removeItem(at: root)
+    }
+
+    /// Moves bmd's wall clock; it runs on from there.
+    func setClock(_ time: String) {
+        try! "@\(time)\n".write(toFile: clockFile, atomically: true, encoding: .utf8)
+    }
+
+    var baseEnvironment: [String: String] {
+        var env = ProcessInfo.processInfo.environment
+        for key in ["BMD_SOCKET", "NOTIFY_SOCKET", "LISTEN_FDS", "LISTEN_PID", "LISTEN_FDNAMES", "NO_COLOR", "LC_ALL", "LC_TIME"] {
+            env[key] = nil
+        }
+        env["XDG_RUNTIME_DIR"] = runtimeDir
+        env["XDG_STATE_HOME"] = root.appendingPathComponent("state").path
+        env["TZ"] = zone
+        env["LANG"] = "en_GB.UTF-8"
+        return env
+    }
+
+    var daemonEnvironment: [String: String] {
+        var env = baseEnvironment
+        env["LD_PRELOAD"] = FakeTime.library
+        env["FAKETIME_TIMESTAMP_FILE"] = clockFile
+        env["FAKETIME_NO_CACHE"] = "1"
+        env["FAKETIME_DONT_FAKE_MONOTONIC"] = "1"
+        return env
+    }
+
+    /// Starts bmd and returns once it has sent READY=1 on its notify socket.
+    @discardableResult
+    func startDaemon(arguments: [String] = []) throws -> ChildProcess {
+        let notify = try NotifyListener(path: root.appendingPathComponent("notify-\(UUID().uuidString.prefix(6))").path)
+        var env = daemonEnvironment
+        env["NOTIFY_SOCKET"] = notify.path
+        let log = open(root.appendingPathComponent("bmd.log").path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
+        defer { close(log) }
+        let process = try ChildProcess(Binaries.bmd, arguments, environment: env, stderr: log)
+        daemon = process
+        let message = try notify.receive(timeout: 20)
+        #expect(message.contains("READY=1"), "bmd said \(message); log: \(daemonLog)")
+        // F4: ready means the socket already listens.
+        #expect(FileManager.default.fileExists(atPath: socketPath) || arguments.contains("--socket"))
+        return process
+    }
+
+    var daemonLog: String { (try? String(contentsOf: root.appendingPathComponent("bmd.log"), encoding: .utf8)) ?? "" }
+
+    /// SIGTERM, and wait for a clean exit.
+    func stopDaemon() throws {
+        let process = try #require(daemon)
+        process.signal(SIGTERM)
+        let status = process.wait()
+        #expect(status == 0, "bmd exited with \(status): \(daemonLog)")
+        daemon = nil
+    }
+
+    /// SIGKILL: no chance to clean up.
+    func killDaemon() throws {
+        let process = try #require(daemon)
+        process.signal(SIGKILL)
+        process.wait()
+        daemon = nil
+    }
+
+    /// Runs bmctl with stdin that is not a terminal.
+    @discardableResult
+    func bmctl(_ arguments: String..., environment: [String: String]? = nil, autostart: Bool = false) throws -> Output {
+        try run(Binaries.bmctl, (autostart ? [] : ["--no-autostart"]) + arguments, environment: environment ?? baseEnvironment)
+    }
+
+    func run(_ executable: String, _ arguments: [String], environment: [String: String]) throws -> Output {
+        try ChildProcess.run(executable, arguments, environment: environment)
+    }
+}
+
+/// A lock around a value.
+final class Mutex<Value>: @unchecked Sendable {
+    private var value: Value
+    private let lock = NSLock()
+    init(_ value: Value) { self.value = value }
+    func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
+    }
+}
+
+/// A datagram socket standing in for systemd's NOTIFY_SOCKET.
+final class NotifyListener {
+    let path: String
+    private let fd: Int32
+
+    init(path: String) throws {
+        self.path = path
+        fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        var addr = sockaddr_un()
+        addr.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &addr.sun_path) { raw in
+            let bytes = Array(path.utf8)
+            raw.copyBytes(from: bytes)
+            raw[bytes.count] = 0
+        }
+        let rc = withUnsafePointer(to: &addr) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard rc == 0 else { throw POSIXError(.EADDRINUSE) }
+    }
+
+    deinit {
+        close(fd)
+        unlink(path)
+    }
+
+    /// The next datagram, waiting at most `timeout` seconds.
+    func receive(timeout: Int) throws -> String {
+        var tv = timeval(tv_sec: timeout, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let n = recv(fd, &buffer, buffer.count, 0)
+        guard n > 0 else { throw POSIXError(.ETIMEDOUT) }
+        return String(decoding: buffer[..<n], as: UTF8.self)
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@Suite("End to end: socket activation and peer credentials (F4, F7)")
+struct SocketTests {
+    @Test("F4: bmd serves the socket systemd-socket-activate hands it", .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/systemd-socket-activate")))
+    func socketActivation() throws {
+        let box = try Sandbox(time: "2026-03-02 08:00:00")
+        let folder = (box.socketPath as NSString).deletingLastPathComponent
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        var args = ["-l", box.socketPath]
+        for (key, value) in box.daemonEnvironment where ["XDG_STATE_HOME", "XDG_RUNTIME_DIR", "TZ", "LD_PRELOAD",
+                                                         "FAKETIME_TIMESTAMP_FILE", "FAKETIME_NO_CACHE", "FAKETIME_DONT_FAKE_MONOTONIC"].contains(key) {
+            args += ["-E", "\(key)=\(value)"]
+        }
+        let err = try Pipe2()
+        let activator = try ChildProcess("/usr/bin/systemd-socket-activate", args + [Binaries.bmd],
+                                         environment: box.baseEnvironment, stderr: err.write)
+        err.closeWrite()
+        defer {
+            activator.signal(SIGKILL)
+            activator.wait()
+        }
+        // It says "Listening on …" once the socket exists.
+        #expect(err.readSome().contains("Listening"))
+        let status = try box.bmctl("status", "--json")
+        #expect(status.status == 0, "\(status.stderr)")
+        #expect(try status.object["phase"] as? String == "none")
+        // The same process, now bmd, keeps serving; a stop leaves systemd's socket alone.
+        #expect(try box.bmctl("activate", "kant").status == 0)
+        activator.signal(SIGTERM)
+        #expect(activator.wait() == 0)
+        #expect(FileManager.default.fileExists(atPath: box.socketPath))
+    }
+
+    @Test("F7: another user id is refused even when the folder and socket are open to all", .enabled(if: getuid() == 0))
+    func otherUser() throws {
+        let box = try Sandbox(time: "2026-03-02 08:00:00")
+        try box.startDaemon()
+        let folder = (box.socketPath as NSString).deletingLastPathComponent
+        for path in [box.root.path, box.runtimeDir, folder] { chmod(path, 0o755) }
+        chmod(box.socketPath, 0o777)
+        var env = box.baseEnvironment
+        env["BMD_SOCKET"] = box.socketPath
+        let other = try box.run("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups",
+                                                     Binaries.bmctl, "--no-autostart", "activate", "kant"], environment: env)
+        #expect(other.status == 1, "\(other.stderr)")
+        #expect(other.stderr.contains("refused"))
+        // Nothing changed for the owner.
+        #expect(try box.bmctl("status", "--json").object["phase"] as? String == "none")
+        try box.stopDaemon()
+    }
+}
