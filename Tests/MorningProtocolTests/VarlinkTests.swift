@@ -1,0 +1,117 @@
+import Foundation
+@testable import MorningProtocol
+import Testing
+
+@Suite("Varlink framing and messages (F6)")
+struct VarlinkTests {
+    @Test("Frames split on NUL, across chunk boundaries and several to a chunk")
+    func splitting() throws {
+        var s = FrameSplitter()
+        s.append(Array("{\"a\":1}".utf8) + [0] + Array("{\"b\"".utf8))
+        #expect(try s.next() == Array("{\"a\":1}".utf8))
+        #expect(try s.next() == nil)
+        s.append(Array(":2}".utf8) + [0] + Array("{}".utf8) + [0])
+        #expect(try s.next() == Array("{\"b\":2}".utf8))
+        #expect(try s.next() == Array("{}".utf8))
+        #expect(try s.next() == nil)
+        #expect(s.pending == 0)
+    }
+
+    @Test("A frame longer than the limit is refused, whole or still arriving")
+    func limit() throws {
+        var whole = FrameSplitter(limit: 8)
+        whole.append(Array(repeating: UInt8(ascii: "x"), count: 9) + [0])
+        #expect(throws: FrameSplitter.FrameTooLarge.self) { _ = try whole.next() }
+        var arriving = FrameSplitter(limit: 8)
+        arriving.append(Array(repeating: UInt8(ascii: "x"), count: 9))
+        #expect(throws: FrameSplitter.FrameTooLarge.self) { _ = try arriving.next() }
+    }
+
+    @Test("A call decodes its method, flags and parameters; missing parameters read as {}")
+    func calls() throws {
+        let call = try Varlink.decodeCall(Array(#"{"method":"org.bettermorning.Morning.Check","parameters":{"task":"2"},"more":true}"#.utf8))
+        #expect(call.method == "org.bettermorning.Morning.Check" && call.more && !call.oneway)
+        #expect(call.interface == "org.bettermorning.Morning")
+        #expect(try call.parameters(Morning.TaskParameters.self) == Morning.TaskParameters(task: "2"))
+        let bare = try Varlink.decodeCall(Array(#"{"method":"org.bettermorning.Morning.Day"}"#.utf8))
+        #expect(try bare.parameters(Morning.DayParameters.self) == Morning.DayParameters())
+    }
+
+    @Test("A wrong or missing parameter is named (InvalidParameter); garbage is not a call")
+    func badCalls() throws {
+        let wrong = try Varlink.decodeCall(Array(#"{"method":"x.Y","parameters":{"task":3}}"#.utf8))
+        #expect(throws: Varlink.ParameterError.self) { _ = try wrong.parameters(Morning.TaskParameters.self) }
+        do {
+            _ = try wrong.parameters(Morning.TaskParameters.self)
+        } catch {
+            #expect(error.parameter == "task")
+        }
+        let missing = try Varlink.decodeCall(Array(#"{"method":"x.Y","parameters":{}}"#.utf8))
+        do {
+            _ = try missing.parameters(Morning.NotificationsParameters.self)
+            Issue.record("a missing parameter decoded")
+        } catch {
+            #expect(error.parameter == "enabled")
+        }
+        for garbage in ["", "[]", "{\"parameters\":{}}", "{\"method\":3}", "not json"] {
+            #expect(throws: Varlink.MalformedCall.self, "\(garbage)") { _ = try Varlink.decodeCall(Array(garbage.utf8)) }
+        }
+    }
+
+    @Test("Replies and errors are NUL-ended objects; continues only when set")
+    func replies() throws {
+        let reply = Varlink.encodeReply(Morning.NotificationsReply(notifications: .init(enabled: true, available: false)))
+        #expect(reply.last == 0)
+        let text = String(decoding: reply.dropLast(), as: UTF8.self)
+        #expect(text == #"{"parameters":{"notifications":{"available":false,"enabled":true}}}"#)
+        let more = String(decoding: Varlink.encodeReply(Empty(), continues: true).dropLast(), as: UTF8.self)
+        #expect(more == #"{"continues":true,"parameters":{}}"#)
+        let error = try Varlink.decodeReply(Varlink.encodeError(Morning.ErrorName.noActiveRoutine.rawValue).dropLast())
+        #expect(error.error == "org.bettermorning.Morning.NoActiveRoutine")
+    }
+
+    @Test("§10: absent optional contract fields are written as null and read back as nil")
+    func nulls() throws {
+        let status = Morning.Status(phase: .none, date: "2026-11-22", routine: nil, today: nil, currentTask: nil,
+                                    nextTask: nil, behind: 0, nextReminder: nil,
+                                    notifications: .init(enabled: true, available: false))
+        let json = String(decoding: try JSON.encoder().encode(status), as: UTF8.self)
+        for key in ["routine", "today", "nextReminder", "currentTask", "nextTask"] {
+            #expect(json.contains("\"\(key)\":null"), "\(key) in \(json)")
+        }
+        #expect(try JSON.decoder.decode(Morning.Status.self, from: Data(json.utf8)) == status)
+        // Older or generic clients may leave them out entirely.
+        let week = try JSON.decoder.decode(Morning.WeekDay.self, from: Data(#"{"date":"2026-11-22"}"#.utf8))
+        #expect(week.completed == nil)
+    }
+}
+
+@Suite("The interface file (F6)")
+struct InterfaceTests {
+    @Test("The embedded description is the .varlink file, and names every method and error the code uses")
+    func description() throws {
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Sources/MorningProtocol/org.bettermorning.Morning.varlink")
+        #expect(Morning.interfaceDescription == (try String(contentsOf: file, encoding: .utf8)))
+        #expect(Morning.interfaceDescription.contains("interface org.bettermorning.Morning\n"))
+        for method in Morning.Method.allCases {
+            let name = method.rawValue.split(separator: ".").last!
+            #expect(Morning.interfaceDescription.contains("method \(name)("), "\(name)")
+        }
+        for error in Morning.ErrorName.allCases {
+            let name = error.rawValue.split(separator: ".").last!
+            #expect(Morning.interfaceDescription.contains("error \(name) ("), "\(name)")
+        }
+        // Generic clients (the PyPI varlink parser) reject the `any` type and `object`.
+        #expect(!Morning.interfaceDescription.contains(": any") && !Morning.interfaceDescription.contains("object"))
+    }
+
+    @Test("F2: the socket path: --socket, then BMD_SOCKET, then XDG_RUNTIME_DIR; none without a runtime folder")
+    func socketPath() {
+        #expect(SocketPath.resolve(option: "/a/s", environment: ["BMD_SOCKET": "/b/s"]) == "/a/s")
+        #expect(SocketPath.resolve(option: nil, environment: ["BMD_SOCKET": "/b/s", "XDG_RUNTIME_DIR": "/run/user/1"]) == "/b/s")
+        #expect(SocketPath.resolve(option: nil, environment: ["XDG_RUNTIME_DIR": "/run/user/1"]) == "/run/user/1/better-morning/bmd.sock")
+        #expect(SocketPath.resolve(option: nil, environment: ["XDG_RUNTIME_DIR": "relative"]) == nil)
+        #expect(SocketPath.resolve(option: nil, environment: [:]) == nil)
+    }
+}
