@@ -242,6 +242,12 @@ public struct Book: Hashable, Sendable {
         return [.setSettings(settings)]
     }
 
+    /// Records that `day`'s reminder went out, before it is sent: never two in one day.
+    public mutating func markReminderSent(on day: Day) -> [Change] {
+        settings.reminderFiredOn = day
+        return [.setSettings(settings)]
+    }
+
     public mutating func markWelcomeShown() -> [Change] {
         guard !settings.welcomeShown else { return [] }
         settings.welcomeShown = true

@@ -1,6 +1,6 @@
 import Foundation
 
-/// When the one daily reminder fires (N1, N5).
+/// When the one daily reminder fires (N1, N4, N5) and when bmd must wake next.
 public enum Reminder {
     /// The reminder instant of `day`: the first task's wall-clock time, or the first
     /// instant after a DST gap that swallows it, or the first of two that repeat it.
@@ -8,18 +8,54 @@ public enum Reminder {
         local.firstInstant(of: day, atMinute: time.minutes)
     }
 
-    /// The next reminder strictly after `now`, or nil when none is due: no active
-    /// routine, or notifications off (N1).
-    public static func next(after now: Date, book: Book, local: LocalTime) -> Date? {
-        guard book.settings.notificationsEnabled, let routine = book.active, let time = routine.reminderTime else {
-            return nil
+    /// A reminder is still "on time" this long after its instant, so that a routine of
+    /// one task (whose late window is empty) is reminded when the alarm wakes a few
+    /// milliseconds after the instant.
+    public static let onTimeGrace: TimeInterval = 60
+
+    /// Until when a reminder that could not fire on time still fires, late (N4): the
+    /// routine's last task time that day.
+    public static func lateLimit(on day: Day, for routine: Routine, local: LocalTime) -> Date? {
+        guard let first = routine.tasks.first?.time, let last = routine.tasks.last?.time else { return nil }
+        let start = instant(on: day, at: first, local: local)
+        return max(instant(on: day, at: last, local: local), start.addingTimeInterval(onTimeGrace))
+    }
+}
+
+/// What bmd does next on the wall clock: a reminder to send now, and when to wake.
+public struct Plan: Hashable, Sendable {
+    /// The day whose reminder is due now (on time or late), nil when none is.
+    public var sendNow: Day?
+    /// The next reminder strictly after now, nil when none will come (N1).
+    public var nextReminder: Date?
+    /// The start of tomorrow, when today ends and is finalized (T3, T4).
+    public var nextMidnight: Date
+
+    /// The earlier of the next reminder and the next midnight: nothing else needs a wake-up.
+    public var wake: Date { min(nextReminder ?? nextMidnight, nextMidnight) }
+}
+
+extension Book {
+    /// Plans from the wall clock alone, so it is right after any sleep, clock step or
+    /// zone change: call it after every wake-up.
+    public func plan(now: Date, local: LocalTime) -> Plan {
+        let today = local.day(containing: now)
+        var plan = Plan(sendNow: nil, nextReminder: nil, nextMidnight: local.start(of: today.next))
+        guard settings.notificationsEnabled, let routine = active, let first = routine.reminderTime else {
+            return plan
         }
-        var day = max(routine.startDate, local.day(containing: now))
-        for _ in 0..<3 {
-            let at = instant(on: day, at: time, local: local)
-            if at > now { return at }
-            day = day.next
+        if routine.startDate <= today, settings.reminderFiredOn != today {
+            let at = Reminder.instant(on: today, at: first, local: local)
+            if now < at {
+                plan.nextReminder = at
+            } else if let limit = Reminder.lateLimit(on: today, for: routine, local: local), now < limit {
+                plan.sendNow = today
+            }
+            // Later than the last task: today's reminder is skipped (N4).
         }
-        return nil
+        if plan.nextReminder == nil {
+            plan.nextReminder = Reminder.instant(on: max(routine.startDate, today.next), at: first, local: local)
+        }
+        return plan
     }
 }

@@ -98,10 +98,13 @@ public struct DayRecord: Hashable, Sendable {
 public struct Settings: Hashable, Sendable {
     public var notificationsEnabled: Bool
     public var welcomeShown: Bool
+    /// The day whose reminder has been sent, so that a restart never sends it twice (N4).
+    public var reminderFiredOn: Day?
 
-    public init(notificationsEnabled: Bool = true, welcomeShown: Bool = false) {
+    public init(notificationsEnabled: Bool = true, welcomeShown: Bool = false, reminderFiredOn: Day? = nil) {
         self.notificationsEnabled = notificationsEnabled
         self.welcomeShown = welcomeShown
+        self.reminderFiredOn = reminderFiredOn
     }
 }
 

@@ -21,7 +21,7 @@ extension Book {
         let today = local.day(containing: now)
         let phase = phase(today: today)
         var view = StatusView(phase: phase, routine: active, today: today, behind: 0,
-                              nextReminder: Reminder.next(after: now, book: self, local: local),
+                              nextReminder: plan(now: now, local: local).nextReminder,
                               notificationsEnabled: settings.notificationsEnabled)
         guard phase == .running, let routine = active else { return view }
         let day = (try? dayView(of: today, today: today, record: nil))

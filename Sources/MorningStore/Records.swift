@@ -103,23 +103,33 @@ struct SettingRow: Codable, FetchableRecord, PersistableRecord {
 
     static let notificationsEnabled = "notificationsEnabled"
     static let welcomeShown = "welcomeShown"
+    /// A date, or empty for none.
+    static let reminderFiredOn = "reminderFiredOn"
 
     static func rows(_ settings: Settings) -> [SettingRow] {
         [SettingRow(key: notificationsEnabled, value: String(settings.notificationsEnabled)),
-         SettingRow(key: welcomeShown, value: String(settings.welcomeShown))]
+         SettingRow(key: welcomeShown, value: String(settings.welcomeShown)),
+         SettingRow(key: reminderFiredOn, value: settings.reminderFiredOn?.description ?? "")]
     }
 
     static func settings(from rows: [SettingRow]) throws -> Settings {
         var settings = Settings()
         for row in rows {
-            // Keys this build does not know are left alone: nothing here writes them.
-            guard row.key == notificationsEnabled || row.key == welcomeShown else { continue }
-            guard let value = Bool(row.value) else {
-                throw StoreError.unreadable("setting \(row.key) is \"\(row.value)\", not true or false")
+            switch row.key {
+            case notificationsEnabled: settings.notificationsEnabled = try flag(row)
+            case welcomeShown: settings.welcomeShown = try flag(row)
+            case reminderFiredOn: settings.reminderFiredOn = row.value.isEmpty ? nil : try Day(stored: row.value, in: "setting")
+            default: continue   // Keys this build does not know are left alone: nothing here writes them.
             }
-            if row.key == notificationsEnabled { settings.notificationsEnabled = value } else { settings.welcomeShown = value }
         }
         return settings
+    }
+
+    private static func flag(_ row: SettingRow) throws -> Bool {
+        guard let value = Bool(row.value) else {
+            throw StoreError.unreadable("setting \(row.key) is \"\(row.value)\", not true or false")
+        }
+        return value
     }
 }
 

@@ -97,7 +97,7 @@ struct ActivationTests {
         #expect(routine.name == "Early Lark")
         #expect(changes.last == .deleteRoutine(routine.id))
         #expect(book.active == nil && book.routines.isEmpty && book.openDays.isEmpty)
-        #expect(Reminder.next(after: utc("2026-11-23T12:00:00Z"), book: book, local: zone("UTC")) == nil)
+        #expect(book.plan(now: utc("2026-11-23T12:00:00Z"), local: zone("UTC")).nextReminder == nil)
         // The catalog definition remains: it can be activated again.
         #expect(throws: Never.self) { _ = try book.activateOrFail("lark", "2026-11-23") }
     }

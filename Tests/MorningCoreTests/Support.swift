@@ -14,8 +14,9 @@ let testCatalog = [
 func day(_ text: String) -> Day { Day(iso: text)! }
 
 func utc(_ text: String) -> Date {
-    // "2026-03-08T07:00:00Z"
+    // "2026-03-08T07:00:00Z" or "2026-03-08T07:00:00.004Z"
     let f = ISO8601DateFormatter()
+    if text.contains(".") { f.formatOptions.insert(.withFractionalSeconds) }
     return f.date(from: text)!
 }
 
