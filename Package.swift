@@ -28,6 +28,13 @@ let package = Package(
             name: "MorningProtocol",
             resources: [.embedInCode("org.bettermorning.Morning.varlink")]
         ),
+        // Linux interfaces Swift's Glibc module leaves out (timerfd, eventfd, ucred).
+        .systemLibrary(name: "CLinux"),
+        .systemLibrary(
+            name: "CNotify",
+            pkgConfig: "libnotify",
+            providers: [.apt(["libnotify-dev"])]
+        ),
         .systemLibrary(
             name: "CSystemd",
             pkgConfig: "libsystemd",
@@ -38,7 +45,7 @@ let package = Package(
         .target(
             name: "MorningDaemon",
             dependencies: [
-                "MorningCore", "MorningStore", "MorningProtocol", "CSystemd",
+                "MorningCore", "MorningStore", "MorningProtocol", "CLinux", "CSystemd", "CNotify",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),

@@ -15,7 +15,7 @@ struct BMCtl: ParsableCommand {
         subcommands: [
             Status.self, Today.self, Day.self, Check.self, Uncheck.self,
             Explore.self, Activate.self, Restart.self, Delete.self, Reset.self,
-            Week.self, Data.self, Notifications.self,
+            Week.self, Data.self, Notifications.self, Reload.self,
         ]
     )
 

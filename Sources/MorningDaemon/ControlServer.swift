@@ -1,4 +1,4 @@
-import CSystemd
+import CLinux
 import Logging
 import MorningProtocol
 import NIOCore

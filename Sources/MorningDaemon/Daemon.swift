@@ -84,14 +84,26 @@ public enum Daemon {
                                                 attributes: [.posixPermissions: 0o700])
         let lock = try StateLock(folder: stateDir, socketPath: socketPath)
         let store = try Store(path: stateDir + "/bmd.sqlite")
-        let engine = try Engine(store: store, logger: logger)
+        let notifier = LibnotifyNotifier(logger: logger)
+        let engine = try Engine(store: store, notifier: notifier, logger: logger)
+        let alarm = try WallClockAlarm()
         let socket = try Systemd.listeningSocket().map(ListeningSocket.inherited) ?? ListeningSocket.bind(path: socketPath)
         let server = ControlServer(socket: socket, engine: engine, logger: logger) {
             // Ready only once the state is open and the socket listens (F4).
             Systemd.notify("READY=1")
         }
+        let reminders = ReminderService(engine: engine, alarm: alarm, notifier: notifier, logger: logger)
+        // SIGHUP: read the zone again and plan anew, as `bmctl reload` does.
+        signal(SIGHUP, SIG_IGN)
+        let hangup = DispatchSource.makeSignalSource(signal: SIGHUP)
+        hangup.setEventHandler {
+            NSTimeZone.resetSystemTimeZone()
+            alarm.nudge()
+        }
+        hangup.resume()
+        defer { hangup.cancel() }
         let group = ServiceGroup(configuration: .init(
-            services: [.init(service: server)],
+            services: [.init(service: server), .init(service: reminders)],
             gracefulShutdownSignals: [.sigterm, .sigint],
             logger: logger))
         let done = DispatchSemaphore(value: 0)

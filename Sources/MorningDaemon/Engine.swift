@@ -28,13 +28,16 @@ public actor Engine {
     private let clock: WallClock
     private let logger: Logger
     private let catalog: [CatalogEntry]
-    /// Whether a notification server was reachable at the last attempt (N2).
-    private var notificationsAvailable = false
+    private let notifier: (any Notifier)?
+    /// Told after every stored change, so the reminder is planned again at once.
+    private var changed: @Sendable () -> Void = {}
 
-    public init(store: Store, clock: WallClock = .system, catalog: [CatalogEntry] = Catalog.entries, logger: Logger) throws {
+    public init(store: Store, clock: WallClock = .system, catalog: [CatalogEntry] = Catalog.entries,
+                notifier: (any Notifier)? = nil, logger: Logger) throws {
         self.store = store
         self.clock = clock
         self.catalog = catalog
+        self.notifier = notifier
         self.logger = logger
         book = try store.loadBook()
         // Days that ended while bmd was not running are finalized now (T3).
@@ -52,15 +55,40 @@ public actor Engine {
     /// The current book, for status lines and tests.
     public var snapshot: Book { book }
 
+    /// Calls `handler` after every change that is stored.
+    public func whenChanged(_ handler: @escaping @Sendable () -> Void) { changed = handler }
+
+    // MARK: - The wall clock's side
+
+    /// Called at every wake of the alarm: finalizes the days that have ended (T3), plans
+    /// the next wake, and when a reminder is due records it as sent and returns what to
+    /// say. Recording first means a crash while sending loses a reminder rather than
+    /// sending two (N4).
+    public func wake() throws -> (plan: Plan, reminder: (message: ReminderMessage, scheduled: Date)?) {
+        let now = try refreshed()
+        var plan = now.book.plan(now: now.instant, local: now.local)
+        guard let day = plan.sendNow, let routine = now.book.active, let first = routine.tasks.first else {
+            return (plan, nil)
+        }
+        var next = book
+        try store.apply(next.markReminderSent(on: day))
+        book = next
+        plan = book.plan(now: now.instant, local: now.local)
+        let message = ReminderMessage.daily(routine: routine.name, firstTime: first.time.description,
+                                            firstTask: first.title, taskCount: routine.tasks.count)
+        logger.info("reminder due", metadata: ["day": "\(day)", "routine": "\(routine.name)"])
+        return (plan, (message, Reminder.instant(on: day, at: first.time, local: now.local)))
+    }
+
     // MARK: - Dispatch
 
     /// The reply frame for one call (nil for a oneway call).
-    public func respond(to call: Varlink.Call) -> [UInt8]? {
-        let reply = reply(to: call)
+    public func respond(to call: Varlink.Call) async -> [UInt8]? {
+        let reply = await reply(to: call)
         return call.oneway ? nil : reply
     }
 
-    private func reply(to call: Varlink.Call) -> [UInt8] {
+    private func reply(to call: Varlink.Call) async -> [UInt8] {
         do {
             if call.interface == Varlink.serviceInterface { return try service(call) }
             guard let method = Morning.Method(rawValue: call.method) else {
@@ -69,7 +97,7 @@ public actor Engine {
                 }
                 return Varlink.encodeError(Varlink.ServiceError.interfaceNotFound.rawValue, ["interface": call.interface])
             }
-            return try perform(method, call)
+            return try await perform(method, call)
         } catch let e as MorningError {
             return Replies.error(e)
         } catch let e as Varlink.ParameterError {
@@ -101,7 +129,7 @@ public actor Engine {
         }
     }
 
-    private func perform(_ method: Morning.Method, _ call: Varlink.Call) throws -> [UInt8] {
+    private func perform(_ method: Morning.Method, _ call: Varlink.Call) async throws -> [UInt8] {
         switch method {
         case .status:
             return Varlink.encodeReply(try status())
@@ -142,6 +170,17 @@ public actor Engine {
             let p = try call.parameters(Morning.NotificationsParameters.self)
             try mutate { book, _ in ((), book.setNotifications(p.enabled)) }
             return Varlink.encodeReply(Morning.NotificationsReply(notifications: notifications))
+        case .testNotification:
+            return await testNotification()
+        case .reload:
+            // The zone may have changed: Foundation caches it until told (engineering.md).
+            NSTimeZone.resetSystemTimeZone()
+            changed()
+            let now = try refreshed()
+            let plan = now.book.plan(now: now.instant, local: now.local)
+            logger.info("reloaded", metadata: ["zone": "\(now.local.zone.identifier)"])
+            return Varlink.encodeReply(Morning.ReloadReply(nextReminder: plan.nextReminder.map { now.local.iso8601($0) },
+                                                           nextMidnight: now.local.iso8601(plan.nextMidnight)))
         case .week:
             let p = try call.parameters(Morning.WeekParameters.self)
             return Varlink.encodeReply(try week(p))
@@ -188,13 +227,45 @@ public actor Engine {
         changes += more
         if !changes.isEmpty { try store.apply(changes) }
         book = next
+        if !changes.isEmpty { changed() }
         return result
+    }
+
+    /// One line for the service manager's STATUS=: the routine, today's progress and the next reminder.
+    public func statusLine(_ plan: Plan) -> String {
+        let local = LocalTime(zone: clock.zone())
+        let today = local.day(containing: clock.now())
+        let reminder = plan.nextReminder.map { "next reminder \(local.iso8601($0))" } ?? "no reminder planned"
+        guard let routine = book.active else { return "No active routine; \(reminder)" }
+        switch book.phase(today: today) {
+        case .running:
+            let done = book.checks(of: routine.id, on: today).nonzeroBitCount
+            return "\(routine.name): \(today) \(done) of \(routine.tasks.count) done; \(reminder)"
+        default:
+            return "\(routine.name) starts \(routine.startDate); \(reminder)"
+        }
     }
 
     // MARK: - Methods
 
     private var notifications: Morning.Notifications {
-        Morning.Notifications(enabled: book.settings.notificationsEnabled, available: notificationsAvailable)
+        Morning.Notifications(enabled: book.settings.notificationsEnabled, available: notifier?.isAvailable ?? false)
+    }
+
+    /// Shows a test notification. The actor is free for other requests while the
+    /// notifier waits on the notification server.
+    private func testNotification() async -> [UInt8] {
+        guard let notifier else {
+            var p = Morning.ErrorParameters()
+            p.reason = "this bmd runs without a notifier"
+            return Varlink.encodeError(Morning.ErrorName.notificationsUnavailable.rawValue, p)
+        }
+        guard await notifier.post(.test) else {
+            var p = Morning.ErrorParameters()
+            p.reason = notifier.unavailableReason ?? "no notification server accepted it on the session bus"
+            return Varlink.encodeError(Morning.ErrorName.notificationsUnavailable.rawValue, p)
+        }
+        return Varlink.encodeReply(Morning.NotificationsReply(notifications: notifications))
     }
 
     private func status() throws -> Morning.Status {

@@ -194,6 +194,14 @@ public enum Morning {
         public init(notifications: Notifications) { self.notifications = notifications }
     }
 
+    public struct ReloadReply: Codable, Sendable, Hashable {
+        @Nullable public var nextReminder: String?
+        public var nextMidnight: String
+        public init(nextReminder: String?, nextMidnight: String) {
+            self.nextReminder = nextReminder; self.nextMidnight = nextMidnight
+        }
+    }
+
     public struct WeekParameters: Codable, Sendable, Hashable {
         public var routine: String?
         public var date: String?

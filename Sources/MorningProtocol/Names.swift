@@ -11,6 +11,8 @@ extension Morning {
         case check = "org.bettermorning.Morning.Check"
         case uncheck = "org.bettermorning.Morning.Uncheck"
         case setNotifications = "org.bettermorning.Morning.SetNotifications"
+        case testNotification = "org.bettermorning.Morning.TestNotification"
+        case reload = "org.bettermorning.Morning.Reload"
         case week = "org.bettermorning.Morning.Week"
         case data = "org.bettermorning.Morning.Data"
     }
@@ -31,6 +33,7 @@ extension Morning {
         case invalidRoutine = "org.bettermorning.Morning.InvalidRoutine"
         case storageFailed = "org.bettermorning.Morning.StorageFailed"
         case permissionDenied = "org.bettermorning.Morning.PermissionDenied"
+        case notificationsUnavailable = "org.bettermorning.Morning.NotificationsUnavailable"
     }
 
     /// The interface description, from the one .varlink file in this module.

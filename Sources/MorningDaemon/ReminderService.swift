@@ -1,0 +1,65 @@
+import Foundation
+import Logging
+import ServiceLifecycle
+
+/// Keeps bmd's appointments with the wall clock: sleeps until the next reminder or
+/// midnight, wakes exactly then (or when the clock, the zone or the state changes),
+/// lets the engine finalize and plan, and sends the reminder when one is due (N1–N5, T3).
+public struct ReminderService: Service {
+    let engine: Engine
+    let alarm: WallClockAlarm
+    let notifier: LibnotifyNotifier
+    let logger: Logger
+
+    public init(engine: Engine, alarm: WallClockAlarm, notifier: LibnotifyNotifier, logger: Logger) {
+        self.engine = engine
+        self.alarm = alarm
+        self.notifier = notifier
+        self.logger = logger
+    }
+
+    public func run() async throws {
+        let alarm = self.alarm
+        await engine.whenChanged { alarm.nudge() }
+        alarm.nudge()
+        // Ask the notification server once at start, on the notifier's own thread, so
+        // that status says whether reminders can show before the first one is due (N2).
+        let notifier = self.notifier
+        async let probed: Bool = notifier.probe()
+        await withGracefulShutdownHandler {
+            for await event in alarm.events {
+                if event == .zoneChanged || event == .clockChanged {
+                    // Foundation caches the zone until told (engineering.md).
+                    NSTimeZone.resetSystemTimeZone()
+                    logger.info("wall clock or time zone changed; planning again", metadata: ["event": "\(event)"])
+                }
+                await plan()
+            }
+        } onGracefulShutdown: {
+            alarm.stop()
+        }
+        _ = await probed
+    }
+
+    /// One wake: plan, arm, and send what is due. The alarm is armed before sending so
+    /// that a notification server that hangs never delays midnight.
+    private func plan() async {
+        do {
+            let (plan, reminder) = try await engine.wake()
+            alarm.arm(at: plan.wake)
+            logger.debug("next wake", metadata: ["at": "\(plan.wake)"])
+            if let reminder {
+                let delivered = await notifier.post(reminder.message)
+                // How late the server got it, measured on the clock that scheduled it.
+                let delay = Int((Date().timeIntervalSince(reminder.scheduled) * 1000).rounded())
+                logger.info(delivered ? "reminder sent" : "reminder could not be shown", metadata: ["delay_ms": "\(delay)"])
+            }
+            // After the reminder, so that the line also says this wake is done.
+            Systemd.notify("STATUS=" + (await engine.statusLine(plan)))
+        } catch {
+            // The state could not be read or written (a full disk, say): try again in a minute.
+            logger.error("cannot plan the next wake: \(error)")
+            alarm.arm(at: Date().addingTimeInterval(60))
+        }
+    }
+}
