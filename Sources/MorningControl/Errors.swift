@@ -51,6 +51,9 @@ enum Refusal {
             return .refused("bmd could not save the change (\(p.reason ?? "unknown reason")); nothing was changed")
         case .permissionDenied:
             return .refused("bmd refused the connection: it serves only its own user")
+        case .notificationsUnavailable:
+            return .refused("notifications are unavailable: \(p.reason ?? "no notification server answered"); "
+                            + "is a notification server (dunst, mako, GNOME Shell, Plasma …) running in this session?")
         }
     }
 

@@ -91,16 +91,36 @@ import Testing
                 == [#"{"method":"org.bettermorning.Morning.Uncheck","parameters":{"date":"today","task":"read e"}}"#])
     }
 
-    @Test("notifications takes on or off, anything else is a usage error")
+    @Test("notifications takes on, off or test, anything else is a usage error")
     func notificationsSetting() {
         let maybe = bmctl(["notifications", "maybe"])
         #expect(maybe.status == 2)
-        #expect(maybe.err.hasPrefix("bmctl: The value 'maybe' is invalid for '<on|off>'"))
+        #expect(maybe.err.hasPrefix("bmctl: The value 'maybe' is invalid for '<on|off|test>'"))
         #expect(maybe.calls.isEmpty)
         let off = bmctl(["notifications", "off"], reply: ok(#"{"notifications":{"enabled":false,"available":true}}"#))
         #expect(off.status == 0)
         #expect(off.calls == [#"{"method":"org.bettermorning.Morning.SetNotifications","parameters":{"enabled":false}}"#])
         #expect(off.out == "Notifications are off.\n")
+    }
+
+    @Test("N2: notifications test calls TestNotification with no parameters and says it was sent")
+    func notificationsTest() {
+        let run = bmctl(["notifications", "test"], reply: ok(#"{"notifications":{"enabled":true,"available":true}}"#))
+        #expect(run.status == 0)
+        #expect(run.calls == [#"{"method":"org.bettermorning.Morning.TestNotification","parameters":{}}"#])
+        #expect(run.out == "Sent a test notification.\n")
+        #expect(run.err.isEmpty)
+    }
+
+    @Test("N2: notifications test --json prints the reply; with the reminder off the text says how to turn it on")
+    func notificationsTestJSONAndOff() {
+        let reply = ok(#"{"notifications":{"enabled":false,"available":true}}"#)
+        let json = bmctl(["--json", "notifications", "test"], reply: reply)
+        #expect(json.status == 0)
+        #expect(json.out == #"{"notifications":{"available":true,"enabled":false}}"# + "\n")
+        let text = bmctl(["notifications", "test"], reply: reply)
+        #expect(text.out == "Sent a test notification.\n"
+                + "The daily reminder itself is off; `bmctl notifications on` turns it on.\n")
     }
 
     @Test("unknown commands and options are usage errors", arguments: [

@@ -37,6 +37,10 @@ import MorningProtocol
          "bmd could not save the change (disk full); nothing was changed", 1),
         ("PermissionDenied", #"{"uid":1001}"#, ["status"],
          "bmd refused the connection: it serves only its own user", 1),
+        ("NotificationsUnavailable", #"{"reason":"no notification server is running in this session"}"#,
+         ["notifications", "test"],
+         "notifications are unavailable: no notification server is running in this session; "
+         + "is a notification server (dunst, mako, GNOME Shell, Plasma …) running in this session?", 1),
     ]
 
     @Test("each org.bettermorning.Morning error: its message on stderr, nothing on stdout, its exit status",

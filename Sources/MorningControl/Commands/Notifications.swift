@@ -2,20 +2,28 @@ import ArgumentParser
 import MorningProtocol
 
 extension BMCtl {
-    /// `bmctl notifications on|off`: the daily reminder switch (N1).
+    /// `bmctl notifications on|off|test`: the daily reminder switch (N1), and a test
+    /// notification to check that reminders reach the desktop (N2).
     struct Notifications: ControlCommand {
-        static let configuration = CommandConfiguration(abstract: "Turn the daily reminder on or off.")
+        static let configuration = CommandConfiguration(
+            abstract: "Turn the daily reminder on or off, or show a test notification.")
 
         enum Setting: String, ExpressibleByArgument, CaseIterable {
-            case on, off
+            case on, off, test
         }
 
         @OptionGroup var globals: GlobalOptions
 
-        @Argument(help: ArgumentHelp("on or off.", valueName: "on|off"))
+        @Argument(help: ArgumentHelp("on or off: the daily reminder; test: show a test notification now.",
+                                     valueName: "on|off|test"))
         var setting: Setting
 
         func execute(in session: Session) throws(ControlFailure) {
+            if setting == .test {
+                let reply = try session.call(.testNotification, reply: Morning.NotificationsReply.self)
+                if globals.json { return session.printJSON(reply) }
+                return session.say(ChangeText.testNotification(reply.notifications, style: session.style))
+            }
             let reply = try session.call(.setNotifications, Morning.NotificationsParameters(enabled: setting == .on),
                                          reply: Morning.NotificationsReply.self)
             if globals.json { return session.printJSON(reply) }

@@ -54,4 +54,13 @@ enum ChangeText {
         }
         return Text.lines([line])
     }
+
+    /// After `notifications test`: it was shown; and if the daily reminder is off, how to turn it on.
+    static func testNotification(_ n: Morning.Notifications, style: Style) -> String {
+        var lines = ["Sent a test notification."]
+        if !n.enabled {
+            lines.append("The daily reminder itself is off; `bmctl notifications on` turns it on.")
+        }
+        return Text.lines(lines)
+    }
 }

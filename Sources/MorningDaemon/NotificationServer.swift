@@ -1,0 +1,201 @@
+import CNotify
+import Foundation
+
+/// The session's notification server, as libnotify and GDBus reach it.
+///
+/// Every method blocks on D-Bus: they run only on the notifier's thread (`NotifierThread`).
+/// GLib's types stay in this file.
+final class NotificationServer: @unchecked Sendable {
+    private let sessionBus: SessionBus
+
+    /// How long to wait for the server to list its capabilities (ms). Shorter than GDBus's
+    /// 25 s default, so that a hung server is found out here, before the show call that
+    /// libnotify makes with that default.
+    static let answerTimeout: Int32 = 10_000
+
+    init(sessionBus: SessionBus) {
+        self.sessionBus = sessionBus
+    }
+
+    /// Shows `message` as a new notification.
+    func show(_ message: ReminderMessage) -> Result<Void, Unreachable> {
+        withServer { bus throws(Unreachable) in
+            let capabilities = try capabilities(bus)
+            let body = capabilities.contains("body-markup") ? BodyMarkup.escaped(message.body) : message.body
+            // A new notification every time: ids restart when the server restarts, and an
+            // old NotifyNotification would ask the new server to replace a stranger's id.
+            guard let notification = notify_notification_new(message.summary, body, LibnotifyNotifier.iconName) else {
+                throw Unreachable(reason: "libnotify could not make a notification")
+            }
+            defer { g_object_unref(notification) }
+            notify_notification_set_hint_string(notification, "desktop-entry", LibnotifyNotifier.desktopEntry)
+            notify_notification_set_category(notification, LibnotifyNotifier.category)
+            var error: UnsafeMutablePointer<GError>?
+            if notify_notification_show(notification, &error) == 0 {
+                throw NotificationServer.unreachable(taking: error)
+            }
+        }
+    }
+
+    /// Who the server is, such as "dunst 1.9.0 (dunst-project)".
+    func identify() -> Result<String, Unreachable> {
+        withServer { bus throws(Unreachable) in
+            // notify_get_server_info says only yes or no; asking for the capabilities first
+            // gives the reason when nothing answers.
+            _ = try capabilities(bus)
+            var name: UnsafeMutablePointer<CChar>?, vendor: UnsafeMutablePointer<CChar>?
+            var version: UnsafeMutablePointer<CChar>?, spec: UnsafeMutablePointer<CChar>?
+            guard notify_get_server_info(&name, &vendor, &version, &spec) != 0 else {
+                throw Unreachable(reason: "the notification server did not say who it is")
+            }
+            defer { [name, vendor, version, spec].forEach { g_free(UnsafeMutableRawPointer($0)) } }
+            let text = { (s: UnsafeMutablePointer<CChar>?) in s.map { String(cString: $0) } ?? "?" }
+            return "\(text(name)) \(text(version)) (\(text(vendor)))"
+        }
+    }
+
+    /// Lets go of libnotify's proxy and its bus connection, as when bmd stops.
+    func close() {
+        if notify_is_initted() != 0 { notify_uninit() }
+    }
+
+    // MARK: - The session bus
+
+    /// Runs `body` with the session bus connected and libnotify initialized.
+    ///
+    /// After a failure libnotify is reset, so that the next attempt starts afresh: it keeps
+    /// its proxy, and through it a bus connection, until `notify_uninit`, and a closed
+    /// connection never works again.
+    private func withServer<T>(_ body: (OpaquePointer) throws(Unreachable) -> T) -> Result<T, Unreachable> {
+        let bus: OpaquePointer
+        switch connect() {
+        case .success(let connection): bus = connection
+        case .failure(let failure): return .failure(failure)
+        }
+        defer { g_object_unref(UnsafeMutableRawPointer(bus)) }
+        if notify_is_initted() == 0 {
+            _ = notify_init(LibnotifyNotifier.appName)
+        }
+        do throws(Unreachable) {
+            return .success(try body(bus))
+        } catch {
+            notify_uninit()
+            return .failure(error)
+        }
+    }
+
+    /// GLib's shared session bus connection (a GDBusConnection), the one libnotify uses too:
+    /// a new reference.
+    private func connect() -> Result<OpaquePointer, Unreachable> {
+        if let missing = sessionBus.missing() {
+            return .failure(Unreachable(reason: missing))
+        }
+        for _ in 0..<2 {
+            var error: UnsafeMutablePointer<GError>?
+            guard let bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) else {
+                let address = sessionBus.environment["DBUS_SESSION_BUS_ADDRESS"].flatMap { $0.isEmpty ? nil : " at \($0)" } ?? ""
+                let why = NotificationServer.message(taking: error)
+                return .failure(Unreachable(reason: "cannot connect to the session bus\(address) (\(why))"))
+            }
+            if g_dbus_connection_is_closed(bus) == 0 {
+                // By default GLib raises SIGTERM in the whole process when the shared
+                // session connection closes; bmd must outlive a session bus that ends.
+                g_dbus_connection_set_exit_on_close(bus, 0)
+                return .success(bus)
+            }
+            // The bus it was on has gone. Once libnotify lets go of it as well, GLib
+            // connects anew.
+            g_object_unref(UnsafeMutableRawPointer(bus))
+            notify_uninit()
+        }
+        return .failure(Unreachable(reason: "the connection to the session bus was closed"))
+    }
+
+    /// The server's capabilities (`GetCapabilities`), asked with `answerTimeout`.
+    private func capabilities(_ bus: OpaquePointer) throws(Unreachable) -> Set<String> {
+        var error: UnsafeMutablePointer<GError>?
+        guard let reply = g_dbus_connection_call_sync(
+            bus, "org.freedesktop.Notifications", "/org/freedesktop/Notifications", "org.freedesktop.Notifications",
+            "GetCapabilities", nil, nil, G_DBUS_CALL_FLAGS_NONE, NotificationServer.answerTimeout, nil, &error)
+        else {
+            throw NotificationServer.unreachable(taking: error)
+        }
+        defer { g_variant_unref(reply) }
+        guard String(cString: g_variant_get_type_string(reply)) == "(as)" else { return [] }
+        let list = g_variant_get_child_value(reply, 0)
+        defer { g_variant_unref(list) }
+        var count: gsize = 0
+        // The array is ours to free; the strings in it belong to the variant.
+        guard let strings = g_variant_get_strv(list, &count) else { return [] }
+        defer { g_free(strings) }
+        return Set((0..<Int(count)).compactMap { strings[$0].map { String(cString: $0) } })
+    }
+
+    // MARK: - Errors
+
+    /// Why a D-Bus call to the server failed, in the user's words; frees `error`.
+    static func unreachable(taking error: UnsafeMutablePointer<GError>?) -> Unreachable {
+        guard let error else { return Unreachable(reason: "the notification server could not be reached") }
+        if let reason = everydayReason(error.pointee) {
+            g_error_free(error)
+            return Unreachable(reason: reason)
+        }
+        return Unreachable(reason: message(taking: error))
+    }
+
+    /// Plain words for the failures that have an everyday cause; nil for the others,
+    /// which keep GLib's message.
+    private static func everydayReason(_ error: GError) -> String? {
+        let code = UInt32(bitPattern: error.code)
+        let noServer = "no notification server is running in this session "
+            + "(nothing provides org.freedesktop.Notifications on the session bus)"
+        let noAnswer = "the notification server did not answer in time"
+        if error.domain == g_dbus_error_quark() {
+            switch code {
+            case G_DBUS_ERROR_SERVICE_UNKNOWN.rawValue, G_DBUS_ERROR_NAME_HAS_NO_OWNER.rawValue: return noServer
+            case G_DBUS_ERROR_NO_REPLY.rawValue, G_DBUS_ERROR_TIMEOUT.rawValue, G_DBUS_ERROR_TIMED_OUT.rawValue: return noAnswer
+            default: return nil
+            }
+        }
+        if error.domain == g_io_error_quark() {
+            switch code {
+            case G_IO_ERROR_TIMED_OUT.rawValue: return noAnswer
+            case G_IO_ERROR_CLOSED.rawValue: return "the connection to the session bus was closed"
+            default: return nil
+            }
+        }
+        return nil
+    }
+
+    /// A GError's message without GDBus's "GDBus.Error:name:" prefix; frees `error`.
+    static func message(taking error: UnsafeMutablePointer<GError>?) -> String {
+        guard let error else { return "unknown error" }
+        defer { g_error_free(error) }
+        _ = g_dbus_error_strip_remote_error(error)
+        return error.pointee.message.map { String(cString: $0) } ?? "unknown error"
+    }
+}
+
+/// Why no notification server was reached, in words for the user.
+struct Unreachable: Error, Equatable {
+    var reason: String
+}
+
+/// Text for a notification body, which servers with the `body-markup` capability read as
+/// a subset of HTML: a task titled "Coffee & news" must not be taken for markup.
+enum BodyMarkup {
+    /// `text` with `&`, `<` and `>` written as entities.
+    static func escaped(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for character in text {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+}

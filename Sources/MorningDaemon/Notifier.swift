@@ -1,0 +1,129 @@
+import Foundation
+import Logging
+
+/// Sends desktop notifications. Never blocks its caller's thread: the work runs on the
+/// notifier's own thread.
+public protocol Notifier: Sendable {
+    /// Shows `message`; returns whether the notification server accepted it.
+    func post(_ message: ReminderMessage) async -> Bool
+
+    /// Whether the last attempt (or the start-up probe) reached a notification server
+    /// (status `available`, N2).
+    var isAvailable: Bool { get }
+
+    /// Why the last attempt did not reach a notification server, in words for the user
+    /// (the `reason` of `NotificationsUnavailable`); nil when it did, or before any attempt.
+    var unavailableReason: String? { get }
+}
+
+extension Notifier {
+    /// A notifier that cannot tell why gives no reason.
+    public var unavailableReason: String? { nil }
+}
+
+/// libnotify over D-Bus, to whatever notification server the session runs (N2).
+///
+/// Every libnotify call runs on one `NotifierThread` owned by this notifier: `post` and
+/// `probe` only wait for it, so a hung server delays the reminder, never the daemon. No
+/// session bus or no server is a warning in the log, written once per outage (again only
+/// after it worked in between), and `isAvailable` false; never a crash.
+public final class LibnotifyNotifier: Notifier {
+    /// The app name every notification carries (`notify_init`).
+    public static let appName = "Better Morning"
+    /// The `desktop-entry` hint: the basename of better-morning.desktop.
+    public static let desktopEntry = "better-morning"
+    /// The `category` hint, in the spec's `x-vendor.class` form for categories of its own.
+    public static let category = "x-better-morning.reminder"
+    /// An icon of the freedesktop icon theme that every desktop ships.
+    public static let iconName = "alarm-symbolic"
+
+    private let thread = NotifierThread(name: "bmd notifier")
+    /// Touched only on `thread`.
+    private let server: NotificationServer
+    private let reachability = Mutex(Reachability())
+    private let logger: Logger
+
+    /// What the last attempt found, readable from any thread.
+    private struct Reachability {
+        var available = false
+        var reason: String?
+        /// Whether this outage was already logged, so that it is logged once.
+        var outageLogged = false
+    }
+
+    /// A notifier for the session bus of this process's environment.
+    public convenience init(logger: Logger) {
+        self.init(logger: logger, environment: ProcessInfo.processInfo.environment)
+    }
+
+    /// A notifier that looks for the session bus as `environment` says (GLib itself still
+    /// reads this process's environment).
+    init(logger: Logger, environment: [String: String]) {
+        self.logger = logger
+        server = NotificationServer(sessionBus: SessionBus(environment: environment))
+    }
+
+    deinit {
+        thread.submit { [server] in server.close() }
+        thread.stop()
+    }
+
+    public var isAvailable: Bool { reachability.withLock { $0.available } }
+
+    public var unavailableReason: String? { reachability.withLock { $0.reason } }
+
+    public func post(_ message: ReminderMessage) async -> Bool {
+        await attempt { server in server.show(message).map { _ in nil } }
+    }
+
+    /// Asks the notification server who it is, to know at start whether notifications can
+    /// show (`status` says so before the first reminder); logs the server's name.
+    @discardableResult
+    public func probe() async -> Bool {
+        await attempt { server in server.identify().map(Optional.some) }
+    }
+
+    /// Runs `call` on the notifier's thread, records what it found and returns whether it
+    /// reached a server. A success may carry a description of the server to log.
+    private func attempt(_ call: @escaping @Sendable (NotificationServer) -> Result<String?, Unreachable>) async -> Bool {
+        await withCheckedContinuation { continuation in
+            thread.submit { [server, self] in
+                let outcome = call(server)
+                record(outcome)
+                if case .success = outcome {
+                    continuation.resume(returning: true)
+                } else {
+                    continuation.resume(returning: false)
+                }
+            }
+        }
+    }
+
+    /// Keeps the outcome for `isAvailable` and logs the start and the end of an outage.
+    private func record(_ outcome: Result<String?, Unreachable>) {
+        switch outcome {
+        case .success(let description):
+            let wasOut = reachability.withLock { r in
+                defer { r = Reachability(available: true, reason: nil, outageLogged: false) }
+                return r.outageLogged
+            }
+            if wasOut {
+                logger.notice("desktop notifications work again")
+            }
+            if let description {
+                logger.info("desktop notifications go to \(description)")
+            }
+        case .failure(let failure):
+            let first = reachability.withLock { r in
+                defer { r = Reachability(available: false, reason: failure.reason, outageLogged: true) }
+                return !r.outageLogged
+            }
+            if first {
+                let consequence = "the daily reminder cannot show until a notification server runs in this session"
+                logger.warning("desktop notifications are unavailable: \(failure.reason); \(consequence)")
+            } else {
+                logger.debug("desktop notifications are still unavailable: \(failure.reason)")
+            }
+        }
+    }
+}

@@ -1,0 +1,46 @@
+/// What the daily reminder says (N2): names the routine, the first task and how many tasks today.
+///
+/// Both texts are plain: the notifier escapes the body for servers that read markup.
+public struct ReminderMessage: Sendable, Hashable {
+    /// The notification's title line.
+    public var summary: String
+    /// The notification's text under the title.
+    public var body: String
+
+    public init(summary: String, body: String) {
+        self.summary = summary
+        self.body = body
+    }
+
+    /// The reminder of one morning, such as summary "Good morning — Haruki Murakami" and
+    /// body "First: 04:00 Get up at four. 4 tasks today."
+    ///
+    /// `firstTime` is the first task's time as shown everywhere else (`HH:MM`).
+    public static func daily(routine: String, firstTime: String, firstTask: String, taskCount: Int) -> ReminderMessage {
+        ReminderMessage(
+            summary: "Good morning — \(routine)",
+            body: "First: \(firstTime) \(sentence(firstTask)) \(taskCount) \(taskCount == 1 ? "task" : "tasks") today.")
+    }
+
+    /// What `bmctl notifications test` shows: proof that reminders reach the desktop.
+    public static let test = ReminderMessage(
+        summary: "Better Morning test notification",
+        body: "Your daily reminder will look like this, at your routine's first task time.")
+
+    /// `title` ended by a full stop, unless it already ends a sentence ("Meditate?" stays).
+    private static func sentence(_ title: String) -> String {
+        let trimmed = title.trimmingSpaces
+        guard let last = trimmed.last else { return "" }
+        return ".!?…".contains(last) ? trimmed : trimmed + "."
+    }
+}
+
+extension String {
+    /// The string without spaces at either end.
+    fileprivate var trimmingSpaces: String {
+        var text = Substring(self)
+        while text.first?.isWhitespace == true { text = text.dropFirst() }
+        while text.last?.isWhitespace == true { text = text.dropLast() }
+        return String(text)
+    }
+}

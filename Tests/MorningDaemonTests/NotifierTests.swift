@@ -1,0 +1,127 @@
+import Foundation
+import Logging
+@testable import MorningDaemon
+import Testing
+
+/// What the reminder says, and what the notifier does when there is nowhere to send it (N2).
+///
+/// Posting to a real notification server needs a session bus in bmd's environment, which
+/// the end-to-end NotificationTests give it; this process's own environment is shared by
+/// every test, so it is never changed here.
+@Suite struct NotifierTests {
+    @Test("N2: the daily reminder names the routine, the first task with its time, and the number of tasks")
+    func dailyMessage() {
+        let message = ReminderMessage.daily(routine: "Haruki Murakami", firstTime: "04:00",
+                                            firstTask: "Get up at four", taskCount: 4)
+        #expect(message.summary == "Good morning — Haruki Murakami")
+        #expect(message.body == "First: 04:00 Get up at four. 4 tasks today.")
+    }
+
+    @Test("N2: one task is 'task'; a title that ends a sentence gets no second full stop")
+    func dailyMessageWording() {
+        let one = ReminderMessage.daily(routine: "Solo", firstTime: "06:30", firstTask: "Run", taskCount: 1)
+        #expect(one.body == "First: 06:30 Run. 1 task today.")
+        let asked = ReminderMessage.daily(routine: "Q", firstTime: "07:00", firstTask: "Why not? ", taskCount: 2)
+        #expect(asked.body == "First: 07:00 Why not? 2 tasks today.")
+        let stopped = ReminderMessage.daily(routine: "Q", firstTime: "07:00", firstTask: "Wake.", taskCount: 2)
+        #expect(stopped.body == "First: 07:00 Wake. 2 tasks today.")
+    }
+
+    @Test("the test notification says what it is")
+    func testMessage() {
+        #expect(ReminderMessage.test.summary == "Better Morning test notification")
+        #expect(!ReminderMessage.test.body.isEmpty)
+    }
+
+    @Test("a body for servers that read markup keeps &, < and > as text")
+    func markup() {
+        #expect(BodyMarkup.escaped("Coffee & <b>news</b> > 5") == "Coffee &amp; &lt;b&gt;news&lt;/b&gt; &gt; 5")
+        #expect(BodyMarkup.escaped("First: 04:00 Get up. 4 tasks today.") == "First: 04:00 Get up. 4 tasks today.")
+    }
+
+    @Test("the session bus is DBUS_SESSION_BUS_ADDRESS, else $XDG_RUNTIME_DIR/bus, else none")
+    func sessionBus() throws {
+        #expect(SessionBus(environment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent"]).missing() == nil)
+        #expect(SessionBus(environment: [:]).missing()
+                == "there is no session bus (neither DBUS_SESSION_BUS_ADDRESS nor XDG_RUNTIME_DIR is set)")
+        let runtime = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: runtime) }
+        #expect(SessionBus(environment: ["XDG_RUNTIME_DIR": runtime, "DBUS_SESSION_BUS_ADDRESS": ""]).missing()
+                == "there is no session bus (DBUS_SESSION_BUS_ADDRESS is not set and \(runtime)/bus does not exist)")
+        _ = FileManager.default.createFile(atPath: runtime + "/bus", contents: nil)
+        #expect(SessionBus(environment: ["XDG_RUNTIME_DIR": runtime]).missing() == nil)
+    }
+
+    // No D-Bus call is made at all (the reason says so), so nothing waits for a timeout.
+    @Test("N2: no session bus: post returns false, status says unavailable, the log warns once")
+    func noSessionBus() async throws {
+        let runtime = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: runtime) }
+        let log = LogRecorder()
+        let notifier = LibnotifyNotifier(logger: log.logger, environment: ["XDG_RUNTIME_DIR": runtime])
+        #expect(!notifier.isAvailable)
+        #expect(notifier.unavailableReason == nil)
+
+        #expect(await notifier.post(.test) == false)
+        #expect(await notifier.probe() == false)
+        #expect(await notifier.post(.test) == false)
+
+        #expect(!notifier.isAvailable)
+        #expect(notifier.unavailableReason?.hasPrefix("there is no session bus") == true)
+        let warnings = log.entries.filter { $0.level == .warning }
+        #expect(warnings.count == 1, "\(log.entries)")
+        #expect(warnings.first?.message.hasPrefix("desktop notifications are unavailable: there is no session bus") == true)
+    }
+
+    @Test("many posts at once are each answered, in turn")
+    func concurrentPosts() async throws {
+        let notifier = LibnotifyNotifier(logger: LogRecorder().logger, environment: [:])
+        let results = await withTaskGroup(of: Bool.self) { group in
+            for _ in 0..<20 { group.addTask { await notifier.post(.test) } }
+            return await group.reduce(into: [Bool]()) { $0.append($1) }
+        }
+        #expect(results == Array(repeating: false, count: 20))
+    }
+
+    private func temporaryFolder() throws -> String {
+        let path = NSTemporaryDirectory() + "bm-notifier-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+}
+
+/// Keeps what a logger wrote, for tests that check what bmd logs (never bootstraps logging).
+final class LogRecorder: @unchecked Sendable {
+    struct Entry: Sendable {
+        var level: Logger.Level
+        var message: String
+    }
+
+    private let lock = NSLock()
+    private var kept: [Entry] = []
+
+    var entries: [Entry] { lock.withLock { kept } }
+
+    var logger: Logger {
+        var logger = Logger(label: "test") { _ in Handler(recorder: self) }
+        logger.logLevel = .debug
+        return logger
+    }
+
+    fileprivate func append(_ entry: Entry) { lock.withLock { kept.append(entry) } }
+
+    private struct Handler: LogHandler {
+        let recorder: LogRecorder
+        var metadata: Logger.Metadata = [:]
+        var logLevel: Logger.Level = .debug
+
+        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+            get { metadata[key] }
+            set { metadata[key] = newValue }
+        }
+
+        func log(event: LogEvent) {
+            recorder.append(Entry(level: event.level, message: event.message.description))
+        }
+    }
+}
