@@ -33,8 +33,18 @@ final class ChildProcess: @unchecked Sendable {
             argv.forEach { free($0) }
             envp.forEach { free($0) }
         }
+        // Children start with no signal blocked, as from a shell. Tests run on libdispatch's
+        // worker threads, which block nearly every signal, and posix_spawn hands the calling
+        // thread's mask on: SIGTERM would never reach a child that does not unblock it.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
+        posix_spawnattr_setsigmask(&attributes, &unblocked)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
         var pid: pid_t = 0
-        let rc = ChildProcess.spawning.withLock { posix_spawn(&pid, path, &actions, nil, argv, envp) }
+        let rc = ChildProcess.spawning.withLock { posix_spawn(&pid, path, &actions, &attributes, argv, envp) }
         guard rc == 0 else { throw POSIXError(POSIXErrorCode(rawValue: rc) ?? .EINVAL) }
         self.pid = pid
     }

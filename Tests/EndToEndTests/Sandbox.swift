@@ -56,6 +56,10 @@ final class Sandbox: @unchecked Sendable {
     var socketPath: String { runtimeDir + "/better-morning/bmd.sock" }
     var clockFile: String { root.appendingPathComponent("clock").path }
     private(set) var daemon: ChildProcess?
+    /// The running daemon's NOTIFY_SOCKET, to read its READY=1 and STATUS= lines.
+    private(set) var notify: NotifyListener?
+    /// STATUS= lines that arrived while waiting for something else, oldest first.
+    private var statusLines: [String] = []
 
     /// A sandbox whose daemon clock reads `time` ("YYYY-MM-DD HH:MM:SS", local to `zone`).
     init(zone: String = "Europe/Berlin", time: String) throws {
@@ -81,7 +85,10 @@ final class Sandbox: @unchecked Sendable {
 
     var baseEnvironment: [String: String] {
         var env = ProcessInfo.processInfo.environment
-        for key in ["BMD_SOCKET", "NOTIFY_SOCKET", "LISTEN_FDS", "LISTEN_PID", "LISTEN_FDNAMES", "NO_COLOR", "LC_ALL", "LC_TIME"] {
+        // Nor the desktop session the tests run in: a reminder that falls due in a test must
+        // not pop up on the developer's screen. NotificationTests give bmd a stack of its own.
+        for key in ["BMD_SOCKET", "NOTIFY_SOCKET", "LISTEN_FDS", "LISTEN_PID", "LISTEN_FDNAMES", "NO_COLOR", "LC_ALL", "LC_TIME",
+                    "DBUS_SESSION_BUS_ADDRESS", "DISPLAY", "WAYLAND_DISPLAY"] {
             env[key] = nil
         }
         env["XDG_RUNTIME_DIR"] = runtimeDir
@@ -101,20 +108,53 @@ final class Sandbox: @unchecked Sendable {
     }
 
     /// Starts bmd and returns once it has sent READY=1 on its notify socket.
+    ///
+    /// `environment` is added to bmd's, such as a `NotificationStack`'s bus and display.
     @discardableResult
-    func startDaemon(arguments: [String] = []) throws -> ChildProcess {
+    func startDaemon(arguments: [String] = [], environment: [String: String] = [:]) throws -> ChildProcess {
         let notify = try NotifyListener(path: root.appendingPathComponent("notify-\(UUID().uuidString.prefix(6))").path)
-        var env = daemonEnvironment
+        var env = daemonEnvironment.merging(environment) { $1 }
         env["NOTIFY_SOCKET"] = notify.path
         let log = open(root.appendingPathComponent("bmd.log").path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
         defer { close(log) }
         let process = try ChildProcess(Binaries.bmd, arguments, environment: env, stderr: log)
         daemon = process
-        let message = try notify.receive(timeout: 20)
+        self.notify = notify
+        // STATUS= lines may come first; READY=1 is what says bmd serves.
+        var message = ""
+        let deadline = Date().addingTimeInterval(20)
+        statusLines = []
+        while !message.contains("READY=1"), Date() < deadline {
+            message = try notify.receive(timeout: 20)
+            statusLines += message.split(separator: "\n").map(String.init).filter { $0.hasPrefix("STATUS=") }
+        }
         #expect(message.contains("READY=1"), "bmd said \(message); log: \(daemonLog)")
         // F4: ready means the socket already listens.
         #expect(FileManager.default.fileExists(atPath: socketPath) || arguments.contains("--socket"))
         return process
+    }
+
+    /// Waits for a STATUS= line from bmd that contains `text`; every line it sent is kept.
+    @discardableResult
+    func waitForStatus(containing text: String, timeout: Int = 20) throws -> String {
+        let listener = try #require(notify)
+        while !statusLines.isEmpty {
+            let line = statusLines.removeFirst()
+            if line.contains(text) { return line }
+        }
+        let deadline = Date().addingTimeInterval(TimeInterval(timeout))
+        while Date() < deadline {
+            guard let message = try? listener.receive(timeout: max(1, Int(deadline.timeIntervalSinceNow.rounded(.up)))) else { break }
+            if message.contains(text) { return message }
+        }
+        Issue.record("no STATUS= line with \"\(text)\" within \(timeout) s; bmd log: \(daemonLog)")
+        throw POSIXError(.ETIMEDOUT)
+    }
+
+    /// Forgets the STATUS= lines bmd has sent so far.
+    func drainStatus() {
+        statusLines = []
+        while notify?.receiveNow() != nil {}
     }
 
     var daemonLog: String { (try? String(contentsOf: root.appendingPathComponent("bmd.log"), encoding: .utf8)) ?? "" }
@@ -183,6 +223,13 @@ final class NotifyListener {
     deinit {
         close(fd)
         unlink(path)
+    }
+
+    /// A datagram already waiting, or nil.
+    func receiveNow() -> String? {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let n = recv(fd, &buffer, buffer.count, Int32(MSG_DONTWAIT))
+        return n > 0 ? String(decoding: buffer[..<n], as: UTF8.self) : nil
     }
 
     /// The next datagram, waiting at most `timeout` seconds.

@@ -1,0 +1,318 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A real desktop notification stack for one test: a private session bus, a private X
+/// display and dunst on them, as engineering.md checked they work on a headless machine.
+///
+/// Give bmd `environment` and what it sends shows up in `notifications()`. Nothing of the
+/// machine's own session is used: the bus has its own config (no service activation, so
+/// only this dunst answers), dunst its own dunstrc. Every child is stopped when the stack
+/// is stopped or deinitialized.
+final class NotificationStack: @unchecked Sendable {
+    /// One notification as dunst received it.
+    struct Notification: Equatable, CustomStringConvertible {
+        /// dunst's id: the order of arrival, from 1 for each dunst.
+        var id: Int
+        var appName: String
+        var summary: String
+        var body: String
+        var category: String
+        /// The `desktop-entry` hint ("" when none was sent), nil until dunst's rule script
+        /// has recorded it.
+        var desktopEntry: String?
+        /// dunst's name for the urgency ("NORMAL" …), nil until recorded.
+        var urgency: String?
+
+        var description: String {
+            "#\(id) \(appName): \(summary) | \(body) [category \(category), desktop-entry \(desktopEntry ?? "?")]"
+        }
+    }
+
+    /// Why the stack could not be used.
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    static let tools = ["/usr/bin/dbus-daemon", "/usr/bin/dbus-send", "/usr/bin/Xvfb", "/usr/bin/dunst",
+                        "/usr/bin/dunstctl", "/usr/bin/busctl"]
+
+    /// The test's own folder: bus socket and config, dunstrc, hint records, logs.
+    let folder: URL
+    /// The private bus, as `dbus-daemon --print-address` wrote it.
+    private(set) var busAddress = ""
+    /// The private X display, such as ":3".
+    private(set) var display = ""
+    private var bus: ChildProcess?
+    private var xServer: ChildProcess?
+    private var dunst: ChildProcess?
+    private var dunstPaused = false
+    /// The stdout pipes of the bus and the X server, kept open for their lives: a write to a
+    /// pipe nobody holds would kill them with SIGPIPE.
+    private var pipes: [Pipe2] = []
+
+    /// What bmd (or any client) needs to reach this stack: the bus address and the display.
+    var environment: [String: String] {
+        ["DBUS_SESSION_BUS_ADDRESS": busAddress, "DISPLAY": display]
+    }
+
+    /// Starts the bus, the X server and dunst, and returns once dunst owns
+    /// org.freedesktop.Notifications on the bus.
+    init(timeout: Duration = .seconds(20)) throws {
+        folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("bm-notify-\(UUID().uuidString.prefix(8))")
+        let missing = Self.tools.filter { !FileManager.default.isExecutableFile(atPath: $0) }
+        guard missing.isEmpty else {
+            throw Failure(description: "missing \(missing.joined(separator: ", ")); `make test-deps` installs dbus, xvfb, dunst and systemd")
+        }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("hints"), withIntermediateDirectories: true)
+        let deadline = ContinuousClock.now + timeout
+        do {
+            try startBus(deadline: deadline)
+            try startXServer(deadline: deadline)
+            try startDunst(deadline: deadline)
+        } catch {
+            stop()
+            throw error
+        }
+    }
+
+    deinit {
+        stop()
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// Stops dunst, the X server and the bus, in that order; safe to call again.
+    func stop() {
+        if let dunst, dunstPaused { dunst.signal(SIGCONT) }
+        for child in [dunst, xServer, bus].compactMap({ $0 }) {
+            Self.terminate(child)
+        }
+        dunst = nil
+        xServer = nil
+        bus = nil
+        pipes = []
+    }
+
+    // MARK: - Reading what arrived
+
+    /// Every notification dunst received, in order of arrival.
+    ///
+    /// `dunstctl history` lists only notifications that were closed; those still on screen
+    /// (`dunstctl count displayed`) or waiting for room are not in it, and dunst 1.9 has no
+    /// call that lists them. So this first closes them all (`dunstctl close-all`), which
+    /// moves every displayed and waiting notification into the history (nothing is dropped:
+    /// the dunstrc keeps a long history and never stacks duplicates), then reads it. The
+    /// history leaves out some hints; a dunstrc rule script records them per id.
+    func notifications() throws -> [Notification] {
+        try dunstctl("close-all")
+        let history = try dunstctl("history")
+        guard let root = try JSONSerialization.jsonObject(with: Data(history.utf8)) as? [String: Any],
+              let outer = root["data"] as? [Any], let entries = outer.first as? [[String: Any]]
+        else {
+            throw Failure(description: "dunstctl history printed something unexpected: \(history)")
+        }
+        return entries.map { entry in
+            func field(_ name: String) -> Any? { (entry[name] as? [String: Any])?["data"] }
+            let id = field("id") as? Int ?? 0
+            let hints = recordedHints(id: id)
+            return Notification(id: id, appName: field("appname") as? String ?? "",
+                                summary: field("summary") as? String ?? "", body: field("body") as? String ?? "",
+                                category: field("category") as? String ?? "",
+                                desktopEntry: hints?.desktopEntry, urgency: hints?.urgency)
+        }.sorted { $0.id < $1.id }
+    }
+
+    /// Polls until dunst has received at least `count` notifications and their hints are
+    /// recorded; throws with what did arrive if that takes longer than `timeout`.
+    @discardableResult
+    func waitForNotifications(count: Int, timeout: Duration = .seconds(10)) throws -> [Notification] {
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            let received = try notifications()
+            if received.count >= count && received.allSatisfy({ $0.desktopEntry != nil }) { return received }
+            guard ContinuousClock.now < deadline else {
+                throw Failure(description: "waited \(timeout) for \(count) notification(s); dunst has \(received.count): "
+                              + "\(received); dunst log: \(log("dunst"))")
+            }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+    }
+
+    /// Stops dunst (SIGSTOP) while it keeps its name on the bus: a notification server
+    /// that hangs. `resumeServer` lets it go on.
+    func pauseServer() {
+        dunst?.signal(SIGSTOP)
+        dunstPaused = true
+    }
+
+    func resumeServer() {
+        dunst?.signal(SIGCONT)
+        dunstPaused = false
+    }
+
+    /// What one child wrote on stderr ("bus", "xvfb", "dunst").
+    func log(_ name: String) -> String {
+        (try? String(contentsOf: folder.appendingPathComponent("\(name).log"), encoding: .utf8)) ?? ""
+    }
+
+    // MARK: - Starting
+
+    /// A session bus on a socket in the test's folder, with no `<servicedir>`: nothing is
+    /// started on demand, so only the dunst started here can answer.
+    private func startBus(deadline: ContinuousClock.Instant) throws {
+        let config = folder.appendingPathComponent("bus.conf")
+        try """
+            <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+             "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+            <busconfig>
+              <type>session</type>
+              <listen>unix:path=\(folder.appendingPathComponent("bus").path)</listen>
+              <auth>EXTERNAL</auth>
+              <policy context="default">
+                <allow send_destination="*" eavesdrop="true"/>
+                <allow eavesdrop="true"/>
+                <allow own="*"/>
+              </policy>
+            </busconfig>
+            """.write(to: config, atomically: true, encoding: .utf8)
+        let out = try Pipe2()
+        pipes.append(out)
+        bus = try spawn("/usr/bin/dbus-daemon", ["--config-file=\(config.path)", "--nofork", "--print-address=1"],
+                        log: "bus", stdout: out)
+        busAddress = try Self.readLine(out, deadline: deadline, what: "the bus address from dbus-daemon")
+    }
+
+    /// Xvfb on the first free display; `-displayfd 1` writes its number on stdout once the
+    /// server accepts clients.
+    private func startXServer(deadline: ContinuousClock.Instant) throws {
+        let out = try Pipe2()
+        pipes.append(out)
+        xServer = try spawn("/usr/bin/Xvfb", ["-displayfd", "1", "-nolisten", "tcp", "-screen", "0", "800x600x24"],
+                            log: "xvfb", stdout: out)
+        let number = try Self.readLine(out, deadline: deadline, what: "the display number from Xvfb")
+        guard Int(number) != nil else { throw Failure(description: "Xvfb wrote \"\(number)\" for its display") }
+        display = ":" + number
+    }
+
+    /// dunst with a dunstrc of the test's own, so the machine's config does not matter.
+    private func startDunst(deadline: ContinuousClock.Instant) throws {
+        let hints = folder.appendingPathComponent("hints").path
+        let script = folder.appendingPathComponent("record-hints")
+        // dunst runs a rule's script for each notification it shows, with the fields in
+        // DUNST_* variables; these are the ones `dunstctl history` leaves out.
+        try """
+            #!/bin/sh
+            printf '%s\\n%s\\n' "$DUNST_DESKTOP_ENTRY" "$DUNST_URGENCY" > '\(hints)/.'"$DUNST_ID" \
+              && mv '\(hints)/.'"$DUNST_ID" '\(hints)/'"$DUNST_ID"
+            """.write(to: script, atomically: true, encoding: .utf8)
+        chmod(script.path, 0o755)
+        let dunstrc = folder.appendingPathComponent("dunstrc")
+        // Every notification is shown at once (no limit, so each one's script runs), none
+        // is merged into another, and the history keeps them all.
+        try """
+            [global]
+                notification_limit = 0
+                stack_duplicates = false
+                history_length = 1000
+                idle_threshold = 0
+            [record]
+                appname = "*"
+                script = \(script.path)
+            """.write(to: dunstrc, atomically: true, encoding: .utf8)
+        dunst = try spawn("/usr/bin/dunst", ["-config", dunstrc.path], log: "dunst", environment: environment)
+        while true {
+            let owned = try? run("/usr/bin/dbus-send", ["--session", "--dest=org.freedesktop.DBus", "--print-reply=literal",
+                                                        "/org/freedesktop/DBus", "org.freedesktop.DBus.NameHasOwner",
+                                                        "string:org.freedesktop.Notifications"])
+            if owned?.contains("true") == true { return }
+            if let dunst, !Self.isRunning(dunst) {
+                throw Failure(description: "dunst exited at start: \(log("dunst"))")
+            }
+            guard ContinuousClock.now < deadline else {
+                throw Failure(description: "dunst did not own org.freedesktop.Notifications in time: \(log("dunst"))")
+            }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+    }
+
+    // MARK: - Children
+
+    /// The environment every child of the stack starts from: nothing of the test's session.
+    private var baseEnvironment: [String: String] {
+        ["PATH": "/usr/bin:/bin", "HOME": folder.path, "XDG_CONFIG_HOME": folder.appendingPathComponent("config").path,
+         "XDG_RUNTIME_DIR": folder.path, "LANG": "C.UTF-8"]
+    }
+
+    private func spawn(_ path: String, _ arguments: [String], log name: String, stdout: Pipe2? = nil,
+                       environment extra: [String: String] = [:]) throws -> ChildProcess {
+        let log = open(folder.appendingPathComponent("\(name).log").path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
+        defer { close(log) }
+        let child = try ChildProcess(path, arguments, environment: baseEnvironment.merging(extra) { $1 },
+                                     stdout: stdout?.write, stderr: log)
+        stdout?.closeWrite()
+        return child
+    }
+
+    /// Runs a client of the stack to its end; its stdout, or an error with its stderr.
+    private func run(_ path: String, _ arguments: [String]) throws -> String {
+        let output = try ChildProcess.run(path, arguments, environment: baseEnvironment.merging(environment) { $1 })
+        guard output.status == 0 else {
+            throw Failure(description: "\(path) \(arguments.joined(separator: " ")) exited \(output.status): \(output.stderr)")
+        }
+        return output.stdout
+    }
+
+    @discardableResult
+    private func dunstctl(_ arguments: String...) throws -> String {
+        try run("/usr/bin/dunstctl", arguments)
+    }
+
+    /// What the rule script recorded for notification `id`, if it has run.
+    private func recordedHints(id: Int) -> (desktopEntry: String, urgency: String)? {
+        let path = folder.appendingPathComponent("hints/\(id)").path
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        return (lines.first ?? "", lines.count > 1 ? lines[1] : "")
+    }
+
+    /// SIGTERM, then SIGKILL if the child has not ended within 5 s; always reaped.
+    private static func terminate(_ child: ChildProcess) {
+        child.signal(SIGTERM)
+        let ended = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            if ended.wait(timeout: .now() + 5) == .timedOut { child.signal(SIGKILL) }
+        }
+        child.wait()
+        ended.signal()
+    }
+
+    /// Whether `child` has not ended yet (a zombie has ended, though not yet reaped).
+    private static func isRunning(_ child: ChildProcess) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(child.pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return false }
+        return !stat[close...].hasPrefix(") Z")
+    }
+
+    /// The first line a child writes on `pipe`, waiting no later than `deadline`.
+    private static func readLine(_ pipe: Pipe2, deadline: ContinuousClock.Instant, what: String) throws -> String {
+        var bytes: [UInt8] = []
+        while !bytes.contains(UInt8(ascii: "\n")) {
+            let left = deadline - ContinuousClock.now
+            guard left > .zero else { throw Failure(description: "timed out waiting for \(what)") }
+            var request = pollfd(fd: pipe.read, events: Int16(POLLIN), revents: 0)
+            let ms = Int32(left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000)
+            let ready = poll(&request, 1, max(ms, 1))
+            if ready < 0 && errno == EINTR { continue }
+            guard ready > 0 else { continue }
+            var chunk = [UInt8](repeating: 0, count: 256)
+            let n = Glibc.read(pipe.read, &chunk, chunk.count)
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { throw Failure(description: "the child ended before writing \(what)") }
+            bytes += chunk[..<n]
+        }
+        let line = bytes.prefix { $0 != UInt8(ascii: "\n") }
+        return String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespaces)
+    }
+}

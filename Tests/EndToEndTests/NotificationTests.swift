@@ -1,0 +1,155 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The reminder on a real desktop notification stack: bmd, libnotify, a private session
+/// bus, Xvfb and dunst (N1, N2).
+@Suite("End to end: desktop notifications (N2)")
+struct NotificationTests {
+    static let unavailableSuffix = "; is a notification server (dunst, mako, GNOME Shell, Plasma …) running in this session?\n"
+
+    @Test("N2: notifications test shows one notification from Better Morning; status then says available")
+    func testNotification() throws {
+        let stack = try NotificationStack()
+        defer { stack.stop() }
+        let box = try Sandbox(time: "2026-03-02 08:00:00")
+        try box.startDaemon(environment: stack.environment)
+
+        let sent = try box.bmctl("notifications", "test")
+        #expect(sent.status == 0, "\(sent.stderr); bmd log: \(box.daemonLog)")
+        #expect(sent.stdout == "Sent a test notification.\n")
+
+        let received = try stack.waitForNotifications(count: 1)
+        #expect(received.count == 1, "\(received)")
+        let shown = try #require(received.first)
+        #expect(shown.appName == "Better Morning")
+        #expect(shown.summary == "Better Morning test notification")
+        #expect(shown.body == "Your daily reminder will look like this, at your routine's first task time.")
+        #expect(shown.category == "x-better-morning.reminder")
+        #expect(shown.desktopEntry == "better-morning")
+
+        let status = try box.bmctl("status", "--json").object
+        let notifications = try #require(status["notifications"] as? [String: Any])
+        #expect(notifications["available"] as? Bool == true)
+        // Only the one: nothing else arrived meanwhile.
+        #expect(try stack.notifications().count == 1)
+        try box.stopDaemon()
+    }
+
+    @Test("N2: --json prints the reply; each test is a new notification, none replaces another")
+    func testNotificationJSONAndRepeat() throws {
+        let stack = try NotificationStack()
+        defer { stack.stop() }
+        let box = try Sandbox(time: "2026-03-02 08:00:00")
+        try box.startDaemon(environment: stack.environment)
+
+        let json = try box.bmctl("notifications", "test", "--json")
+        #expect(json.status == 0, "\(json.stderr)")
+        let notifications = try #require(try json.object["notifications"] as? [String: Any])
+        #expect(notifications["enabled"] as? Bool == true && notifications["available"] as? Bool == true)
+        #expect(try box.bmctl("notifications", "test").status == 0)
+
+        let received = try stack.waitForNotifications(count: 2)
+        #expect(received.count == 2)
+        #expect(Set(received.map(\.id)).count == 2)
+        try box.stopDaemon()
+    }
+
+    @Test("N2: no session bus: notifications test exits 1 saying why, status says unavailable, bmd keeps serving")
+    func noSessionBus() throws {
+        let box = try Sandbox(time: "2026-03-02 08:00:00")
+        // A bus address where nothing listens, and no $XDG_RUNTIME_DIR/bus in the sandbox.
+        #expect(!FileManager.default.fileExists(atPath: box.runtimeDir + "/bus"))
+        try box.startDaemon(environment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent"])
+
+        let test = try box.bmctl("notifications", "test")
+        #expect(test.status == 1)
+        #expect(test.stdout.isEmpty)
+        #expect(test.stderr.hasPrefix("bmctl: notifications are unavailable: "), "\(test.stderr)")
+        #expect(test.stderr.hasSuffix(Self.unavailableSuffix), "\(test.stderr)")
+
+        let status = try box.bmctl("status", "--json")
+        #expect(status.status == 0)
+        let notifications = try #require(try status.object["notifications"] as? [String: Any])
+        #expect(notifications["available"] as? Bool == false)
+        #expect(notifications["enabled"] as? Bool == true)
+        #expect(try box.bmctl("status").status == 0)
+        // Logged, once.
+        #expect(box.daemonLog.components(separatedBy: "desktop notifications are unavailable").count - 1 == 1,
+                "\(box.daemonLog)")
+        try box.stopDaemon()
+    }
+
+    @Test("N2: a hung notification server never blocks the daemon; once it answers again, tests show")
+    func hungServer() throws {
+        let stack = try NotificationStack()
+        defer { stack.stop() }
+        let box = try Sandbox(time: "2026-03-02 08:00:00")
+        try box.startDaemon(environment: stack.environment)
+        stack.pauseServer()
+
+        // The test notification waits for a server that never answers…
+        let hung = Mutex<Output?>(nil)
+        let finished = DispatchSemaphore(value: 0)
+        Thread {
+            hung.withLock { $0 = try? box.bmctl("notifications", "test") }
+            finished.signal()
+        }.start()
+        Thread.sleep(forTimeInterval: 0.5)
+        // …while bmd answers everything else at once.
+        let start = ContinuousClock.now
+        #expect(try box.bmctl("status").status == 0)
+        #expect(try box.bmctl("explore", "darwin", "--json").status == 0)
+        #expect(ContinuousClock.now - start < .seconds(2))
+
+        #expect(finished.wait(timeout: .now() + 40) == .success)
+        let result = try #require(hung.withLock { $0 })
+        #expect(result.status == 1, "\(result.stdout)")
+        #expect(result.stderr.hasPrefix("bmctl: notifications are unavailable: "), "\(result.stderr)")
+        let status = try box.bmctl("status", "--json").object
+        #expect((status["notifications"] as? [String: Any])?["available"] as? Bool == false)
+
+        stack.resumeServer()
+        let again = try box.bmctl("notifications", "test")
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(try stack.waitForNotifications(count: 1).last?.summary == "Better Morning test notification")
+        let after = try box.bmctl("status", "--json").object
+        #expect((after["notifications"] as? [String: Any])?["available"] as? Bool == true)
+        try box.stopDaemon()
+    }
+
+    @Test("N1, N2: at the first task's time the reminder names the routine, the first task and the task count")
+    func dailyReminder() throws {
+        let stack = try NotificationStack()
+        defer { stack.stop() }
+        // Monday: activate Darwin; it starts on Tuesday.
+        let box = try Sandbox(zone: "Europe/Berlin", time: "2026-03-02 08:00:00")
+        try box.startDaemon(environment: stack.environment)
+        #expect(try box.bmctl("activate", "darwin").status == 0)
+        let darwin = try #require(try box.bmctl("explore", "darwin", "--json").array.first as? [String: Any])
+        let tasks = try #require(darwin["tasks"] as? [[String: Any]])
+        let first = try #require(tasks.first)
+        let time = try #require(first["time"] as? String)
+        let title = try #require(first["title"] as? String)
+        try box.stopDaemon()
+        #expect(try stack.notifications().isEmpty)
+
+        // Tuesday, three seconds before the first task.
+        let (hour, minute) = (Int(time.prefix(2))!, Int(time.suffix(2))!)
+        let before = (hour * 60 + minute) * 60 - 3
+        box.setClock(String(format: "2026-03-03 %02d:%02d:%02d", before / 3600, before / 60 % 60, before % 60))
+        try box.startDaemon(environment: stack.environment)
+
+        let received = try stack.waitForNotifications(count: 1, timeout: .seconds(20))
+        #expect(received.count == 1, "\(received)")
+        let reminder = try #require(received.first)
+        #expect(reminder.appName == "Better Morning")
+        #expect(reminder.summary == "Good morning — Charles Darwin")
+        #expect(reminder.body == "First: \(time) \(title). \(tasks.count) tasks today.")
+        #expect(reminder.category == "x-better-morning.reminder")
+        #expect(reminder.desktopEntry == "better-morning")
+        try box.stopDaemon()
+    }
+}
