@@ -8,12 +8,12 @@ CONFIG ?= debug
 BUILD_FLAGS ?= -c $(CONFIG)
 
 # Debian packages needed to build and run bmd and bmctl.
-RUN_PACKAGES := pkg-config libsqlite3-dev libsystemd-dev
+RUN_PACKAGES := pkg-config libsqlite3-dev libsystemd-dev libnotify-dev
 # And to run the tests: faketime sets the daemon's clock in end-to-end tests,
 # systemd brings systemd-socket-activate.
-TEST_PACKAGES := $(RUN_PACKAGES) faketime systemd
+TEST_PACKAGES := $(RUN_PACKAGES) faketime systemd dbus xvfb dunst
 
-.PHONY: all build run test deps test-deps clean
+.PHONY: all build run test bench deps test-deps clean
 
 all: build
 
@@ -34,6 +34,11 @@ run: build
 test: test-deps
 	$(SWIFT) build $(BUILD_FLAGS)
 	BM_BIN_DIR="$$($(SWIFT) build $(BUILD_FLAGS) --show-bin-path)" $(SWIFT) test $(BUILD_FLAGS)
+
+# Figures, not pass/fail: each script says what it measures and how to run it alone.
+bench: test-deps
+	$(SWIFT) build -c release
+	@for b in bench/*; do "$$b" "$$($(SWIFT) build -c release --show-bin-path)"; done
 
 clean:
 	rm -rf .build
