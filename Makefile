@@ -11,9 +11,14 @@ BUILD_FLAGS ?= -c $(CONFIG)
 RUN_PACKAGES := pkg-config libsqlite3-dev libsystemd-dev libnotify-dev
 # And to run the tests: faketime sets the daemon's clock in end-to-end tests,
 # systemd brings systemd-socket-activate.
-TEST_PACKAGES := $(RUN_PACKAGES) faketime systemd dbus xvfb dunst
+TEST_PACKAGES := $(RUN_PACKAGES) mandoc faketime systemd dbus xvfb dunst
 
-.PHONY: all build run test bench deps test-deps clean
+.PHONY: all build run test bench install uninstall deps test-deps clean
+
+PREFIX ?= /usr/local
+DESTDIR ?=
+# Install these binaries instead of building a release (e.g. BIN_DIR=.build/debug).
+BIN_DIR ?=
 
 all: build
 
@@ -39,6 +44,13 @@ test: test-deps
 bench: test-deps
 	$(SWIFT) build -c release
 	@for b in bench/*; do "$$b" "$$($(SWIFT) build -c release --show-bin-path)"; done
+
+install:
+	@if [ -z "$(BIN_DIR)" ]; then $(SWIFT) build -c release; fi
+	scripts/install "$(DESTDIR)" "$(PREFIX)" "$${BIN_DIR:-$$($(SWIFT) build -c release --show-bin-path)}"
+
+uninstall:
+	scripts/install --uninstall "$(DESTDIR)" "$(PREFIX)"
 
 clean:
 	rm -rf .build
