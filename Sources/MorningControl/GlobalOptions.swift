@@ -22,8 +22,11 @@ enum ArgumentOrder {
     static let flags: Set<String> = ["--json", "--no-autostart"]
     static let optionsWithValue: Set<String> = ["--socket"]
 
-    /// `arguments` with the leading global options moved behind the first word, when
-    /// that word is one of `commands`; otherwise `arguments` unchanged.
+    /// `arguments` with the leading global options moved behind the command, when the
+    /// words after them name one of `commands`; otherwise `arguments` unchanged.
+    ///
+    /// A command of several words (`draft add`) is written with spaces; the longest one
+    /// that matches wins, so the options land where its own options are parsed.
     static func hoistingGlobalOptions(_ arguments: [String], commands: Set<String>) -> [String] {
         var globals: [String] = []
         var index = arguments.startIndex
@@ -39,7 +42,10 @@ enum ArgumentOrder {
                 break
             }
         }
-        guard !globals.isEmpty, index < arguments.endIndex, commands.contains(arguments[index]) else { return arguments }
-        return [arguments[index]] + globals + arguments[(index + 1)...]
+        let rest = arguments[index...]
+        guard !globals.isEmpty,
+              let length = (1...max(1, rest.count)).reversed().first(where: { commands.contains(rest.prefix($0).joined(separator: " ")) })
+        else { return arguments }
+        return rest.prefix(length) + globals + rest.dropFirst(length)
     }
 }

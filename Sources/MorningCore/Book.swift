@@ -10,6 +10,8 @@ public struct Book: Hashable, Sendable {
     /// Checked positions (as a bit mask) of days that are not finalized yet.
     public private(set) var openDays: [OpenDay: UInt32]
     public private(set) var settings: Settings
+    /// The custom routine being written, if any (C2). Set by the rules in Book+Draft.swift.
+    public internal(set) var draft: Draft?
 
     public struct OpenDay: Hashable, Sendable {
         public var routineID: RoutineID
@@ -20,10 +22,12 @@ public struct Book: Hashable, Sendable {
         }
     }
 
-    public init(routines: [Routine] = [], openDays: [OpenDay: UInt32] = [:], settings: Settings = Settings()) {
+    public init(routines: [Routine] = [], openDays: [OpenDay: UInt32] = [:], settings: Settings = Settings(),
+                draft: Draft? = nil) {
         self.routines = routines
         self.openDays = openDays
         self.settings = settings
+        self.draft = draft
     }
 
     // MARK: - Reading
@@ -199,7 +203,7 @@ public struct Book: Hashable, Sendable {
         return (routine, changes)
     }
 
-    /// Forgets every routine, record, check and setting; the welcome shows again (A6, W1).
+    /// Forgets every routine, record, check, setting and the draft; the welcome shows again (A6, W1).
     public mutating func reset() -> [Change] {
         self = Book()
         return [.deleteEverything]
@@ -283,18 +287,29 @@ public struct Book: Hashable, Sendable {
 
     /// The limits of C3 / D1 / D2 for a routine about to be saved.
     public static func validate(name: String, tasks: [RoutineTask]) throws {
-        let trimmed = name.trimmingWhitespace
-        guard Limits.nameLength.contains(trimmed.count) else {
-            throw MorningError.invalidRoutine(reason: "a routine's title has 1 to 20 characters; \"\(name)\" has \(trimmed.count)")
-        }
+        try validate(name: name)
         guard !tasks.isEmpty else {
             throw MorningError.invalidRoutine(reason: "a routine needs at least one task")
         }
         guard tasks.count <= Limits.taskCount.upperBound else {
             throw MorningError.invalidRoutine(reason: "a routine has at most 20 tasks; this one has \(tasks.count)")
         }
-        for task in tasks where !Limits.taskTitleLength.contains(task.title.trimmingWhitespace.count) {
-            throw MorningError.invalidRoutine(reason: "a task's title has 1 to 70 characters; \"\(task.title)\" has \(task.title.count)")
+        for task in tasks { try validate(taskTitle: task.title) }
+    }
+
+    /// The limit of a routine's title: 1 to 20 characters, leading and trailing blanks aside.
+    public static func validate(name: String) throws {
+        let trimmed = name.trimmingWhitespace
+        guard Limits.nameLength.contains(trimmed.count) else {
+            throw MorningError.invalidRoutine(reason: "a routine's title has 1 to 20 characters; \"\(name)\" has \(trimmed.count)")
+        }
+    }
+
+    /// The limit of a task's title: 1 to 70 characters, leading and trailing blanks aside.
+    public static func validate(taskTitle title: String) throws {
+        let trimmed = title.trimmingWhitespace
+        guard Limits.taskTitleLength.contains(trimmed.count) else {
+            throw MorningError.invalidRoutine(reason: "a task's title has 1 to 70 characters; \"\(title)\" has \(trimmed.count)")
         }
     }
 }

@@ -21,4 +21,19 @@ public enum MorningError: Error, Hashable, Sendable {
     case invalidDate(text: String)
     /// A custom routine that breaks a limit of C3.
     case invalidRoutine(reason: String)
+    /// An import over `routines` stored routines without `--replace` (H5).
+    case importRefused(routines: Int)
+    /// An export file that breaks a limit of D1/D2 or does not hold together (H5).
+    case invalidImport(reason: String)
+    /// A time that cannot be read, or is off the five-minute grid (D2); then `earlier`
+    /// and `later` are the nearest grid times (`later` is nil after 23:55).
+    case invalidTime(text: String, earlier: TimeOfDay?, later: TimeOfDay?)
+    /// The draft already holds the most tasks a routine may have (C3).
+    case draftFull(limit: Int)
+    /// Saving with no draft at all.
+    case noDraft
+    /// No task of the draft is at this 1-based position.
+    case noDraftTask(position: Int, total: Int)
+    /// A routine file that breaks its format or a limit of C3 on `line` (1-based).
+    case routineFile(line: Int, reason: String)
 }

@@ -122,4 +122,8 @@ public enum Change: Hashable, Sendable {
     case setSettings(Settings)
     /// Removes every routine, record, open day and setting (A6).
     case deleteEverything
+    /// Stores the routines, Day Records and open days of an import (H5).
+    case importEverything(Archive)
+    /// Replaces the draft of a custom routine, or removes it when nil (C2).
+    case setDraft(Draft?)
 }

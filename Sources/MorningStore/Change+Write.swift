@@ -49,11 +49,17 @@ extension Change {
 
         case .deleteEverything:
             // Children first, so that the order does not depend on the cascades.
-            for table in [DayRecordRow.self, OpenDayRow.self, TaskRow.self, RoutineRow.self, SettingRow.self]
-                as [any TableRecord.Type]
+            for table in [DayRecordRow.self, OpenDayRow.self, TaskRow.self, RoutineRow.self, SettingRow.self,
+                          DraftTaskRow.self, DraftRow.self] as [any TableRecord.Type]
             {
                 try table.deleteAll(db)
             }
+
+        case .importEverything(let archive):
+            try archive.write(to: db)
+
+        case .setDraft(let draft):
+            try DraftRow.write(draft, to: db)
         }
     }
 }

@@ -55,6 +55,24 @@ enum Schema {
                 );
                 """)
         }
+        migrator.registerMigration("v2-drafts") { db in
+            // The custom routine being written (C2): at most one draft, its tasks by
+            // 1-based position in time order, as in `task`.
+            try db.execute(sql: """
+                CREATE TABLE draft (
+                    id INTEGER PRIMARY KEY CHECK (id = 1),
+                    title TEXT
+                );
+
+                CREATE TABLE draftTask (
+                    draftId INTEGER NOT NULL REFERENCES draft (id) ON DELETE CASCADE,
+                    position INTEGER NOT NULL CHECK (position BETWEEN 1 AND 20),
+                    time INTEGER NOT NULL CHECK (time BETWEEN 0 AND 1439),
+                    title TEXT NOT NULL,
+                    PRIMARY KEY (draftId, position)
+                );
+                """)
+        }
         return migrator
     }()
 }

@@ -67,7 +67,7 @@ public final class Store: Sendable {
     // MARK: - Reading
 
     /// Everything but history: routines (with tasks and `lastRecordDate` = MAX(date) of their
-    /// day records), open days, settings.
+    /// day records), open days, settings and the draft.
     public func loadBook() throws -> Book {
         try read { db in
             var tasks: [RoutineID: [RoutineTask]] = [:]
@@ -87,7 +87,7 @@ public final class Store: Sendable {
                 openDays[key] = try UInt32(stored: row.doneMask, in: "openDay")
             }
             let settings = try SettingRow.settings(from: SettingRow.fetchAll(db))
-            return Book(routines: routines, openDays: openDays, settings: settings)
+            return Book(routines: routines, openDays: openDays, settings: settings, draft: try DraftRow.load(from: db))
         }
     }
 

@@ -15,8 +15,10 @@ final class ChildProcess: @unchecked Sendable {
 
     /// Starts `path`. Each of `stdin`, `stdout`, `stderr` is a descriptor to hand over, or
     /// nil for /dev/null. Nothing else is inherited (the test's descriptors are close-on-exec).
+    /// With `newSession` the child leads a session of its own (setsid), as a program run on
+    /// a terminal of its own does.
     init(_ path: String, _ arguments: [String], environment: [String: String],
-         stdin: Int32? = nil, stdout: Int32? = nil, stderr: Int32? = nil) throws {
+         stdin: Int32? = nil, stdout: Int32? = nil, stderr: Int32? = nil, newSession: Bool = false) throws {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -42,7 +44,8 @@ final class ChildProcess: @unchecked Sendable {
         var unblocked = sigset_t()
         sigemptyset(&unblocked)
         posix_spawnattr_setsigmask(&attributes, &unblocked)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
+        // POSIX_SPAWN_SETSID is 0x80 in glibc's spawn.h; Swift's Glibc module leaves it out.
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK) | (newSession ? 0x80 : 0))
         var pid: pid_t = 0
         let rc = ChildProcess.spawning.withLock { posix_spawn(&pid, path, &actions, &attributes, argv, envp) }
         guard rc == 0 else { throw POSIXError(POSIXErrorCode(rawValue: rc) ?? .EINVAL) }

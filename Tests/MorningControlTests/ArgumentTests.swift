@@ -154,5 +154,11 @@ import Testing
         #expect(ArgumentOrder.hoistingGlobalOptions(["--json", "--frob", "status"], commands: commands)
                 == ["--json", "--frob", "status"])
         #expect(ArgumentOrder.hoistingGlobalOptions(["--json"], commands: commands) == ["--json"])
+        // Behind the whole name of a nested command, so that its own options are parsed there.
+        let nested: Set<String> = ["draft", "draft add", "draft show"]
+        #expect(ArgumentOrder.hoistingGlobalOptions(["--no-autostart", "draft", "add", "06:00", "Run"], commands: nested)
+                == ["draft", "add", "--no-autostart", "06:00", "Run"])
+        #expect(ArgumentOrder.hoistingGlobalOptions(["--json", "draft"], commands: nested) == ["draft", "--json"])
+        #expect(BMCtl.commandNames.isSuperset(of: ["create", "draft", "draft add", "draft show", "draft save"]))
     }
 }

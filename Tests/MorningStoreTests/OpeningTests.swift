@@ -5,16 +5,16 @@ import Testing
 
 /// Opening the state file: migrations, durability, and files this build must not touch (F1).
 @Suite struct OpeningTests {
-    @Test func emptyFileMigratesToTheV1SchemaAndAnEmptyBook() throws {
+    @Test func emptyFileMigratesToTheLatestSchemaAndAnEmptyBook() throws {
         try withTemporaryFolder { folder in
             // Given a state folder without a state file
             // When the store opens it
             let store = try Store(path: folder.stateFile)
 
-            // Then the file has the v1 schema, and the Book is empty with default settings
+            // Then the file has every migration's tables, and the Book is empty with default settings
             #expect(FileManager.default.fileExists(atPath: folder.stateFile))
-            #expect(try store.appliedMigrations() == ["v1"])
-            #expect(try store.tableNames() == ["routine", "task", "dayRecord", "openDay", "setting"])
+            #expect(try store.appliedMigrations() == ["v1", "v2-drafts"])
+            #expect(try store.tableNames() == ["routine", "task", "dayRecord", "openDay", "setting", "draft", "draftTask"])
             let book = try store.loadBook()
             #expect(book == Book())
             #expect(book.settings == Settings())
@@ -26,8 +26,8 @@ import Testing
         let store = try Store.inMemory()
 
         // Then it has the same migrations and tables as a file
-        #expect(try store.appliedMigrations() == ["v1"])
-        #expect(try store.tableNames() == ["routine", "task", "dayRecord", "openDay", "setting"])
+        #expect(try store.appliedMigrations() == ["v1", "v2-drafts"])
+        #expect(try store.tableNames() == ["routine", "task", "dayRecord", "openDay", "setting", "draft", "draftTask"])
         #expect(try store.journalMode() == "memory")
     }
 
@@ -78,7 +78,7 @@ import Testing
             #expect(before.checks(of: 2, on: day("2026-11-23")) == 0b10)
             #expect(before.settings == Settings(notificationsEnabled: false, welcomeShown: true))
             #expect(try store.record(of: 1, on: day("2026-11-01"))?.doneMask == 0b11)
-            #expect(try store.appliedMigrations() == ["v1"])
+            #expect(try store.appliedMigrations() == ["v1", "v2-drafts"])
         }
     }
 

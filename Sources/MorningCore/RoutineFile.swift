@@ -1,0 +1,93 @@
+/// A custom routine written as plain text, for `bmctl create --from FILE` (C4).
+///
+/// The format, documented in better-morning-routine(5): the first line is the routine's
+/// title, every later line is one task as `TIME TITLE`; lines whose first non-blank
+/// character is `#` are comments, and blank lines are skipped. Every problem is
+/// reported with the number of the line it is on.
+public struct RoutineFile: Hashable, Sendable {
+    public var title: String
+    /// In time order (D2).
+    public var tasks: [RoutineTask]
+
+    public static func parse(_ text: String) throws -> RoutineFile {
+        var title: String?
+        var tasks: [RoutineTask] = []
+        // `\.isNewline`, not "\n": Swift reads "\r\n" as one Character.
+        var lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+        if lines.last?.isEmpty == true { lines.removeLast() }   // the newline that ends the last line
+        for (offset, raw) in lines.enumerated() {
+            let line = String(raw).trimmingWhitespace
+            if line.isEmpty || line.hasPrefix("#") { continue }
+            do {
+                if title == nil {
+                    title = try titleLine(line)
+                } else {
+                    guard tasks.count < Limits.taskCount.upperBound else {
+                        throw MorningError.draftFull(limit: Limits.taskCount.upperBound)
+                    }
+                    tasks.append(try taskLine(line))
+                }
+            } catch let error as MorningError {
+                throw MorningError.routineFile(line: offset + 1, reason: error.reason)
+            }
+        }
+        guard let title else {
+            throw MorningError.routineFile(line: max(lines.count, 1),
+                                           reason: "the file has no title; its first line is the routine's title")
+        }
+        guard !tasks.isEmpty else {
+            throw MorningError.routineFile(line: lines.count,
+                                           reason: "the file has no task; a routine needs at least one, as TIME TITLE lines after the title")
+        }
+        return RoutineFile(title: title, tasks: Routine.sorted(tasks))
+    }
+
+    private static func titleLine(_ line: String) throws -> String {
+        // A file that starts with a task most likely forgot its title line. Only a clock
+        // time with a colon counts, so that a title such as "5am Club" stays a title.
+        let first = splitTask(line).time
+        if first.contains(":"), (try? TimeOfDay.parse(first)) != nil {
+            throw MorningError.invalidRoutine(reason: "the first line is the routine's title, not a task; put a title above the tasks")
+        }
+        try Book.validate(name: line)
+        return line
+    }
+
+    private static func taskLine(_ line: String) throws -> RoutineTask {
+        let (timeText, title) = splitTask(line)
+        let time = try TimeOfDay.parse(timeText)
+        guard !title.isEmpty else {
+            throw MorningError.invalidRoutine(reason: "the task at \(time) has no title; a task line is TIME TITLE, such as 06:45 Stretch")
+        }
+        try Book.validate(taskTitle: title)
+        return RoutineTask(time: time, title: title)
+    }
+
+    /// Splits a task line into its time and title; a 12-hour time may be two words
+    /// (`6:45 pm Stretch`).
+    static func splitTask(_ line: String) -> (time: String, title: String) {
+        var rest = Substring(line)
+        func word() -> Substring {
+            let word = rest.prefix { !$0.isWhitespace }
+            rest = rest.dropFirst(word.count).drop(while: \.isWhitespace)
+            return word
+        }
+        var time = String(word())
+        if ["am", "pm", "a.m.", "p.m."].contains(rest.prefix { !$0.isWhitespace }.lowercased()) {
+            time += " " + word()
+        }
+        return (time, String(rest).trimmingWhitespace)
+    }
+}
+
+extension MorningError {
+    /// The refusal in words, for the errors a routine file can hold (C3).
+    var reason: String {
+        switch self {
+        case let .invalidRoutine(reason), let .routineFile(_, reason): reason
+        case let .invalidTime(text, earlier, later): MorningError.invalidTimeReason(text, earlier: earlier, later: later)
+        case let .draftFull(limit): "the maximum of \(limit) tasks is reached"
+        default: "\(self)"
+        }
+    }
+}

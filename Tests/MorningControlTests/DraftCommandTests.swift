@@ -1,0 +1,196 @@
+import Foundation
+import MorningProtocol
+import Testing
+@testable import MorningControl
+
+/// Runs bmctl against a daemon that answers each method with the next of its replies
+/// (varlink reply objects as JSON text); `answers` are the lines typed at the terminal.
+func bmctl(_ arguments: [String], replies: [String: [String]], stdinIsTerminal: Bool = true,
+           answers: [String] = []) -> Run {
+    let transcript = Transcript(answers: answers)
+    var replies = replies
+    let daemon = Daemon { call, _ throws(ControlFailure) in
+        let text = String(decoding: call.dropLast(), as: UTF8.self)
+        transcript.calls.append(text)
+        let method = (try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])?["method"] as? String ?? ""
+        let name = String(method.split(separator: ".").last ?? "")
+        guard var queue = replies[name], !queue.isEmpty else { return Array(#"{"parameters":{}}"#.utf8) }
+        let reply = queue.removeFirst()
+        replies[name] = queue.isEmpty ? [reply] : queue   // the last reply answers again
+        return Array(reply.utf8)
+    }
+    let console = Console(write: { transcript.out += $0 }, writeError: { transcript.err += $0 },
+                          readLine: { transcript.answers.isEmpty ? nil : transcript.answers.removeFirst() },
+                          stdoutIsTerminal: false, stdinIsTerminal: stdinIsTerminal)
+    let status = BMCtlMain.run(arguments, context: Context(environment: baseEnvironment, console: console, daemon: daemon))
+    return Run(status: status, out: transcript.out, err: transcript.err, calls: transcript.calls)
+}
+
+/// A draft reply: `tasks` as "HH:MM Title".
+func draftJSON(_ title: String?, _ tasks: [String], task: Int? = nil) -> String {
+    let list = tasks.enumerated().map { n, line in
+        let (time, title) = (line.prefix(5), line.dropFirst(6))
+        return #"{"position":\#(n + 1),"time":"\#(time)","title":"\#(title)"}"#
+    }
+    let title = title.map { "\"\($0)\"" } ?? "null"
+    let added = task.map { #","task":"# + list[$0 - 1] } ?? ""
+    return ok(#"{"title":\#(title),"tasks":[\#(list.joined(separator: ","))]\#(added)}"#)
+}
+
+let savedMine = ok(#"{"routine":{"id":"mine","name":"Mine","type":"custom","active":true,"createdDate":"2026-11-22","startDate":"2026-11-23","tasks":[{"time":"06:00","title":"Run"}]},"previous":null,"finalized":null}"#)
+
+@Suite("bmctl create and draft (C2–C4, §10)")
+struct DraftCommandTests {
+    @Test("§10: draft show --json is the title (null until given) and the tasks with positions")
+    func draftShowJSON() {
+        #expect(bmctl(["draft", "show", "--json"], reply: ok(#"{"tasks":[]}"#)).out == #"{"tasks":[],"title":null}"# + "\n")
+        let run = bmctl(["draft", "show", "--json"], reply: draftJSON("Mine", ["06:00 Run"]))
+        #expect(run.out == #"{"tasks":[{"position":1,"time":"06:00","title":"Run"}],"title":"Mine"}"# + "\n")
+        #expect(run.calls == [#"{"method":"org.bettermorning.Morning.DraftShow","parameters":{}}"#])
+    }
+
+    @Test("draft alone shows the draft, in time order, with the limit")
+    func draftShowText() {
+        let run = bmctl(["draft"], reply: draftJSON("Mine", ["06:00 Run", "07:30 Read"]))
+        #expect(run.status == 0)
+        #expect(run.out == "Draft: Mine · 2 of 20 tasks\n  1  06:00  Run\n  2  07:30  Read\n")
+        #expect(bmctl(["draft", "show"], reply: ok(#"{"title":null,"tasks":[]}"#)).out
+                == "No draft. Start one with `bmctl create`, or with `bmctl draft title TITLE` and `bmctl draft add TIME TITLE`.\n")
+    }
+
+    @Test("draft title and draft add take several words; a separate am or pm belongs to the time")
+    func draftWords() {
+        let titled = bmctl(["draft", "title", "Early", "riser"], reply: draftJSON("Early riser", []))
+        #expect(titled.calls == [#"{"method":"org.bettermorning.Morning.DraftTitle","parameters":{"title":"Early riser"}}"#])
+        #expect(titled.out == "The draft is called Early riser (0 tasks).\n")
+        let added = bmctl(["draft", "add", "6:45", "pm", "Go", "running"], reply: draftJSON(nil, ["18:45 Go running"], task: 1))
+        #expect(added.calls == [#"{"method":"org.bettermorning.Morning.DraftAdd","parameters":{"time":"6:45 pm","title":"Go running"}}"#])
+        #expect(added.out == "Added 18:45 Go running as task 1 of 1.\n")
+    }
+
+    @Test("C3: adding the 20th task says that the maximum is reached")
+    func C3_twentieth() {
+        let tasks = (0..<20).map { String(format: "%02d:00 Task", $0) }
+        let run = bmctl(["draft", "add", "19:00", "Task"], reply: draftJSON("Mine", tasks, task: 20))
+        #expect(run.out == "Added 19:00 Task as task 20 of 20.\nThat is the maximum of 20 tasks.\n")
+    }
+
+    @Test("draft add without a title is a usage error, and nothing is sent")
+    func draftAddNoTitle() {
+        let run = bmctl(["draft", "add", "06:00"])
+        #expect(run.status == 2 && run.calls.isEmpty)
+        #expect(run.err.contains("give the task a title after its time"))
+    }
+
+    @Test("C4: create with no options and no terminal points to the scriptable forms (exit 2)")
+    func C4_noTerminal() {
+        let run = bmctl(["create"], stdinIsTerminal: false)
+        #expect(run.status == 2 && run.calls.isEmpty && run.out.isEmpty)
+        #expect(run.err == "bmctl: create asks its questions on a terminal, and stdin is not one; in a script use "
+                + "`bmctl draft title|add|remove|show|save|discard`, `bmctl create --title TITLE --task \"HH:MM Title\" …` "
+                + "or `bmctl create --from FILE`\n")
+    }
+
+    @Test("C4: create --title --task sends the tasks as typed, 12-hour ones too")
+    func C4_oneShot() {
+        let run = bmctl(["create", "--title", "Mine", "--task", "06:00 Run", "--task", "6:45 pm Walk the dog"], reply: savedMine,
+                        stdinIsTerminal: false)
+        #expect(run.status == 0)
+        #expect(run.calls == [#"{"method":"org.bettermorning.Morning.Create","parameters":{"tasks":[{"time":"06:00","title":"Run"},"#
+                              + #"{"time":"6:45 pm","title":"Walk the dog"}],"title":"Mine"}}"#])
+        #expect(run.out == "Saved Mine with 1 task: it is your active routine from tomorrow (2026-11-23).\n")
+    }
+
+    @Test("C4: create's options that do not go together are usage errors", arguments: [
+        (["create", "--title", "Mine"], "a routine needs at least one task: add --task \"HH:MM Title\" for each"),
+        (["create", "--task", "06:00 Run"], "give the routine a title with --title"),
+        (["create", "--title", "Mine", "--task", "06:00"], "--task \"06:00\" has no title; write it as \"HH:MM Title\", such as \"06:45 Stretch\""),
+        (["create", "--from", "-", "--title", "Mine"], "--from reads the title and the tasks from the file; leave out --title and --task"),
+    ])
+    func C4_usage(arguments: [String], message: String) {
+        let run = bmctl(arguments, stdinIsTerminal: false)
+        #expect(run.status == 2 && run.calls.isEmpty)
+        #expect(run.err.contains(message), "\(run.err)")
+    }
+
+    @Test("C4: create --from - sends stdin's text; an error names the line of stdin")
+    func C4_fromStdin() {
+        let text = ["Mine", "06:00 Run", "06:07 Stretch"]
+        let run = bmctl(["create", "--from", "-"],
+                        reply: refusal("RoutineFileError", #"{"line":3,"reason":"06:07 is not on the five-minute grid; use 06:05 or 06:10"}"#),
+                        answers: text)
+        #expect(run.calls == [#"{"method":"org.bettermorning.Morning.CreateFromFile","parameters":{"text":"Mine\n06:00 Run\n06:07 Stretch"}}"#])
+        #expect(run.status == 1)
+        #expect(run.err == "bmctl: line 3 of stdin: 06:07 is not on the five-minute grid; use 06:05 or 06:10\n")
+    }
+
+    @Test("C4: create --from FILE reads the file and names it in errors; a missing file is a usage error")
+    func C4_fromFile() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("routine-\(UUID().uuidString).txt").path
+        try "Mine\n06:00 Run\n".write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let run = bmctl(["create", "--from", path], reply: refusal("RoutineFileError", #"{"line":2,"reason":"why"}"#))
+        #expect(run.calls == [#"{"method":"org.bettermorning.Morning.CreateFromFile","parameters":{"text":"Mine\n06:00 Run\n"}}"#])
+        #expect(run.err == "bmctl: line 2 of \(path): why\n")
+        let missing = bmctl(["create", "--from", path + ".absent"])
+        #expect(missing.status == 2 && missing.calls.isEmpty)
+        #expect(missing.err == "bmctl: cannot read \(path).absent: No such file or directory\n")
+    }
+
+    @Test("C4: on a terminal create asks for the title and tasks, lists them after each, and asks before saving")
+    func C4_interactive() {
+        let run = bmctl(["create"], replies: [
+            "DraftShow": [ok(#"{"title":null,"tasks":[]}"#)],
+            "DraftTitle": [draftJSON("Mine", [])],
+            "DraftAdd": [refusal("InvalidTime", #"{"text":"06:07","earlier":"06:05","later":"06:10"}"#),
+                         draftJSON("Mine", ["07:00 Read"], task: 1), draftJSON("Mine", ["06:00 Run", "07:00 Read"], task: 1)],
+            "DraftRemove": [ok(#"{"title":"Mine","tasks":[{"position":1,"time":"06:00","title":"Run"}],"#
+                               + #""task":{"position":2,"time":"07:00","title":"Read"}}"#)],
+            "DraftSave": [savedMine],
+        ], answers: ["Mine", "06:07 Run", "07:00 Read", "6am Run", "remove 2", "", "y"])
+        #expect(run.status == 0, "\(run.err)")
+        #expect(run.out == """
+            Create your own routine: a title, then up to 20 tasks, each at a time of day.
+            Title (1 to 20 characters): \
+            Type each task as TIME TITLE (06:45 Stretch, 6:45am Stretch); `remove N` takes task N out; an empty line when you are done.
+            Task 1: 06:07 is not on the five-minute grid; use 06:05 or 06:10
+            Task 1: Draft: Mine · 1 of 20 tasks
+              1  07:00  Read
+            Task 2: Draft: Mine · 2 of 20 tasks
+              1  06:00  Run
+              2  07:00  Read
+            Task 3: Draft: Mine · 1 of 20 tasks
+              1  06:00  Run
+            Task 2: Save Mine with 1 task and start it tomorrow? [Y/n] \
+            Saved Mine with 1 task: it is your active routine from tomorrow (2026-11-23).
+
+            """)
+        #expect(run.calls.map { $0.components(separatedBy: "Morning.").last!.prefix { $0 != "\"" } }
+                == ["DraftShow", "DraftTitle", "DraftAdd", "DraftAdd", "DraftAdd", "DraftRemove", "DraftSave"])
+        #expect(run.calls[3].contains(#""parameters":{"time":"07:00","title":"Read"}"#))
+        #expect(run.calls[4].contains(#""parameters":{"time":"6am","title":"Run"}"#))
+    }
+
+    @Test("C2: create resumes a draft; Enter keeps its title; at 20 tasks it stops asking for more")
+    func C2_resumes() {
+        let tasks = (0..<20).map { String(format: "%02d:00 Task", $0) }
+        let run = bmctl(["create"], replies: ["DraftShow": [draftJSON("Mine", tasks)], "DraftSave": [savedMine]],
+                        answers: ["", ""])
+        #expect(run.status == 0)
+        #expect(run.out.hasPrefix("Resuming your draft.\nDraft: Mine · 20 of 20 tasks\n"))
+        #expect(run.out.contains("Title [Mine]: Type each task"))
+        #expect(run.out.contains("That is the maximum of 20 tasks.\nSave Mine with 20 tasks and start it tomorrow? [Y/n] "))
+        #expect(run.calls.count == 2)
+    }
+
+    @Test("C2: end of input, or no to saving, stops with the draft kept (exit 1)", arguments: [["Mine"], ["Mine", "06:00 Run", "", "n"]])
+    func C2_stopKeepsTheDraft(answers: [String]) {
+        let run = bmctl(["create"], replies: [
+            "DraftShow": [ok(#"{"title":null,"tasks":[]}"#)], "DraftTitle": [draftJSON("Mine", [])],
+            "DraftAdd": [draftJSON("Mine", ["06:00 Run"], task: 1)],
+        ], answers: answers)
+        #expect(run.status == 1)
+        #expect(run.err.contains("the draft is kept: `bmctl create` resumes it, `bmctl draft discard` throws it away"))
+        #expect(!run.calls.contains { $0.contains("DraftSave") })
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import MorningCore
+import Testing
+@testable import MorningStore
+
+/// The draft in the state file (C2): written whole with each change, read back by loadBook.
+@Suite struct DraftStoreTests {
+    let store: Store
+
+    init() throws {
+        store = try Store.inMemory()
+    }
+
+    @Test func C2_setDraftIsReadBackWithTasksInTimeOrder() throws {
+        // Given a draft whose tasks were added out of time order, two at the same time
+        var book = Book()
+        var changes = try book.draftTitle("Early riser")
+        for (time, title) in [("07:00", "Coffee"), ("06:00", "Wake up"), ("06:00", "Water")] {
+            changes += try book.draftAdd(time: time, title: title).changes
+        }
+
+        // When its changes are stored
+        try store.apply(changes)
+
+        // Then loadBook gives the same draft: sorted, equal times in the order added
+        let loaded = try store.loadBook()
+        #expect(loaded == book)
+        #expect(loaded.draft?.title == "Early riser")
+        #expect(loaded.draft?.tasks.map(\.title) == ["Wake up", "Water", "Coffee"])
+    }
+
+    @Test func C2_aDraftWithoutTitleOrTasksIsStillADraft() throws {
+        // Given / When a draft with a task but no title, then one with neither
+        try store.apply([.setDraft(Draft(tasks: [task("06:00", "Run")]))])
+        #expect(try store.loadBook().draft == Draft(tasks: [task("06:00", "Run")]))
+        try store.apply([.setDraft(Draft())])
+
+        // Then both read back as they were
+        #expect(try store.loadBook().draft == Draft())
+    }
+
+    @Test func C2_removingATaskAndDiscardingAreStoredToo() throws {
+        // Given a stored draft of two tasks
+        var book = Book()
+        try store.apply(try book.draftAdd(time: "06:00", title: "Run").changes + book.draftAdd(time: "07:00", title: "Read").changes)
+
+        // When the first is removed
+        try store.apply(try book.draftRemove(position: 1).changes)
+
+        // Then only the second is left, at position 1
+        #expect(try store.loadBook().draft?.tasks == [task("07:00", "Read")])
+
+        // And when the draft is discarded, none is left
+        try store.apply(book.draftDiscard().changes)
+        #expect(try store.loadBook().draft == nil)
+    }
+
+    @Test func C5_savingStoresTheRoutineAndDropsTheDraftInOneBatch() throws {
+        // Given a stored draft
+        var book = Book()
+        try store.apply(try book.draftTitle("Mine") + book.draftAdd(time: "06:00", title: "Run").changes)
+
+        // When it is saved
+        let saved = try book.saveDraft(today: day("2026-11-22"), catalog: [])
+        try store.apply(saved.changes)
+
+        // Then the routine is stored, active from tomorrow, and the draft is gone
+        let loaded = try store.loadBook()
+        #expect(loaded == book)
+        #expect(loaded.draft == nil)
+        #expect(loaded.active?.name == "Mine" && loaded.active?.kind == .custom)
+    }
+
+    @Test func C2_aFailingBatchKeepsTheDraftThatWasStored() throws {
+        // Given a stored draft
+        try store.apply([.setDraft(Draft(title: "Kept"))])
+
+        // When a batch that replaces it fails further on
+        #expect(throws: StoreError.noSuchRoutine(9)) {
+            try store.apply([.setDraft(Draft(title: "Lost")), .deleteRoutine(9)])
+        }
+
+        // Then the draft is the one stored before
+        #expect(try store.loadBook().draft == Draft(title: "Kept"))
+    }
+
+    @Test func A6_deleteEverythingRemovesTheDraft() throws {
+        // Given a stored draft with a task
+        try store.apply([.setDraft(Draft(title: "Mine", tasks: [task("06:00", "Run")]))])
+
+        // When everything is deleted
+        try store.apply([.deleteEverything])
+
+        // Then no draft is left
+        #expect(try store.loadBook().draft == nil)
+    }
+
+    @Test func F1_aFileFromBeforeDraftsGainsThemAndKeepsEverything() throws {
+        try withTemporaryFolder { folder in
+            // Given a state file as a build without drafts left it: routines, and no draft tables
+            do {
+                let store = try Store(path: folder.stateFile)
+                try store.apply([.insertRoutine(routine(1, active: true))])
+                try store.execute(sql: """
+                    DROP TABLE draftTask; DROP TABLE draft;
+                    DELETE FROM grdb_migrations WHERE identifier = 'v2-drafts'
+                    """)
+                #expect(try store.appliedMigrations() == ["v1"])
+            }
+
+            // When this build opens it
+            let store = try Store(path: folder.stateFile)
+
+            // Then the drafts migration has run, the routine is still there, and a draft can be kept
+            #expect(try store.appliedMigrations() == ["v1", "v2-drafts"])
+            #expect(try store.loadBook().routines == [routine(1, active: true)])
+            try store.apply([.setDraft(Draft(title: "Mine"))])
+            #expect(try Store(path: folder.stateFile).loadBook().draft == Draft(title: "Mine"))
+        }
+    }
+}
