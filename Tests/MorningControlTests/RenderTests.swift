@@ -119,65 +119,6 @@ import MorningProtocol
         #expect(text.contains("\u{1B}[31m✗\u{1B}[0m 2  05:00  B"))
     }
 
-    @Test("H2: the week has a row per day with a bar and the count, - for no record")
-    func week() {
-        #expect(WeekText.render(Sample.week, style: .plain) == """
-            Tim Cook · week of 2026-11-16 · 3 tasks a day
-              Mon 2026-11-16  ███  3
-              Tue 2026-11-17  █    1
-              Wed 2026-11-18       -
-              Thu 2026-11-19       0  today
-              Fri 2026-11-20       -
-              Sat 2026-11-21       -
-              Sun 2026-11-22       -
-
-            """)
-    }
-
-    @Test("H1: a data card has the name, type, active mark and a block per weekday")
-    func dataCards() {
-        var sundayWeek = Sample.week
-        sundayWeek.weekStart = "2026-11-15"
-        sundayWeek.total = 8
-        sundayWeek.days = zip(15...21, [8, 4, nil, 1, 0, nil, 7]).map { .init(date: "2026-11-\($0)", completed: $1) }
-        let cards = [
-            Morning.Card(routine: "Tim Cook", routineId: "tim-cook", type: .celebrity, active: true, week: Sample.week),
-            Morning.Card(routine: "My mornings", routineId: "my-mornings", type: .custom, active: false, week: sundayWeek),
-        ]
-        #expect(DataText.render(cards, style: .plain) == """
-            Tim Cook · celebrity · active
-              Mon Tue Wed Thu Fri Sat Sun
-               █   ▃
-
-            My mornings · custom
-              Sun Mon Tue Wed Thu Fri Sat
-               █   ▄       ▁           ▇
-
-            """)
-        var emptyWeek = Sample.week
-        emptyWeek.days = emptyWeek.days.map { .init(date: $0.date, completed: nil) }
-        #expect(DataText.render([.init(routine: "Kant", routineId: "kant", type: .celebrity, active: false, week: emptyWeek)],
-                                style: .plain) == """
-            Kant · celebrity
-              Mon Tue Wed Thu Fri Sat Sun
-              nothing completed this week
-
-            """)
-        #expect(DataText.render([], style: .plain)
-                == "No routines yet. Find one with `bmctl explore` and start it with `bmctl activate NAME`.\n")
-    }
-
-    @Test("blocks scale completed/total, rounding up, and are blank for nothing")
-    func blocks() {
-        #expect(Bars.block(completed: nil, total: 5) == " ")
-        #expect(Bars.block(completed: 0, total: 5) == " ")
-        #expect(Bars.block(completed: 1, total: 20) == "▁")
-        #expect(Bars.block(completed: 10, total: 20) == "▄")
-        #expect(Bars.block(completed: 19, total: 20) == "█")
-        #expect(Bars.block(completed: 20, total: 20) == "█")
-        #expect(Bars.block(completed: 3, total: 0) == " ")
-    }
-
     @Test("D3: explore lists id, name, task count and first time, aligned")
     func exploreList() {
         let routines = [

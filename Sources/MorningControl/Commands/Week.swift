@@ -6,7 +6,10 @@ extension BMCtl {
     struct Week: ControlCommand {
         static let configuration = CommandConfiguration(
             abstract: "Show one week of a routine: a bar per day for the tasks completed.",
-            discussion: "The week starts on your locale's first weekday (LC_ALL, LC_TIME or LANG).")
+            discussion: """
+                The week starts on your locale's first weekday (LC_ALL, LC_TIME or LANG).
+                On a terminal, ← and → move a week back and forth, and q quits.
+                """)
 
         @OptionGroup var globals: GlobalOptions
 
@@ -40,11 +43,22 @@ extension BMCtl {
         }
 
         func execute(in session: Session) throws(ControlFailure) {
+            let chart = try week(at: offset, in: session)
+            if globals.json { return session.printJSON(chart) }
+            let console = session.context.console
+            guard console.stdinIsTerminal, console.stdoutIsTerminal, let keyboard = KeyboardTerminal() else {
+                return session.say(WeekText.render(chart, style: session.style))
+            }
+            defer { keyboard.restore() }
+            try WeekBrowser.run(first: chart, offset: offset ?? 0, fetch: { (n) throws(ControlFailure) in try week(at: n, in: session) },
+                                readKeys: keyboard.readKeys, write: session.say, style: session.style)
+        }
+
+        /// The week chosen by the options, moved by `offset` weeks.
+        private func week(at offset: Int?, in session: Session) throws(ControlFailure) -> Morning.WeekChart {
             let parameters = Morning.WeekParameters(routine: routine, date: date.flatMap(DateArgument.normalized),
                                                     offset: offset, locale: session.locale)
-            let chart = try session.call(.week, parameters, reply: Morning.WeekChart.self)
-            if globals.json { return session.printJSON(chart) }
-            session.say(WeekText.render(chart, style: session.style))
+            return try session.call(.week, parameters, reply: Morning.WeekChart.self)
         }
     }
 }

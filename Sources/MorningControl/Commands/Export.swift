@@ -1,0 +1,78 @@
+import ArgumentParser
+import MorningProtocol
+
+extension BMCtl {
+    /// `bmctl export --format json|csv [--output FILE]`: everything, for backups and spreadsheets (H5).
+    struct Export: ControlCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Write every routine with its tasks, day records and task states, as JSON or CSV.",
+            discussion: """
+                JSON is the backup that `bmctl import` reads back; CSV has a row per task per day, for spreadsheets.
+                Both are described in man/bmctl-export.md. Without --output the export goes to stdout.
+                """)
+
+        enum Format: String, ExpressibleByArgument, CaseIterable { case json, csv }
+
+        @OptionGroup var globals: GlobalOptions
+
+        @Option(help: ArgumentHelp("json (for bmctl import) or csv (for spreadsheets).", valueName: "format"))
+        var format: Format = .json
+
+        @Option(name: [.short, .long], help: ArgumentHelp("Write to this file (created 0600) instead of stdout.", valueName: "file"))
+        var output: String?
+
+        func execute(in session: Session) throws(ControlFailure) {
+            let document = try session.call(.export, reply: Morning.ExportReply.self).document
+            let text = format == .json ? ExportFormats.json(document) : ExportFormats.csv(document)
+            guard let output, output != "-" else { return session.say(text) }
+            try ExportFile.write(text, to: output)
+            let summary = ExportSummary(file: output, format: format.rawValue, routines: document.routines.count,
+                                        records: document.routines.reduce(0) { $0 + $1.days.count })
+            if globals.json { return session.printJSON(summary) }
+            session.say(Text.lines(["Exported \(Text.count(summary.routines, "routine")) and "
+                                    + "\(Text.count(summary.records, "day record")) to \(output)."]))
+        }
+    }
+
+    /// `bmctl import FILE [--replace]`: restores a JSON export (H5).
+    struct Import: ControlCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Restore a JSON export: into an empty Better Morning, or over everything with --replace.",
+            discussion: """
+                The whole file is checked first; a file that is not valid changes nothing and bmctl says what is wrong.
+                --replace removes every routine, record and the draft first, as reset does; settings stay.
+                """)
+
+        @OptionGroup var globals: GlobalOptions
+
+        @Argument(help: ArgumentHelp("A file written by `bmctl export --format json`, or - for stdin.", valueName: "file"))
+        var file: String
+
+        @Flag(help: "Replace every routine and record instead of refusing when there are some.")
+        var replace = false
+
+        func execute(in session: Session) throws(ControlFailure) {
+            let bytes = try ExportFile.read(file)
+            let document: Morning.ExportDocument
+            do {
+                document = try ExportFile.document(from: bytes)
+            } catch {
+                let hint = bytes.starts(with: Array("routine_id,".utf8)) ? " (a CSV export cannot be imported; use the JSON one)" : ""
+                throw .refused("\(file) is not a Better Morning JSON export\(hint): \(Session.describe(error)); nothing was changed")
+            }
+            let reply = try session.call(.import, Morning.ImportParameters(document: document, replace: replace),
+                                         reply: Morning.ImportReply.self, verb: "import")
+            if globals.json { return session.printJSON(reply) }
+            session.say(Text.lines(["Imported \(Text.count(reply.routines, "routine")) and "
+                                    + "\(Text.count(reply.records, "day record")) from \(file)."]))
+        }
+    }
+}
+
+/// What `export --output FILE --json` prints.
+struct ExportSummary: Encodable {
+    var file: String
+    var format: String
+    var routines: Int
+    var records: Int
+}

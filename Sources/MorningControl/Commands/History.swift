@@ -1,0 +1,33 @@
+import ArgumentParser
+import MorningProtocol
+
+extension BMCtl {
+    /// `bmctl history [ROUTINE] [--months N]`: a calendar heatmap of the last months (H4).
+    struct History: ControlCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Show the last months as a calendar heatmap: a cell per day, shaded by the tasks done.",
+            discussion: """
+                Weeks are columns and weekdays rows, from your locale's first weekday (LC_ALL, LC_TIME or LANG).
+                Without a routine, every routine together.
+                """)
+
+        @OptionGroup var globals: GlobalOptions
+
+        @Argument(help: ArgumentHelp("One of your routines; every routine if left out.", valueName: "routine"))
+        var routine: String?
+
+        @Option(help: ArgumentHelp("Whole calendar months to show, this one included: 6 or 12 (1 to 12).", valueName: "n"))
+        var months = 12
+
+        func validate() throws {
+            guard (1...12).contains(months) else { throw ValidationError("--months takes 1 to 12 (such as 6 or 12)") }
+        }
+
+        func execute(in session: Session) throws(ControlFailure) {
+            let parameters = Morning.HistoryParameters(routine: routine, months: months, locale: session.locale)
+            let reply = try session.call(.history, parameters, reply: Morning.HistoryReply.self)
+            if globals.json { return session.printJSON(reply) }
+            session.say(HistoryText.render(reply, style: session.style))
+        }
+    }
+}

@@ -1,0 +1,25 @@
+import ArgumentParser
+import MorningProtocol
+
+extension BMCtl {
+    /// `bmctl stats [ROUTINE]`: totals and averages of finished days (H3).
+    struct Stats: ControlCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Show totals of your finished days: tasks completed, perfect days, best run.",
+            discussion: """
+                Counted from the records of finished days only; today counts once it is over.
+                Without a routine: each of your routines, then all of them together.
+                """)
+
+        @OptionGroup var globals: GlobalOptions
+
+        @Argument(help: ArgumentHelp("One of your routines; every routine if left out.", valueName: "routine"))
+        var routine: String?
+
+        func execute(in session: Session) throws(ControlFailure) {
+            let reply = try session.call(.stats, Morning.StatsParameters(routine: routine), reply: Morning.StatsReply.self)
+            if globals.json { return session.printJSON(reply) }
+            session.say(StatsText.render(reply, style: session.style))
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import GRDB
+import MorningCore
+
+// Reading history for the charts, stats, heatmap and export (H1–H5), and writing an
+// import. Day Records are read as plain rows rather than through Codable: ten years
+// of twenty routines is some 70,000 of them, and `stats` reads them all.
+extension Store {
+    /// The Day Records of one routine, or of every routine when `routine` is nil, with
+    /// dates in `from...through` (either end open when nil), by routine then date.
+    public func records(of routine: RoutineID? = nil, from: Day? = nil, through: Day? = nil) throws -> [DayRecord] {
+        var conditions: [String] = []
+        var arguments: StatementArguments = []
+        if let routine {
+            conditions.append("routineId = ?")
+            arguments += [routine]
+        }
+        // YYYY-MM-DD text sorts as the dates do. With a routine the primary key
+        // (routineId, date) serves the range.
+        if let from {
+            conditions.append("date >= ?")
+            arguments += [from.description]
+        }
+        if let through {
+            conditions.append("date <= ?")
+            arguments += [through.description]
+        }
+        let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+        return try read { db in
+            let rows = try Row.fetchCursor(db, sql: """
+                SELECT routineId, date, doneMask, taskCount FROM dayRecord \(filter) ORDER BY routineId, date
+                """, arguments: arguments)
+            var records: [DayRecord] = []
+            while let row = try rows.next() {
+                let date: String = row[1]
+                records.append(DayRecord(routineID: row[0], date: try Day(storedDate: date),
+                                         doneMask: try UInt32(stored: row[2], in: "dayRecord"), taskCount: row[3]))
+            }
+            return records
+        }
+    }
+}
+
+extension Day {
+    /// A stored `YYYY-MM-DD`, read digit by digit: the general parser splits the text,
+    /// which is most of the time `stats` takes over a long history.
+    init(storedDate text: String) throws {
+        var digits: [Int] = []
+        digits.reserveCapacity(8)
+        for (index, byte) in text.utf8.enumerated() {
+            if index == 4 || index == 7 {
+                guard byte == UInt8(ascii: "-") else { break }
+            } else if byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
+                digits.append(Int(byte - UInt8(ascii: "0")))
+            } else {
+                break
+            }
+        }
+        func number(_ range: Range<Int>) -> Int { range.reduce(0) { $0 * 10 + digits[$1] } }
+        guard text.utf8.count == 10, digits.count == 8,
+              let day = Day(year: number(0..<4), month: number(4..<6), day: number(6..<8))
+        else { throw StoreError.unreadable("dayRecord holds the date \"\(text)\", not YYYY-MM-DD") }
+        self = day
+    }
+}
+
+extension Archive {
+    /// Inserts every routine with its tasks, records and open days, inside the caller's
+    /// transaction. The records go through one prepared statement: an import may hold
+    /// tens of thousands.
+    func write(to db: Database) throws {
+        for routine in routines {
+            try Change.insertRoutine(routine).write(to: db)
+        }
+        let insert = try db.makeStatement(sql: """
+            INSERT INTO dayRecord (routineId, date, doneMask, taskCount, completed) VALUES (?, ?, ?, ?, ?)
+            """)
+        for record in records {
+            try insert.execute(arguments: [record.routineID, record.date.description, Int64(record.doneMask),
+                                           record.taskCount, record.completed])
+        }
+        for (day, mask) in openDays {
+            try Change.setOpenDay(day.routineID, day.date, doneMask: mask).write(to: db)
+        }
+    }
+}
