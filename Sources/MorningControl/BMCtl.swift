@@ -15,7 +15,9 @@ struct BMCtl: ParsableCommand {
         subcommands: [
             Status.self, Today.self, Day.self, Check.self, Uncheck.self,
             Explore.self, Activate.self, Restart.self, Delete.self, Reset.self,
-            Week.self, Data.self, Notifications.self, Reload.self,
+            Week.self, Data.self, Stats.self, History.self, Export.self, Import.self,
+            Notifications.self, Reload.self, Welcome.self,
+            Create.self, Draft.self,
         ]
     )
 
@@ -23,8 +25,13 @@ struct BMCtl: ParsableCommand {
     /// says `Error: …`).
     static var _errorPrefix: String { "bmctl: " }
 
-    /// The names of the subcommands, for moving global options behind them.
+    /// The names of the subcommands, nested ones as `draft add`, for moving global options behind them.
     static var commandNames: Set<String> {
-        Set(configuration.subcommands.map { $0._commandName })
+        func names(_ command: ParsableCommand.Type, prefix: String) -> [String] {
+            command.configuration.subcommands.flatMap { sub in
+                [prefix + sub._commandName] + names(sub, prefix: prefix + sub._commandName + " ")
+            }
+        }
+        return Set(names(BMCtl.self, prefix: ""))
     }
 }

@@ -26,7 +26,9 @@ public enum BMCtlMain {
             }
         }
         do {
-            try command.execute(in: Session(globals: command.globals, context: context))
+            let session = Session(globals: command.globals, context: context)
+            if !(command is BMCtl.Welcome) { BMCtl.Welcome.offerOnce(in: session) }
+            try command.execute(in: session)
             return ExitStatus.success.rawValue
         } catch {
             context.console.writeError("bmctl: \(error.message)\n")

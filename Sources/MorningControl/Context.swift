@@ -21,7 +21,7 @@ public struct Context {
         let environment = ProcessInfo.processInfo.environment
         let console = Console.live()
         return Context(environment: environment, console: console,
-                       daemon: .socket(environment: environment, notice: console.writeError))
+                       daemon: .following(environment: environment, notice: console.writeError))
     }
 
     /// The locale for week charts: the first non-empty of LC_ALL, LC_TIME, LANG (H2).

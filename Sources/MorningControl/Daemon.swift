@@ -7,6 +7,11 @@ import MorningProtocol
 struct Daemon {
     /// Sends `call` (a NUL-ended varlink frame) to `endpoint` and returns the reply frame without its NUL.
     var exchange: (_ call: [UInt8], _ endpoint: Endpoint) throws(ControlFailure) -> [UInt8]
+    /// Sends `call` (with `more`) and hands each reply frame to `each` until bmd sends one
+    /// without `continues` or hangs up. Waits as long as it takes.
+    var follow: (_ call: [UInt8], _ endpoint: Endpoint, _ each: ([UInt8]) throws(ControlFailure) -> Void) throws(ControlFailure) -> Void = { _, endpoint, _ throws(ControlFailure) in
+        throw .unreachable("cannot follow bmd at \(endpoint.path)")
+    }
 }
 
 extension Daemon {
@@ -26,12 +31,40 @@ extension Daemon {
         }
     }
 
+    /// The real daemon, followed: frames until it stops sending or goes away.
+    static func following(environment: [String: String], notice: @escaping (String) -> Void) -> Daemon {
+        var daemon = socket(environment: environment, notice: notice)
+        daemon.follow = { call, endpoint, each throws(ControlFailure) in
+            let connection = try connect(endpoint, environment: environment, notice: notice, timeoutSeconds: 0)
+            func next() throws(ControlFailure) -> [UInt8]? {
+                do throws(ConnectionError) {
+                    return try connection.receiveFrame()
+                } catch .closed {
+                    return nil   // bmd stopped: the stream ends.
+                } catch {
+                    throw error.failure(path: endpoint.path)
+                }
+            }
+            do throws(ConnectionError) {
+                try connection.send(call)
+            } catch {
+                throw error.failure(path: endpoint.path)
+            }
+            while let frame = try next() {
+                try each(frame)
+                if (try? Varlink.decodeReply(frame))?.continues != true { return }
+            }
+        }
+        return daemon
+    }
+
     /// A connection to `endpoint`, starting bmd first when none answers and that is allowed (F5).
+    /// A timeout of 0 waits for replies as long as it takes (following).
     private static func connect(_ endpoint: Endpoint, environment: [String: String],
-                                notice: (String) -> Void) throws(ControlFailure) -> Connection {
+                                notice: (String) -> Void, timeoutSeconds: Int = replyTimeoutSeconds) throws(ControlFailure) -> Connection {
         let first: SystemError
         do {
-            return try Connection.open(path: endpoint.path, timeoutSeconds: replyTimeoutSeconds)
+            return try Connection.open(path: endpoint.path, timeoutSeconds: timeoutSeconds)
         } catch {
             first = error
         }
@@ -49,7 +82,7 @@ extension Daemon {
         for delay in Autostart.retryDelays() {
             Autostart.sleep(milliseconds: delay)
             do {
-                return try Connection.open(path: endpoint.path, timeoutSeconds: replyTimeoutSeconds)
+                return try Connection.open(path: endpoint.path, timeoutSeconds: timeoutSeconds)
             } catch {
                 last = error
             }

@@ -8,8 +8,10 @@ enum Refusal {
     /// The failure for the varlink error `name` with `parameters`.
     ///
     /// `verb` is what the command was about to do with a routine ("restart",
-    /// "delete", "show"), for errors that name the action.
-    static func failure(error name: String, parameters p: Morning.ErrorParameters, verb: String = "show") -> ControlFailure {
+    /// "delete", "show"), for errors that name the action; `source` names the routine
+    /// file of a `RoutineFileError` ("morning.txt", "stdin").
+    static func failure(error name: String, parameters p: Morning.ErrorParameters, verb: String = "show",
+                        source: String? = nil) -> ControlFailure {
         let routine = p.routine ?? "the routine"
         let query = p.query ?? ""
         guard let known = Morning.ErrorName(rawValue: name) else {
@@ -54,7 +56,37 @@ enum Refusal {
         case .notificationsUnavailable:
             return .refused("notifications are unavailable: \(p.reason ?? "no notification server answered"); "
                             + "is a notification server (dunst, mako, GNOME Shell, Plasma …) running in this session?")
+        case .importRefused:
+            let count = p.routines.map { Text.count($0, "routine") } ?? "routines"
+            return .refused("import refused: Better Morning already holds \(count); nothing was changed. "
+                            + "`bmctl import FILE --replace` replaces them and all their history (`bmctl export` first keeps a copy)")
+        case .invalidImport:
+            return .refused("the export cannot be imported: \(p.reason ?? "it is not valid"); nothing was changed")
+        case .invalidTime:
+            return .refused(invalidTime(p))
+        case .draftFull:
+            return .refused("the maximum of \(p.limit ?? Morning.taskLimit) tasks is reached; "
+                            + "remove one with `bmctl draft remove N` to make room")
+        case .noDraft:
+            return .refused("there is no draft to save; start one with `bmctl create`, "
+                            + "or with `bmctl draft title TITLE` and `bmctl draft add TIME TITLE`")
+        case .noDraftTask:
+            guard let total = p.total, total > 0 else { return .refused("the draft has no tasks yet") }
+            return .refused("the draft has no task \(p.position.map(String.init) ?? "there"); "
+                            + "use a number from 1 to \(total) (`bmctl draft show` lists them)")
+        case .routineFileError:
+            return .refused("line \(p.line ?? 0) of \(source ?? "the routine file"): \(p.reason ?? "not a routine file")")
         }
+    }
+
+    /// A time refused by bmd: unreadable, or off the five-minute grid with the nearest times (D2).
+    static func invalidTime(_ p: Morning.ErrorParameters) -> String {
+        let text = p.text ?? ""
+        let nearest = [p.earlier, p.later].compactMap { $0 }
+        guard !nearest.isEmpty else {
+            return "\"\(text)\" is not a time; use HH:MM (such as 06:45) or 12-hour time (such as 6:45am)"
+        }
+        return "\(text) is not on the five-minute grid; use " + nearest.joined(separator: " or ")
     }
 
     /// The message for a routine name that matches nothing, from bmd or from an empty catalog search.

@@ -16,9 +16,10 @@ struct Session {
     /// Calls `method` on bmd and decodes its reply as `R`.
     ///
     /// A varlink error becomes the matching `Refusal`; `verb` names the command's
-    /// action for errors that mention it ("restart", "delete", "show").
+    /// action for errors that mention it ("restart", "delete", "show"), and `source` the
+    /// routine file a `RoutineFileError` is about.
     func call<R: Decodable>(_ method: Morning.Method, _ parameters: some Encodable = Empty(),
-                            reply: R.Type, verb: String = "show") throws(ControlFailure) -> R {
+                            reply: R.Type, verb: String = "show", source: String? = nil) throws(ControlFailure) -> R {
         let endpoint = try Endpoint.resolve(globals, environment: context.environment)
         let frame = try context.daemon.exchange(Varlink.encodeCall(method: method.rawValue, parameters: parameters), endpoint)
         let answer: Varlink.Reply
@@ -29,12 +30,35 @@ struct Session {
         }
         if let name = answer.error {
             let details = (try? answer.parameters(Morning.ErrorParameters.self)) ?? Morning.ErrorParameters()
-            throw Refusal.failure(error: name, parameters: details, verb: verb)
+            throw Refusal.failure(error: name, parameters: details, verb: verb, source: source)
         }
         do {
             return try answer.parameters(R.self)
         } catch {
             throw unreadable(endpoint, error)
+        }
+    }
+
+    /// Calls `method` with `more` and hands each decoded reply to `each` as it comes (L2).
+    func follow<R: Decodable>(_ method: Morning.Method, _ parameters: some Encodable = Empty(),
+                              reply: R.Type, each: (R) -> Void) throws(ControlFailure) {
+        let endpoint = try Endpoint.resolve(globals, environment: context.environment)
+        try context.daemon.follow(Varlink.encodeCall(method: method.rawValue, parameters: parameters, more: true), endpoint) { frame throws(ControlFailure) in
+            let answer: Varlink.Reply
+            do {
+                answer = try Varlink.decodeReply(frame)
+            } catch {
+                throw unreadable(endpoint, error)
+            }
+            if let name = answer.error {
+                let details = (try? answer.parameters(Morning.ErrorParameters.self)) ?? Morning.ErrorParameters()
+                throw Refusal.failure(error: name, parameters: details, verb: "show")
+            }
+            do {
+                each(try answer.parameters(R.self))
+            } catch {
+                throw unreadable(endpoint, error)
+            }
         }
     }
 

@@ -37,3 +37,15 @@ extension Book {
         return view
     }
 }
+
+extension Book {
+    /// The next instant today at which the current task changes (a task's time comes),
+    /// for live status; nil when the routine does not run today or its last task has come.
+    public func nextTaskChange(now: Date, local: LocalTime) -> Date? {
+        let today = local.day(containing: now)
+        guard phase(today: today) == .running, let routine = active else { return nil }
+        return routine.tasks.lazy
+            .map { Reminder.instant(on: today, at: $0.time, local: local) }
+            .first { $0 > now }
+    }
+}

@@ -18,7 +18,18 @@ public struct ControlServer: Service {
     let onListening: @Sendable () -> Void
 
     /// The largest frame a client may send; anything bigger is answered with an error and closed.
-    public static let frameLimit = 1 << 16
+    ///
+    /// An Import call carries a whole export: ten years of twenty routines is a few
+    /// MiB. The bound matches the replies bmctl accepts (bmctl's `Connection.frameLimit`).
+    public static let frameLimit = 16 << 20
+    /// Connections served at once; more are answered with an error and closed, so no
+    /// number of clients can exhaust the daemon's descriptors or memory.
+    public static let connectionLimit = 128
+    /// How long a client may leave a frame half-sent. Idle connections between frames
+    /// (a status follower) are not timed: only a partial frame arms this.
+    public static let partialFrameTimeout = TimeAmount.seconds(10)
+
+    private let open = Mutex(0)
 
     public init(socket: ListeningSocket, engine: Engine, logger: Logger, onListening: @escaping @Sendable () -> Void = {}) {
         self.socket = socket
@@ -79,6 +90,12 @@ public struct ControlServer: Service {
     }
 
     private func serve(_ client: Client) async {
+        let admitted = open.withLock { count -> Bool in
+            guard count < Self.connectionLimit else { return false }
+            count += 1
+            return true
+        }
+        defer { if admitted { open.withLock { $0 -= 1 } } }
         do {
             try await client.channel.executeThenClose { inbound, outbound in
                 // Peer credentials are checked on every connection, whatever the file modes (F7).
@@ -89,8 +106,20 @@ public struct ControlServer: Service {
                     try await outbound.write(ByteBuffer(bytes: Varlink.encodeError(Morning.ErrorName.permissionDenied.rawValue, p)))
                     return
                 }
+                guard admitted else {
+                    logger.warning("refused a connection: \(Self.connectionLimit) are open")
+                    var p = Morning.ErrorParameters()
+                    p.reason = "too many connections (\(Self.connectionLimit)); try again"
+                    try await outbound.write(ByteBuffer(bytes: Varlink.encodeError(Morning.ErrorName.storageFailed.rawValue, p)))
+                    return
+                }
                 var frames = FrameSplitter(limit: Self.frameLimit)
+                let channel = client.channel.channel
+                var partialTimer: Scheduled<Void>?
+                defer { partialTimer?.cancel() }
                 for try await chunk in inbound {
+                    partialTimer?.cancel()
+                    partialTimer = nil
                     frames.append(chunk.readableBytesView)
                     while let frame = try nextFrame(&frames) {
                         guard let frame else {
@@ -107,8 +136,21 @@ public struct ControlServer: Service {
                                 Varlink.ServiceError.invalidParameter.rawValue, ["parameter": "method"])))
                             return
                         }
+                        if call.more, call.method == Morning.Method.status.rawValue {
+                            // Live status (L2): a reply each time it changes, until either side hangs up.
+                            for await frame in await engine.followStatus() {
+                                try await outbound.write(ByteBuffer(bytes: frame))
+                            }
+                            return
+                        }
                         if let reply = await engine.respond(to: call) {
                             try await outbound.write(ByteBuffer(bytes: reply))
+                        }
+                    }
+                    if frames.pending > 0 {
+                        // A frame has begun: it must end soon, or the connection goes.
+                        partialTimer = channel.eventLoop.scheduleTask(in: Self.partialFrameTimeout) {
+                            channel.close(promise: nil)
                         }
                     }
                 }

@@ -59,7 +59,10 @@ public enum Daemon {
             FileHandle.standardError.write(Data("bmd: \(SocketPath.missingHint)\n".utf8))
             return 2
         }
-        var logger = Logger(label: "bmd")
+        // Under systemd, to the journal with priorities and fields; otherwise to stderr.
+        var logger = JournalLogHandler.stderrIsJournal(environment: env)
+            ? Logger(label: "bmd") { _ in JournalLogHandler(identifier: "bmd") }
+            : Logger(label: "bmd")
         logger.logLevel = options.logLevel
         do {
             try run(stateDir: stateDir, socketPath: socketPath, logger: logger)
@@ -102,8 +105,12 @@ public enum Daemon {
         }
         hangup.resume()
         defer { hangup.cancel() }
+        var services: [ServiceGroupConfiguration.ServiceConfiguration] = [.init(service: server), .init(service: reminders)]
+        if let interval = Systemd.watchdogInterval() {
+            services.append(.init(service: WatchdogService(engine: engine, interval: interval)))
+        }
         let group = ServiceGroup(configuration: .init(
-            services: [.init(service: server), .init(service: reminders)],
+            services: services,
             gracefulShutdownSignals: [.sigterm, .sigint],
             logger: logger))
         let done = DispatchSemaphore(value: 0)

@@ -24,13 +24,16 @@ public struct WallClock: Sendable {
 /// whose changes cannot be stored leaves the book as it was (nothing half-applied).
 public actor Engine {
     private var book: Book
-    private let store: Store
+    let store: Store
     private let clock: WallClock
     private let logger: Logger
-    private let catalog: [CatalogEntry]
+    let catalog: [CatalogEntry]
     private let notifier: (any Notifier)?
     /// Told after every stored change, so the reminder is planned again at once.
     private var changed: @Sendable () -> Void = {}
+    /// Clients following the status (L2), each with the last frame it was sent.
+    private var followers: [UInt64: (continuation: AsyncStream<[UInt8]>.Continuation, last: [UInt8])] = [:]
+    private var nextFollower: UInt64 = 0
 
     public init(store: Store, clock: WallClock = .system, catalog: [CatalogEntry] = Catalog.entries,
                 notifier: (any Notifier)? = nil, logger: Logger) throws {
@@ -64,11 +67,17 @@ public actor Engine {
     /// the next wake, and when a reminder is due records it as sent and returns what to
     /// say. Recording first means a crash while sending loses a reminder rather than
     /// sending two (N4).
-    public func wake() throws -> (plan: Plan, reminder: (message: ReminderMessage, scheduled: Date)?) {
+    public func wake() throws -> (plan: Plan, wakeAt: Date, reminder: (message: ReminderMessage, scheduled: Date)?) {
         let now = try refreshed()
+        publishStatus()
         var plan = now.book.plan(now: now.instant, local: now.local)
+        // While someone follows the status, the current task changing is worth a wake too.
+        var wakeAt = plan.wake
+        if !followers.isEmpty, let change = now.book.nextTaskChange(now: now.instant, local: now.local) {
+            wakeAt = min(wakeAt, change)
+        }
         guard let day = plan.sendNow, let routine = now.book.active, let first = routine.tasks.first else {
-            return (plan, nil)
+            return (plan, wakeAt, nil)
         }
         var next = book
         try store.apply(next.markReminderSent(on: day))
@@ -77,7 +86,7 @@ public actor Engine {
         let message = ReminderMessage.daily(routine: routine.name, firstTime: first.time.description,
                                             firstTask: first.title, taskCount: routine.tasks.count)
         logger.info("reminder due", metadata: ["day": "\(day)", "routine": "\(routine.name)"])
-        return (plan, (message, Reminder.instant(on: day, at: first.time, local: now.local)))
+        return (plan, min(wakeAt, plan.wake), (message, Reminder.instant(on: day, at: first.time, local: now.local)))
     }
 
     // MARK: - Dispatch
@@ -172,6 +181,11 @@ public actor Engine {
             return Varlink.encodeReply(Morning.NotificationsReply(notifications: notifications))
         case .testNotification:
             return await testNotification()
+        case .welcome:
+            let p = try call.parameters(Morning.WelcomeParameters.self)
+            let pending = !book.settings.welcomeShown
+            if p.take, pending { try mutate { book, _ in ((), book.markWelcomeShown()) } }
+            return Varlink.encodeReply(Morning.WelcomeReply(pending: pending))
         case .reload:
             // The zone may have changed: Foundation caches it until told (engineering.md).
             NSTimeZone.resetSystemTimeZone()
@@ -187,12 +201,24 @@ public actor Engine {
         case .data:
             let p = try call.parameters(Morning.DataParameters.self)
             return Varlink.encodeReply(try data(p))
+        case .draftShow: return draftShow()
+        case .draftTitle: return try draftTitle(call)
+        case .draftAdd: return try draftAdd(call)
+        case .draftRemove: return try draftRemove(call)
+        case .draftSave: return try draftSave()
+        case .draftDiscard: return try draftDiscard()
+        case .create: return try create(call)
+        case .createFromFile: return try createFromFile(call)
+        case .stats: return try stats(call)
+        case .history: return try history(call)
+        case .export: return try export()
+        case .import: return try importDocument(call)
         }
     }
 
     // MARK: - Time and state
 
-    private struct Now {
+    struct Now {
         var instant: Date
         var local: LocalTime
         var today: Day
@@ -206,20 +232,21 @@ public actor Engine {
     }
 
     /// The book after finalizing every day that has ended since the last request (T3).
-    private func refreshed() throws -> Now {
+    func refreshed() throws -> Now {
         let (now, local, today) = moment()
         var next = book
         let changes = next.catchUp(today: today)
         if !changes.isEmpty {
             try store.apply(changes)
             book = next
+            publishStatus()
         }
         return Now(instant: now, local: local, today: today, book: book)
     }
 
     /// Applies one rule to a copy of the book and keeps it only once its changes are stored.
     @discardableResult
-    private func mutate<T>(_ rule: (inout Book, Day) throws -> (T, [Change])) throws -> T {
+    func mutate<T>(_ rule: (inout Book, Day) throws -> (T, [Change])) throws -> T {
         let (_, _, today) = moment()
         var next = book
         var changes = next.catchUp(today: today)
@@ -227,8 +254,49 @@ public actor Engine {
         changes += more
         if !changes.isEmpty { try store.apply(changes) }
         book = next
-        if !changes.isEmpty { changed() }
+        if !changes.isEmpty {
+            changed()
+            publishStatus()
+        }
         return result
+    }
+
+    // MARK: - Following the status (L2)
+
+    /// A stream of status frames (`continues: true`): the current one at once, then one
+    /// each time what the status says changes.
+    public func followStatus() -> AsyncStream<[UInt8]> {
+        let (stream, continuation) = AsyncStream.makeStream(of: [UInt8].self, bufferingPolicy: .bufferingNewest(8))
+        let id = nextFollower
+        nextFollower += 1
+        followers[id] = (continuation, [])
+        continuation.onTermination = { [weak self] _ in
+            Task { await self?.unfollow(id) }
+        }
+        publishStatus()
+        // The alarm now also needs the task times.
+        changed()
+        return stream
+    }
+
+    private func unfollow(_ id: UInt64) {
+        followers[id] = nil
+    }
+
+    /// Sends the status to every follower whose last frame says something else.
+    private func publishStatus() {
+        guard !followers.isEmpty, let status = try? status() else { return }
+        let frame = Varlink.encodeReply(status, continues: true)
+        for (id, follower) in followers where follower.last != frame {
+            follower.continuation.yield(frame)
+            followers[id]?.last = frame
+        }
+    }
+
+    /// Ends every follow stream (the daemon stops).
+    public func endFollowing() {
+        for follower in followers.values { follower.continuation.finish() }
+        followers = [:]
     }
 
     /// One line for the service manager's STATUS=: the routine, today's progress and the next reminder.
@@ -304,7 +372,7 @@ public actor Engine {
         return found
     }
 
-    private func activationReply(_ a: Book.Activation) -> Morning.ActivationReply {
+    func activationReply(_ a: Book.Activation) -> Morning.ActivationReply {
         Morning.ActivationReply(routine: Replies.routine(a.routine), previous: a.previous.map(Replies.routine),
                                 finalized: a.finalized.map(Replies.progress))
     }

@@ -10,6 +10,7 @@ public struct ReminderService: Service {
     let alarm: WallClockAlarm
     let notifier: LibnotifyNotifier
     let logger: Logger
+    private let lastStatus = Mutex("")
 
     public init(engine: Engine, alarm: WallClockAlarm, notifier: LibnotifyNotifier, logger: Logger) {
         self.engine = engine
@@ -38,6 +39,7 @@ public struct ReminderService: Service {
         } onGracefulShutdown: {
             alarm.stop()
         }
+        await engine.endFollowing()
         _ = await probed
     }
 
@@ -45,17 +47,22 @@ public struct ReminderService: Service {
     /// that a notification server that hangs never delays midnight.
     private func plan() async {
         do {
-            let (plan, reminder) = try await engine.wake()
-            alarm.arm(at: plan.wake)
-            logger.debug("next wake", metadata: ["at": "\(plan.wake)"])
+            let (plan, wakeAt, reminder) = try await engine.wake()
+            alarm.arm(at: wakeAt)
+            logger.debug("next wake", metadata: ["at": "\(wakeAt)"])
             if let reminder {
                 let delivered = await notifier.post(reminder.message)
                 // How late the server got it, measured on the clock that scheduled it.
                 let delay = Int((Date().timeIntervalSince(reminder.scheduled) * 1000).rounded())
                 logger.info(delivered ? "reminder sent" : "reminder could not be shown", metadata: ["delay_ms": "\(delay)"])
             }
-            // After the reminder, so that the line also says this wake is done.
-            Systemd.notify("STATUS=" + (await engine.statusLine(plan)))
+            // After the reminder, so that the line also says this wake is done; only
+            // when it says something new, as the service manager keeps them all.
+            let line = await engine.statusLine(plan)
+            if lastStatus.withLock({ $0 }) != line {
+                lastStatus.withLock { $0 = line }
+                Systemd.notify("STATUS=" + line)
+            }
         } catch {
             // The state could not be read or written (a full disk, say): try again in a minute.
             logger.error("cannot plan the next wake: \(error)")

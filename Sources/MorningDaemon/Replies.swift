@@ -83,6 +83,20 @@ enum Replies {
             name = .invalidDate; p.text = text
         case let .invalidRoutine(reason):
             name = .invalidRoutine; p.reason = reason
+        case let .importRefused(routines):
+            name = .importRefused; p.routines = routines
+        case let .invalidImport(reason):
+            name = .invalidImport; p.reason = reason
+        case let .invalidTime(text, earlier, later):
+            name = .invalidTime; p.text = text; p.earlier = earlier?.description; p.later = later?.description
+        case let .draftFull(limit):
+            name = .draftFull; p.limit = limit
+        case .noDraft:
+            name = .noDraft
+        case let .noDraftTask(position, total):
+            name = .noDraftTask; p.position = position; p.total = total
+        case let .routineFile(line, reason):
+            name = .routineFileError; p.line = line; p.reason = reason
         }
         return Varlink.encodeError(name.rawValue, p)
     }

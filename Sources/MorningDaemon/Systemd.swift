@@ -18,6 +18,13 @@ public enum Systemd {
         return fd
     }
 
+    /// The watchdog interval systemd asked for (`WatchdogSec=`), or nil.
+    public static func watchdogInterval() -> Duration? {
+        var usec: UInt64 = 0
+        guard sd_watchdog_enabled(0, &usec) > 0, usec > 0 else { return nil }
+        return .microseconds(Int64(usec))
+    }
+
     /// Tells the service manager something (`READY=1`, `STOPPING=1`, `STATUS=…`).
     /// Without `NOTIFY_SOCKET` this does nothing.
     public static func notify(_ state: String) {

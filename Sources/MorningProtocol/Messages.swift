@@ -194,6 +194,16 @@ public enum Morning {
         public init(notifications: Notifications) { self.notifications = notifications }
     }
 
+    public struct WelcomeParameters: Codable, Sendable, Hashable {
+        public var take: Bool
+        public init(take: Bool) { self.take = take }
+    }
+
+    public struct WelcomeReply: Codable, Sendable, Hashable {
+        public var pending: Bool
+        public init(pending: Bool) { self.pending = pending }
+    }
+
     public struct ReloadReply: Codable, Sendable, Hashable {
         @Nullable public var nextReminder: String?
         public var nextMidnight: String
@@ -237,6 +247,12 @@ public enum Morning {
         public var text: String?
         public var reason: String?
         public var uid: Int?
+        public var routines: Int?
+        public var earlier: String?
+        public var later: String?
+        public var limit: Int?
+        public var position: Int?
+        public var line: Int?
         /// org.varlink.service errors.
         public var parameter: String?
         public var method: String?

@@ -13,8 +13,21 @@ extension Morning {
         case setNotifications = "org.bettermorning.Morning.SetNotifications"
         case testNotification = "org.bettermorning.Morning.TestNotification"
         case reload = "org.bettermorning.Morning.Reload"
+        case welcome = "org.bettermorning.Morning.Welcome"
         case week = "org.bettermorning.Morning.Week"
         case data = "org.bettermorning.Morning.Data"
+        case stats = "org.bettermorning.Morning.Stats"
+        case history = "org.bettermorning.Morning.History"
+        case export = "org.bettermorning.Morning.Export"
+        case `import` = "org.bettermorning.Morning.Import"
+        case draftShow = "org.bettermorning.Morning.DraftShow"
+        case draftTitle = "org.bettermorning.Morning.DraftTitle"
+        case draftAdd = "org.bettermorning.Morning.DraftAdd"
+        case draftRemove = "org.bettermorning.Morning.DraftRemove"
+        case draftSave = "org.bettermorning.Morning.DraftSave"
+        case draftDiscard = "org.bettermorning.Morning.DraftDiscard"
+        case create = "org.bettermorning.Morning.Create"
+        case createFromFile = "org.bettermorning.Morning.CreateFromFile"
     }
 
     public enum ErrorName: String, Sendable, CaseIterable {
@@ -34,6 +47,13 @@ extension Morning {
         case storageFailed = "org.bettermorning.Morning.StorageFailed"
         case permissionDenied = "org.bettermorning.Morning.PermissionDenied"
         case notificationsUnavailable = "org.bettermorning.Morning.NotificationsUnavailable"
+        case importRefused = "org.bettermorning.Morning.ImportRefused"
+        case invalidImport = "org.bettermorning.Morning.InvalidImport"
+        case invalidTime = "org.bettermorning.Morning.InvalidTime"
+        case draftFull = "org.bettermorning.Morning.DraftFull"
+        case noDraft = "org.bettermorning.Morning.NoDraft"
+        case noDraftTask = "org.bettermorning.Morning.NoDraftTask"
+        case routineFileError = "org.bettermorning.Morning.RoutineFileError"
     }
 
     /// The interface description, from the one .varlink file in this module.

@@ -112,7 +112,7 @@ final class VarlinkClient {
     private let fd: Int32
     private var buffer: [UInt8] = []
 
-    init(path: String) throws {
+    init(path: String, timeout: Int = 10) throws {
         fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         var addr = sockaddr_un()
         addr.sun_family = sa_family_t(AF_UNIX)
@@ -125,14 +125,19 @@ final class VarlinkClient {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
         }
         guard rc == 0 else { throw POSIXError(.ECONNREFUSED) }
-        var tv = timeval(tv_sec: 10, tv_usec: 0)
+        var tv = timeval(tv_sec: timeout, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
     }
 
     deinit { close(fd) }
 
     func send(_ bytes: [UInt8]) {
-        _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        var sent = 0
+        while sent < bytes.count {
+            let n = bytes[sent...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if n <= 0 { return }   // the daemon hung up: the reply says why
+            sent += n
+        }
     }
 
     /// The next reply frame, parsed.

@@ -111,9 +111,11 @@ final class Sandbox: @unchecked Sendable {
     ///
     /// `environment` is added to bmd's, such as a `NotificationStack`'s bus and display.
     @discardableResult
-    func startDaemon(arguments: [String] = [], environment: [String: String] = [:]) throws -> ChildProcess {
+    /// `fakeClock: false` runs bmd on the real clock: libfaketime also disturbs the
+    /// monotonic timers libdispatch arms, which a test of those timers cannot have.
+    func startDaemon(arguments: [String] = [], environment: [String: String] = [:], fakeClock: Bool = true) throws -> ChildProcess {
         let notify = try NotifyListener(path: root.appendingPathComponent("notify-\(UUID().uuidString.prefix(6))").path)
-        var env = daemonEnvironment.merging(environment) { $1 }
+        var env = (fakeClock ? daemonEnvironment : baseEnvironment).merging(environment) { $1 }
         env["NOTIFY_SOCKET"] = notify.path
         let log = open(root.appendingPathComponent("bmd.log").path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
         defer { close(log) }
@@ -151,6 +153,17 @@ final class Sandbox: @unchecked Sendable {
         throw POSIXError(.ETIMEDOUT)
     }
 
+    /// Moves the STATUS= lines bmd has sent into the lines `waitForStatus` reads first.
+    ///
+    /// bmd sends one after every stored change, and sd_notify blocks once ten datagrams
+    /// wait unread (net.unix.max_dgram_qlen): a test that makes many changes would
+    /// otherwise stop bmd, as a service manager that stopped reading would.
+    func collectStatus() {
+        while let message = notify?.receiveNow() {
+            statusLines += message.split(separator: "\n").map(String.init).filter { $0.hasPrefix("STATUS=") }
+        }
+    }
+
     /// Forgets the STATUS= lines bmd has sent so far.
     func drainStatus() {
         statusLines = []
@@ -179,7 +192,8 @@ final class Sandbox: @unchecked Sendable {
     /// Runs bmctl with stdin that is not a terminal.
     @discardableResult
     func bmctl(_ arguments: String..., environment: [String: String]? = nil, autostart: Bool = false) throws -> Output {
-        try run(Binaries.bmctl, (autostart ? [] : ["--no-autostart"]) + arguments, environment: environment ?? baseEnvironment)
+        collectStatus()
+        return try run(Binaries.bmctl, (autostart ? [] : ["--no-autostart"]) + arguments, environment: environment ?? baseEnvironment)
     }
 
     func run(_ executable: String, _ arguments: [String], environment: [String: String]) throws -> Output {

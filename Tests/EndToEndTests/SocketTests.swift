@@ -54,3 +54,15 @@ struct SocketTests {
         try box.stopDaemon()
     }
 }
+
+@Suite("End to end: systemd's watchdog")
+struct WatchdogTests {
+    @Test("With WATCHDOG_USEC set, bmd pings WATCHDOG=1 on its notify socket")
+    func pings() throws {
+        let box = try Sandbox(time: "2026-03-02 08:00:00")
+        try box.startDaemon(environment: ["WATCHDOG_USEC": "200000"], fakeClock: false)
+        try box.waitForStatus(containing: "WATCHDOG=1", timeout: 5)
+        try box.waitForStatus(containing: "WATCHDOG=1", timeout: 5)
+        try box.stopDaemon()
+    }
+}

@@ -41,6 +41,26 @@ import MorningProtocol
          ["notifications", "test"],
          "notifications are unavailable: no notification server is running in this session; "
          + "is a notification server (dunst, mako, GNOME Shell, Plasma …) running in this session?", 1),
+        ("InvalidTime", #"{"text":"06:07","earlier":"06:05","later":"06:10"}"#, ["draft", "add", "06:07", "Run"],
+         "06:07 is not on the five-minute grid; use 06:05 or 06:10", 1),
+        ("InvalidTime", #"{"text":"23:58","earlier":"23:55","later":null}"#, ["draft", "add", "23:58", "Sleep"],
+         "23:58 is not on the five-minute grid; use 23:55", 1),
+        ("InvalidTime", #"{"text":"soon"}"#, ["draft", "add", "soon", "Run"],
+         "\"soon\" is not a time; use HH:MM (such as 06:45) or 12-hour time (such as 6:45am)", 1),
+        ("DraftFull", #"{"limit":20}"#, ["draft", "add", "06:00", "Run"],
+         "the maximum of 20 tasks is reached; remove one with `bmctl draft remove N` to make room", 1),
+        ("NoDraft", "{}", ["draft", "save"],
+         "there is no draft to save; start one with `bmctl create`, or with `bmctl draft title TITLE` and `bmctl draft add TIME TITLE`", 1),
+        ("NoDraftTask", #"{"position":4,"total":3}"#, ["draft", "remove", "4"],
+         "the draft has no task 4; use a number from 1 to 3 (`bmctl draft show` lists them)", 1),
+        ("NoDraftTask", #"{"position":1,"total":0}"#, ["draft", "remove", "1"], "the draft has no tasks yet", 1),
+        ("RoutineFileError", #"{"line":3,"reason":"the task at 06:00 has no title"}"#, ["create", "--title", "x", "--task", "6 Run"],
+         "line 3 of the routine file: the task at 06:00 has no title", 1),
+        ("ImportRefused", #"{"routines":2}"#, ["import", ExportFixture.path],
+         "import refused: Better Morning already holds 2 routines; nothing was changed. "
+         + "`bmctl import FILE --replace` replaces them and all their history (`bmctl export` first keeps a copy)", 1),
+        ("InvalidImport", #"{"reason":"routine 1 (mine): the day 2026-02-30 is not a date"}"#, ["import", ExportFixture.path],
+         "the export cannot be imported: routine 1 (mine): the day 2026-02-30 is not a date; nothing was changed", 1),
     ]
 
     @Test("each org.bettermorning.Morning error: its message on stderr, nothing on stdout, its exit status",

@@ -1,4 +1,9 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import MorningProtocol
 
 extension BMCtl {
@@ -9,10 +14,44 @@ extension BMCtl {
 
         @OptionGroup var globals: GlobalOptions
 
+        @Flag(help: "Keep running and print a new line whenever the status changes (L2).")
+        var follow = false
+
+        @Option(help: ArgumentHelp("Print what a status bar reads: text, waybar, i3blocks or polybar.",
+                                   valueName: "format"))
+        var format: String?
+
+        func validate() throws {
+            if let format, BarText.Format(rawValue: format) == nil {
+                throw ValidationError("--format takes text, waybar, i3blocks or polybar, not \"\(format)\"")
+            }
+            if format != nil && globals.json {
+                throw ValidationError("--format and --json cannot be combined")
+            }
+        }
+
         func execute(in session: Session) throws(ControlFailure) {
-            let status = try session.call(.status, reply: Morning.Status.self)
-            if globals.json { return session.printJSON(status) }
-            session.say(StatusText.render(status, style: session.style))
+            let bar = format.flatMap(BarText.Format.init(rawValue:))
+            guard follow else {
+                let status = try session.call(.status, reply: Morning.Status.self)
+                if globals.json { return session.printJSON(status) }
+                if let bar { return session.say(BarText.render(status, format: bar, following: false)) }
+                return session.say(StatusText.render(status, style: session.style))
+            }
+            // One line per change; a status that renders the same is not printed twice.
+            var last = ""
+            try session.follow(.status, reply: Morning.Status.self) { status in
+                let text: String
+                if globals.json {
+                    text = ((try? JSON.encoder().encode(status)).map { String(decoding: $0, as: UTF8.self) } ?? "{}") + "\n"
+                } else {
+                    text = BarText.render(status, format: bar ?? .text, following: true)
+                }
+                if text != last {
+                    session.say(text)
+                    last = text
+                }
+            }
         }
     }
 }

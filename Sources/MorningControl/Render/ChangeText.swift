@@ -13,7 +13,7 @@ enum ChangeText {
     }
 
     /// The line about the day that was closed early for the routine that was running (A2).
-    private static func finalized(_ reply: Morning.ActivationReply) -> [String] {
+    static func finalized(_ reply: Morning.ActivationReply) -> [String] {
         guard let day = reply.finalized else { return [] }
         let name = reply.previous?.name ?? "previous routine"
         return ["Today's \(name) ended with \(day.completed) of \(day.total) done."]

@@ -1,0 +1,27 @@
+import ArgumentParser
+import MorningProtocol
+
+extension BMCtl {
+    /// `bmctl welcome`: the welcome on demand (W1).
+    struct Welcome: ControlCommand {
+        static let configuration = CommandConfiguration(abstract: "Show the welcome: what Better Morning does and what to type first.")
+
+        @OptionGroup var globals: GlobalOptions
+
+        func execute(in session: Session) throws(ControlFailure) {
+            let reply = try session.call(.welcome, Morning.WelcomeParameters(take: true), reply: Morning.WelcomeReply.self)
+            if globals.json { return session.printJSON(reply) }
+            session.say(WelcomeText.render(style: session.style))
+        }
+
+        /// Before an interactive command: the welcome, the first time after install or a
+        /// reset (W1). Scripts (no terminal, or --json) never see it and do not use it up.
+        static func offerOnce(in session: Session) {
+            guard session.context.console.stdoutIsTerminal, !session.globals.json,
+                  let reply = try? session.call(.welcome, Morning.WelcomeParameters(take: true), reply: Morning.WelcomeReply.self),
+                  reply.pending
+            else { return }
+            session.say(WelcomeText.render(style: session.style))
+        }
+    }
+}

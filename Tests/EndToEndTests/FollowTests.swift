@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Lines of a child's output, read as they come, each wait bounded.
+final class LineReader {
+    private let pipe: Pipe2
+    private var buffer: [UInt8] = []
+
+    init(_ pipe: Pipe2) { self.pipe = pipe }
+
+    /// The next line, or nil when none comes within `timeout` seconds.
+    func next(timeout: Double) -> String? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            if let end = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = String(decoding: buffer[..<end], as: UTF8.self)
+                buffer.removeSubrange(...end)
+                return line
+            }
+            let left = deadline.timeIntervalSinceNow
+            guard left > 0 else { return nil }
+            var fd = pollfd(fd: pipe.read, events: Int16(POLLIN), revents: 0)
+            guard poll(&fd, 1, Int32(left * 1000)) > 0 else { return nil }
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            let n = read(pipe.read, &chunk, chunk.count)
+            guard n > 0 else { return nil }
+            buffer += chunk[..<n]
+        }
+    }
+}
+
+@Suite("End to end: live status for status bars (L1, L2)")
+struct FollowTests {
+    @Test("status --follow --format waybar prints a JSON line at once and a new one within a second of a check")
+    func waybar() throws {
+        let box = try Sandbox(zone: "Europe/Berlin", time: "2026-03-02 08:00:00")
+        try box.startDaemon()
+        #expect(try box.bmctl("activate", "kant").status == 0)
+        box.setClock("2026-03-03 12:00:00")
+        let out = try Pipe2()
+        let follower = try ChildProcess(Binaries.bmctl, ["--no-autostart", "status", "--follow", "--format", "waybar"],
+                                        environment: box.baseEnvironment, stdout: out.write)
+        out.closeWrite()
+        defer {
+            follower.signal(SIGTERM)
+            follower.wait()
+        }
+        let lines = LineReader(out)
+        let first = try #require(lines.next(timeout: 10))
+        let initial = try #require(try JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: Any])
+        #expect((initial["text"] as? String)?.hasPrefix("☀ 0/") == true)
+        #expect(initial["percentage"] as? Int == 0)
+        #expect((initial["class"] as? [String])?.contains("running") == true)
+        #expect((initial["tooltip"] as? String)?.contains("Immanuel Kant") == true)
+
+        #expect(try box.bmctl("check", "1").status == 0)
+        let checkedAt = Date()
+        let second = try #require(lines.next(timeout: 1), "no new line within a second of the check")
+        #expect(Date().timeIntervalSince(checkedAt) < 1)
+        let updated = try #require(try JSONSerialization.jsonObject(with: Data(second.utf8)) as? [String: Any])
+        #expect((updated["text"] as? String)?.hasPrefix("☀ 1/") == true)
+        #expect((updated["percentage"] as? Int ?? 0) > 0)
+        try box.stopDaemon()
+        // When bmd stops, the follower ends on its own.
+        #expect(follower.wait() == 0)
+    }
+
+    @Test("status --format i3blocks and polybar print what those bars read")
+    func otherBars() throws {
+        let box = try Sandbox(zone: "Europe/Berlin", time: "2026-03-02 08:00:00")
+        try box.startDaemon()
+        #expect(try box.bmctl("activate", "kant").status == 0)
+        box.setClock("2026-03-03 12:00:00")
+        let i3 = try box.bmctl("status", "--format", "i3blocks")
+        let i3Lines = i3.stdout.split(separator: "\n")
+        #expect(i3Lines.count >= 2 && i3Lines[0].hasPrefix("Immanuel Kant 0/") && i3Lines[1].hasPrefix("☀ 0/"))
+        // Every task up to noon is unchecked: behind, in amber.
+        #expect(i3Lines.last == "#E5A50A")
+        let polybar = try box.bmctl("status", "--format", "polybar")
+        #expect(polybar.stdout.hasPrefix("☀ 0/") && polybar.stdout.split(separator: "\n").count == 1)
+        #expect(try box.bmctl("status", "--format", "lemonbar").status == 2)
+        try box.stopDaemon()
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@Suite("End to end: protocol limits (hardening of F6)")
+struct LimitTests {
+    /// The daemon's limits, as ControlServer states them.
+    static let frameLimit = 16 << 20
+    static let connectionLimit = 128
+
+    @Test("A frame larger than the limit gets an error and the connection closes; bmd serves on")
+    func oversized() throws {
+        let box = try Sandbox(time: "2026-03-02 08:00:00")
+        try box.startDaemon()
+        let client = try VarlinkClient(path: box.socketPath)
+        client.send([UInt8](repeating: UInt8(ascii: " "), count: Self.frameLimit + 1))
+        let reply = try client.receive()
+        #expect(reply["error"] as? String == "org.varlink.service.InvalidParameter")
+        #expect(throws: (any Error).self) { _ = try client.receive() }
+        #expect(try box.bmctl("status").status == 0)
+        try box.stopDaemon()
+    }
+
+    @Test("A frame left half-sent is dropped after the timeout; a quiet follower is not")
+    func halfSent() throws {
+        let box = try Sandbox(time: "2026-03-02 08:00:00")
+        try box.startDaemon()
+        let stalled = try VarlinkClient(path: box.socketPath, timeout: 30)
+        stalled.send(Array(#"{"method":"org.bettermorning.Morning.Sta"#.utf8))
+        let started = Date()
+        // The daemon hangs up: the read ends without a reply.
+        #expect(throws: (any Error).self) { _ = try stalled.receive() }
+        let waited = Date().timeIntervalSince(started)
+        #expect(waited >= 9 && waited < 25, "closed after \(waited) s")
+        try box.stopDaemon()
+    }
+
+    @Test("Beyond the connection limit a client is told so; bmd serves again once they close")
+    func tooMany() throws {
+        let box = try Sandbox(time: "2026-03-02 08:00:00")
+        try box.startDaemon()
+        var held: [VarlinkClient] = []
+        for _ in 0..<Self.connectionLimit {
+            let client = try VarlinkClient(path: box.socketPath)
+            // Answered: the connection is being served and counts.
+            #expect(try client.call("org.bettermorning.Morning.Status")["parameters"] != nil)
+            held.append(client)
+        }
+        let extra = try VarlinkClient(path: box.socketPath)
+        let refused = try extra.call("org.bettermorning.Morning.Status")
+        #expect(refused["error"] != nil)
+        #expect(((refused["parameters"] as? [String: Any])?["reason"] as? String)?.contains("too many connections") == true)
+        held.removeAll()
+        // The slots free up as the connections close.
+        var answered = false
+        for _ in 0..<50 where !answered {
+            answered = (try? VarlinkClient(path: box.socketPath).call("org.bettermorning.Morning.Status")["parameters"]) != nil
+        }
+        #expect(answered)
+        try box.stopDaemon()
+    }
+}
