@@ -11,7 +11,7 @@ BUILD_FLAGS ?= -c $(CONFIG)
 RUN_PACKAGES := pkg-config libsqlite3-dev libsystemd-dev libnotify-dev
 # And to run the tests: faketime sets the daemon's clock in end-to-end tests,
 # systemd brings systemd-socket-activate.
-TEST_PACKAGES := $(RUN_PACKAGES) mandoc faketime systemd dbus xvfb dunst
+TEST_PACKAGES := $(RUN_PACKAGES) python3-venv mandoc faketime systemd dbus xvfb dunst
 
 .PHONY: all build run test bench install uninstall deps test-deps clean
 
@@ -34,11 +34,19 @@ build: deps
 run: build
 	"$$($(SWIFT) build $(BUILD_FLAGS) --show-bin-path)/bmd" $(ARGS)
 
+# A generic varlink client from PyPI, to prove others can list, describe and call bmd.
+VARLINK_VENV := .build-venv
+$(VARLINK_VENV)/bin/varlink-ok:
+	python3 -m venv $(VARLINK_VENV)
+	$(VARLINK_VENV)/bin/pip install -q varlink==31.0.0
+	touch $@
+
 # The end-to-end suite drives the built binaries, so they are built first and their
 # folder is handed to the tests.
-test: test-deps
+test: test-deps $(VARLINK_VENV)/bin/varlink-ok
 	$(SWIFT) build $(BUILD_FLAGS)
-	BM_BIN_DIR="$$($(SWIFT) build $(BUILD_FLAGS) --show-bin-path)" $(SWIFT) test $(BUILD_FLAGS)
+	BM_BIN_DIR="$$($(SWIFT) build $(BUILD_FLAGS) --show-bin-path)" BM_VARLINK_PYTHON="$(CURDIR)/$(VARLINK_VENV)/bin/python" \
+		$(SWIFT) test $(BUILD_FLAGS)
 
 # Figures, not pass/fail: each script says what it measures and how to run it alone.
 bench: test-deps
