@@ -18,10 +18,11 @@ public struct ControlServer: Service {
     let onListening: @Sendable () -> Void
 
     /// The largest frame a client may send; anything bigger is answered with an error and closed.
-    ///
-    /// An Import call carries a whole export: ten years of twenty routines is a few
-    /// MiB. The bound matches the replies bmctl accepts (bmctl's `Connection.frameLimit`).
-    public static let frameLimit = 16 << 20
+    public static let frameLimit = 1 << 16
+    /// An Import call carries a whole export (ten years of twenty routines is a few MiB),
+    /// so it alone may be this large; it matches the replies bmctl accepts.
+    public static let importFrameLimit = 16 << 20
+    static let importPrefix = Array(#"{"method":"org.bettermorning.Morning.Import""#.utf8)
     /// Connections served at once; more are answered with an error and closed, so no
     /// number of clients can exhaust the daemon's descriptors or memory.
     public static let connectionLimit = 128
@@ -113,7 +114,7 @@ public struct ControlServer: Service {
                     try await outbound.write(ByteBuffer(bytes: Varlink.encodeError(Morning.ErrorName.storageFailed.rawValue, p)))
                     return
                 }
-                var frames = FrameSplitter(limit: Self.frameLimit)
+                var frames = FrameSplitter(limit: Self.frameLimit, large: (Self.importFrameLimit, Self.importPrefix))
                 let channel = client.channel.channel
                 var partialTimer: Scheduled<Void>?
                 defer { partialTimer?.cancel() }
@@ -125,7 +126,7 @@ public struct ControlServer: Service {
                         guard let frame else {
                             // Oversized: say why, then hang up.
                             try await outbound.write(ByteBuffer(bytes: Varlink.encodeError(
-                                Varlink.ServiceError.invalidParameter.rawValue, ["parameter": "frame larger than \(Self.frameLimit) bytes"])))
+                                Varlink.ServiceError.invalidParameter.rawValue, ["parameter": "frame larger than the limit (\(Self.frameLimit) bytes; \(Self.importFrameLimit) for Import)"])))
                             return
                         }
                         let call: Varlink.Call

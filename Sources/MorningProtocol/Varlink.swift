@@ -180,14 +180,27 @@ extension DecodingError {
 }
 
 /// Splits a byte stream into NUL-ended frames, refusing any frame longer than a limit.
+///
+/// One kind of call may be allowed a larger limit, recognised by how its frame begins
+/// (an import carries a whole history; nothing else needs more than a few KiB).
 public struct FrameSplitter: Sendable {
     public let limit: Int
+    public let large: (limit: Int, prefix: [UInt8])?
     private var buffer: [UInt8] = []
     private var scanned = 0
 
     public struct FrameTooLarge: Error, Sendable { public var limit: Int }
 
-    public init(limit: Int = 1 << 16) { self.limit = limit }
+    public init(limit: Int = 1 << 16, large: (limit: Int, prefix: [UInt8])? = nil) {
+        self.limit = limit
+        self.large = large
+    }
+
+    /// The limit for a frame that begins with `bytes`.
+    private func limit(for bytes: ArraySlice<UInt8>) -> Int {
+        guard let large, bytes.starts(with: large.prefix) else { return limit }
+        return large.limit
+    }
 
     public mutating func append(_ bytes: some Sequence<UInt8>) { buffer.append(contentsOf: bytes) }
 
@@ -197,11 +210,13 @@ public struct FrameSplitter: Sendable {
             let frame = Array(buffer[..<end])
             buffer.removeSubrange(...end)
             scanned = 0
-            guard frame.count <= limit else { throw FrameTooLarge(limit: limit) }
+            let allowed = limit(for: frame[...])
+            guard frame.count <= allowed else { throw FrameTooLarge(limit: allowed) }
             return frame
         }
         scanned = buffer.count
-        if buffer.count > limit { throw FrameTooLarge(limit: limit) }
+        let allowed = limit(for: buffer[...])
+        if buffer.count > allowed { throw FrameTooLarge(limit: allowed) }
         return nil
     }
 

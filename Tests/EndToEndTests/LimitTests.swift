@@ -7,7 +7,8 @@ import Glibc
 @Suite("End to end: protocol limits (hardening of F6)")
 struct LimitTests {
     /// The daemon's limits, as ControlServer states them.
-    static let frameLimit = 16 << 20
+    static let frameLimit = 1 << 16
+    static let importFrameLimit = 16 << 20
     static let connectionLimit = 128
 
     @Test("A frame larger than the limit gets an error and the connection closes; bmd serves on")
@@ -20,6 +21,19 @@ struct LimitTests {
         #expect(reply["error"] as? String == "org.varlink.service.InvalidParameter")
         #expect(throws: (any Error).self) { _ = try client.receive() }
         #expect(try box.bmctl("status").status == 0)
+        // Only an Import may be larger: a 1 MiB import is read (and judged on its content).
+        let importer = try VarlinkClient(path: box.socketPath)
+        let padding = String(repeating: " ", count: 1 << 20)
+        importer.send(Array(#"{"method":"org.bettermorning.Morning.Import","parameters":{"replace":false,"document":\#(padding)7}}"#.utf8) + [0])
+        let judged = try importer.receive()
+        #expect(judged["error"] as? String == "org.varlink.service.InvalidParameter")
+        #expect(((judged["parameters"] as? [String: Any])?["parameter"] as? String) == "document")
+        // … but not beyond its own limit.
+        let huge = try VarlinkClient(path: box.socketPath)
+        huge.send(Array(#"{"method":"org.bettermorning.Morning.Import","parameters":"#.utf8)
+                  + [UInt8](repeating: UInt8(ascii: " "), count: Self.importFrameLimit))
+        let refused = try huge.receive()
+        #expect(((refused["parameters"] as? [String: Any])?["parameter"] as? String)?.hasPrefix("frame larger") == true)
         try box.stopDaemon()
     }
 

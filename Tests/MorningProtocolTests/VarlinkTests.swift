@@ -27,6 +27,20 @@ struct VarlinkTests {
         #expect(throws: FrameSplitter.FrameTooLarge.self) { _ = try arriving.next() }
     }
 
+    @Test("One kind of frame, known by its start, may be larger; no other")
+    func largeFrames() throws {
+        let prefix = Array(#"{"method":"big""#.utf8)
+        var big = FrameSplitter(limit: 8, large: (64, prefix))
+        big.append(prefix + Array(repeating: UInt8(ascii: " "), count: 30) + [0])
+        #expect(try big.next()?.count == prefix.count + 30)
+        var small = FrameSplitter(limit: 8, large: (64, prefix))
+        small.append(Array(#"{"method":"other","x":1}"#.utf8) + [0])
+        #expect(throws: FrameSplitter.FrameTooLarge.self) { _ = try small.next() }
+        var tooBig = FrameSplitter(limit: 8, large: (64, prefix))
+        tooBig.append(prefix + Array(repeating: UInt8(ascii: " "), count: 80))
+        #expect(throws: FrameSplitter.FrameTooLarge.self) { _ = try tooBig.next() }
+    }
+
     @Test("A call decodes its method, flags and parameters; missing parameters read as {}")
     func calls() throws {
         let call = try Varlink.decodeCall(Array(#"{"method":"org.bettermorning.Morning.Check","parameters":{"task":"2"},"more":true}"#.utf8))
