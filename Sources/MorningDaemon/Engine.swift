@@ -299,7 +299,9 @@ public actor Engine {
         followers = [:]
     }
 
-    /// One line for the service manager's STATUS=: the routine, today's progress and the next reminder.
+    /// One line for the service manager's STATUS=: the routine, the day and the next
+    /// reminder. Progress is left out on purpose: the line changes a few times a day,
+    /// not with every check, so the service manager is never flooded.
     public func statusLine(_ plan: Plan) -> String {
         let local = LocalTime(zone: clock.zone())
         let today = local.day(containing: clock.now())
@@ -307,8 +309,7 @@ public actor Engine {
         guard let routine = book.active else { return "No active routine; \(reminder)" }
         switch book.phase(today: today) {
         case .running:
-            let done = book.checks(of: routine.id, on: today).nonzeroBitCount
-            return "\(routine.name): \(today) \(done) of \(routine.tasks.count) done; \(reminder)"
+            return "\(routine.name): day \(today); \(reminder)"
         default:
             return "\(routine.name) starts \(routine.startDate); \(reminder)"
         }

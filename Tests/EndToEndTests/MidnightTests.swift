@@ -22,7 +22,7 @@ struct MidnightTests {
         #expect(try box.bmctl("check", "1").status == 0)
         // bmd reports each plan as STATUS=; the first one on the new day comes from the
         // alarm at midnight, with no request in between.
-        let line = try box.waitForStatus(containing: "\(next) 0 of")
+        let line = try box.waitForStatus(containing: "day \(next)")
         #expect(line.contains("Immanuel Kant"))
         let past = try box.bmctl("day", day, "--json").object
         #expect(past["mode"] as? String == "past" && past["completed"] as? Int == 1)
