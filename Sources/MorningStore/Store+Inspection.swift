@@ -23,3 +23,35 @@ extension Store {
         try translatingErrors { try queue.writeWithoutTransaction { try $0.execute(sql: sql) } }
     }
 }
+
+extension Store {
+    /// Makes a file as a build that knew only the migrations up to `identifier` would
+    /// have left it, so tests can open it with this build.
+    static func createFile(at path: String, migratedUpTo identifier: String, sql: String = "") throws {
+        try translatingErrors {
+            let queue = try DatabaseQueue(path: path)
+            try queue.writeWithoutTransaction { try $0.execute(sql: "PRAGMA journal_mode = WAL") }
+            try Schema.migrator.migrate(queue, upTo: identifier)
+            if !sql.isEmpty { try queue.writeWithoutTransaction { try $0.execute(sql: sql) } }
+            try queue.close()
+        }
+    }
+
+    /// The migrations a file at `path` records, read without this build's Store.
+    static func migrations(inFileAt path: String) throws -> [String] {
+        try translatingErrors {
+            let queue = try DatabaseQueue(path: path)
+            defer { try? queue.close() }
+            return try queue.read { try String.fetchAll($0, sql: "SELECT identifier FROM grdb_migrations ORDER BY identifier") }
+        }
+    }
+
+    /// How many routines a file at `path` holds.
+    static func routineCount(inFileAt path: String) throws -> Int {
+        try translatingErrors {
+            let queue = try DatabaseQueue(path: path)
+            defer { try? queue.close() }
+            return try queue.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM routine") ?? 0 }
+        }
+    }
+}

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import MorningCore
 
@@ -24,9 +25,33 @@ public final class Store: Sendable {
                 try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") ?? ""
             }
             guard mode == "wal" else { throw StoreError.walUnavailable(journalMode: mode) }
+            try Store.backUpBeforeMigrating(queue, path: path)
             return queue
         }
         try self.init(queue: queue)
+    }
+
+    /// Before a file that holds data is migrated, a copy of it as it was:
+    /// `bmd.sqlite.before-<first pending migration>`. A copy left by an earlier attempt is
+    /// kept, since it is the one taken before any migration began.
+    static func backUpBeforeMigrating(_ queue: DatabaseQueue, path: String) throws {
+        let pending: String? = try queue.read { db in
+            let applied = try Schema.migrator.appliedIdentifiers(db)
+            guard !applied.isEmpty else { return nil }   // a new, empty file: nothing to keep
+            return Schema.migrator.migrations.first { !applied.contains($0) }
+        }
+        guard let pending else { return }
+        let copy = path + ".before-" + pending
+        guard !FileManager.default.fileExists(atPath: copy) else { return }
+        // SQLite's backup API copies a consistent snapshot, WAL included, to a temporary
+        // name; the rename makes the copy appear whole or not at all.
+        let partial = copy + ".partial"
+        try? FileManager.default.removeItem(atPath: partial)
+        let destination = try DatabaseQueue(path: partial)
+        try queue.backup(to: destination)
+        try destination.writeWithoutTransaction { try $0.execute(sql: "PRAGMA journal_mode = DELETE") }
+        try destination.close()
+        try FileManager.default.moveItem(atPath: partial, toPath: copy)
     }
 
     /// A private in-memory database with the same schema, for tests.
