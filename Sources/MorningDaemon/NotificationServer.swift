@@ -40,17 +40,11 @@ final class NotificationServer: @unchecked Sendable {
     /// Who the server is, such as "dunst 1.9.0 (dunst-project)".
     func identify() -> Result<String, Unreachable> {
         withServer { bus throws(Unreachable) in
-            // notify_get_server_info says only yes or no; asking for the capabilities first
-            // gives the reason when nothing answers.
+            // Both questions are asked with answerTimeout, not libnotify's 25 s default
+            // (notify_get_server_info): a server that hangs between them must not hold
+            // the notifier's thread, and the jobs queued behind it, for half a minute.
             _ = try capabilities(bus)
-            var name: UnsafeMutablePointer<CChar>?, vendor: UnsafeMutablePointer<CChar>?
-            var version: UnsafeMutablePointer<CChar>?, spec: UnsafeMutablePointer<CChar>?
-            guard notify_get_server_info(&name, &vendor, &version, &spec) != 0 else {
-                throw Unreachable(reason: "the notification server did not say who it is")
-            }
-            defer { [name, vendor, version, spec].forEach { g_free(UnsafeMutableRawPointer($0)) } }
-            let text = { (s: UnsafeMutablePointer<CChar>?) in s.map { String(cString: $0) } ?? "?" }
-            return "\(text(name)) \(text(version)) (\(text(vendor)))"
+            return try serverInformation(bus)
         }
     }
 
@@ -109,6 +103,25 @@ final class NotificationServer: @unchecked Sendable {
             notify_uninit()
         }
         return .failure(Unreachable(reason: "the connection to the session bus was closed"))
+    }
+
+    /// Who the server says it is (`GetServerInformation`), asked with `answerTimeout`.
+    private func serverInformation(_ bus: OpaquePointer) throws(Unreachable) -> String {
+        var error: UnsafeMutablePointer<GError>?
+        guard let reply = g_dbus_connection_call_sync(
+            bus, "org.freedesktop.Notifications", "/org/freedesktop/Notifications", "org.freedesktop.Notifications",
+            "GetServerInformation", nil, nil, G_DBUS_CALL_FLAGS_NONE, NotificationServer.answerTimeout, nil, &error)
+        else {
+            throw NotificationServer.unreachable(taking: error)
+        }
+        defer { g_variant_unref(reply) }
+        guard String(cString: g_variant_get_type_string(reply)) == "(ssss)" else { return "a notification server" }
+        func field(_ index: gsize) -> String {
+            let value = g_variant_get_child_value(reply, index)
+            defer { g_variant_unref(value) }
+            return String(cString: g_variant_get_string(value, nil))
+        }
+        return "\(field(0)) \(field(2)) (\(field(1)))"
     }
 
     /// The server's capabilities (`GetCapabilities`), asked with `answerTimeout`.
