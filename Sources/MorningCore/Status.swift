@@ -5,8 +5,8 @@ public struct StatusView: Hashable, Sendable {
     public var phase: Book.Phase
     public var routine: Routine?
     public var today: Day
-    public var completed: Int?
-    public var total: Int?
+    /// Today of the running routine, nil unless it runs today.
+    public var day: DayView?
     /// The latest task whose time has come, and the next one, by 1-based position.
     public var currentTask: Int?
     public var nextTask: Int?
@@ -14,6 +14,9 @@ public struct StatusView: Hashable, Sendable {
     public var behind: Int
     public var nextReminder: Date?
     public var notificationsEnabled: Bool
+
+    public var completed: Int? { day?.completed }
+    public var total: Int? { day?.total }
 }
 
 extension Book {
@@ -24,9 +27,8 @@ extension Book {
                               nextReminder: plan(now: now, local: local).nextReminder,
                               notificationsEnabled: settings.notificationsEnabled)
         guard phase == .running, let routine = active else { return view }
-        let day = (try? dayView(of: today, today: today, record: nil))
-        view.completed = day?.completed ?? 0
-        view.total = routine.tasks.count
+        let day = try? dayView(of: today, today: today, record: nil)
+        view.day = day
         let minute = local.minuteOfDay(at: now)
         let started = routine.tasks.filter { $0.time.minutes <= minute }.count
         view.currentTask = started > 0 ? started : nil

@@ -343,9 +343,8 @@ public actor Engine {
         var today: Morning.Progress?
         var current: Morning.DayTask?
         var next: Morning.DayTask?
-        if view.phase == .running, let completed = view.completed, let total = view.total,
-           let dayView = try? now.book.dayView(of: now.today, today: now.today, record: nil) {
-            today = Morning.Progress(date: now.today.description, completed: completed, total: total)
+        if view.phase == .running, let dayView = view.day {
+            today = Morning.Progress(date: now.today.description, completed: dayView.completed, total: dayView.total)
             current = view.currentTask.map { Replies.task(dayView, position: $0) }
             next = view.nextTask.map { Replies.task(dayView, position: $0) }
         }
