@@ -122,8 +122,12 @@ public struct ControlServer: Service {
                     partialTimer?.cancel()
                     partialTimer = nil
                     frames.append(chunk.readableBytesView)
-                    while let frame = try nextFrame(&frames) {
-                        guard let frame else {
+                    while true {
+                        let frame: [UInt8]
+                        do {
+                            guard let next = try frames.next() else { break }
+                            frame = next
+                        } catch {
                             // Oversized: say why, then hang up.
                             try await outbound.write(ByteBuffer(bytes: Varlink.encodeError(
                                 Varlink.ServiceError.invalidParameter.rawValue, ["parameter": "frame larger than the limit (\(Self.frameLimit) bytes; \(Self.importFrameLimit) for Import)"])))
@@ -158,16 +162,6 @@ public struct ControlServer: Service {
             }
         } catch {
             logger.debug("connection ended: \(error)")
-        }
-    }
-
-    /// The next frame: `.some(frame)`, `.some(nil)` when the frame is too large, nil when more bytes are needed.
-    private func nextFrame(_ frames: inout FrameSplitter) throws -> [UInt8]?? {
-        do {
-            guard let frame = try frames.next() else { return nil }
-            return .some(frame)
-        } catch {
-            return .some(nil)
         }
     }
 }
