@@ -43,11 +43,6 @@ struct DraftTaskRow: Codable, FetchableRecord, PersistableRecord {
     var title: String
 
     var task: RoutineTask {
-        get throws {
-            guard let time = TimeOfDay(minutes: time) else {
-                throw StoreError.unreadable("task \(position) of the draft is at \(time) minutes, off the 5-minute grid")
-            }
-            return RoutineTask(time: time, title: title)
-        }
+        get throws { try RoutineTask(storedMinutes: time, title: title, at: "task \(position) of the draft") }
     }
 }

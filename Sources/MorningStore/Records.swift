@@ -50,12 +50,7 @@ struct TaskRow: Codable, FetchableRecord, PersistableRecord {
     var title: String
 
     var task: RoutineTask {
-        get throws {
-            guard let time = TimeOfDay(minutes: time) else {
-                throw StoreError.unreadable("task \(position) of routine \(routineId) is at \(time) minutes, off the 5-minute grid")
-            }
-            return RoutineTask(time: time, title: title)
-        }
+        get throws { try RoutineTask(storedMinutes: time, title: title, at: "task \(position) of routine \(routineId)") }
     }
 }
 
@@ -139,6 +134,16 @@ extension Day {
             throw StoreError.unreadable("\(table) holds the date \"\(text)\", not YYYY-MM-DD")
         }
         self = day
+    }
+}
+
+extension RoutineTask {
+    /// A task read back from a row; `place` names it when the stored time is not on the grid.
+    init(storedMinutes minutes: Int, title: String, at place: String) throws {
+        guard let time = TimeOfDay(minutes: minutes) else {
+            throw StoreError.unreadable("\(place) is at \(minutes) minutes, off the 5-minute grid")
+        }
+        self.init(time: time, title: title)
     }
 }
 
