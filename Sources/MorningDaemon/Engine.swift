@@ -400,14 +400,14 @@ public actor Engine {
     }
 
     private func check(_ p: Morning.TaskParameters, done: Bool) throws -> Morning.CheckReply {
-        let (_, _, today) = moment()
-        if let text = p.date {
-            let date = try Engine.parseDate(text, today: today)
-            if date != today { throw MorningError.notToday(date: date, today: today) }
-        }
-        let (position, changed) = try mutate { book, today in
+        // One reading of the clock for the date check, the rule and the reply.
+        let (position, changed, today) = try mutate { book, today in
+            if let text = p.date {
+                let date = try Engine.parseDate(text, today: today)
+                if date != today { throw MorningError.notToday(date: date, today: today) }
+            }
             let r = try book.check(p.task, done: done, today: today)
-            return ((r.position, r.changed), r.changes)
+            return ((r.position, r.changed, today), r.changes)
         }
         let view = try book.dayView(of: today, today: today, record: nil)
         return Morning.CheckReply(task: Replies.task(view, position: position), changed: changed,
