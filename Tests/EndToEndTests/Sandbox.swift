@@ -110,10 +110,16 @@ final class Sandbox: @unchecked Sendable {
     /// Starts bmd and returns once it has sent READY=1 on its notify socket.
     ///
     /// `environment` is added to bmd's, such as a `NotificationStack`'s bus and display.
-    @discardableResult
     /// `fakeClock: false` runs bmd on the real clock: libfaketime also disturbs the
     /// monotonic timers libdispatch arms, which a test of those timers cannot have.
+    ///
+    /// `arguments` need the real clock too. The first process that loads libfaketime adds
+    /// FAKETIME_SHARED to its environment while it starts, which moves the environment
+    /// away from the arguments on the stack, and Swift's runtime finds the arguments from
+    /// there: bmd would see none.
+    @discardableResult
     func startDaemon(arguments: [String] = [], environment: [String: String] = [:], fakeClock: Bool = true) throws -> ChildProcess {
+        #expect(arguments.isEmpty || !fakeClock, "bmd under libfaketime sees no arguments")
         let notify = try NotifyListener(path: root.appendingPathComponent("notify-\(UUID().uuidString.prefix(6))").path)
         var env = (fakeClock ? daemonEnvironment : baseEnvironment).merging(environment) { $1 }
         env["NOTIFY_SOCKET"] = notify.path

@@ -39,18 +39,30 @@ struct SocketTests {
     @Test("F7: another user id is refused even when the folder and socket are open to all", .enabled(if: getuid() == 0))
     func otherUser() throws {
         let box = try Sandbox(time: "2026-03-02 08:00:00")
-        try box.startDaemon()
-        let folder = (box.socketPath as NSString).deletingLastPathComponent
-        for path in [box.root.path, box.runtimeDir, folder] { chmod(path, 0o755) }
-        chmod(box.socketPath, 0o777)
+        // The other user must reach the socket and run bmctl whatever TMPDIR and the
+        // checkout's folders allow, so both sit in a folder of their own under /tmp, open
+        // to everyone.
+        var template = Array("/tmp/bm-f7-XXXXXX".utf8CString)
+        let shared = try #require(template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }.map { String(cString: $0) })
+        defer { try? FileManager.default.removeItem(atPath: shared) }
+        let socket = shared + "/bmd.sock", client = shared + "/bmctl"
+        // Copied while no child can be spawned, so none inherits the copy open for writing
+        // (which would make running it fail with ETXTBSY).
+        try ChildProcess.spawning.withLock { try FileManager.default.copyItem(atPath: Binaries.bmctl, toPath: client) }
+        chmod(client, 0o755)
+        // On the real clock: under libfaketime bmd would not see its arguments (Sandbox.startDaemon).
+        try box.startDaemon(arguments: ["--socket", socket], fakeClock: false)
+        // bmd made its socket's folder private (F2); open both up again.
+        chmod(shared, 0o755)
+        chmod(socket, 0o777)
         var env = box.baseEnvironment
-        env["BMD_SOCKET"] = box.socketPath
+        env["BMD_SOCKET"] = socket
         let other = try box.run("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups",
-                                                     Binaries.bmctl, "--no-autostart", "activate", "kant"], environment: env)
+                                                     client, "--no-autostart", "activate", "kant"], environment: env)
         #expect(other.status == 1, "\(other.stderr)")
         #expect(other.stderr.contains("refused"))
         // Nothing changed for the owner.
-        #expect(try box.bmctl("status", "--json").object["phase"] as? String == "none")
+        #expect(try box.bmctl("status", "--json", environment: env).object["phase"] as? String == "none")
         try box.stopDaemon()
     }
 }
