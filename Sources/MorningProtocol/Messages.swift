@@ -220,6 +220,23 @@ public enum Morning {
         public init(routine: String? = nil, date: String? = nil, offset: Int? = nil, locale: String? = nil) {
             self.routine = routine; self.date = date; self.offset = offset; self.locale = locale
         }
+
+        /// The most weeks `offset` may move, either way (about 190 years). A larger one is
+        /// an invalid parameter: no routine has a week there, and days that far out
+        /// overflow the arithmetic on day numbers.
+        public static let offsetLimit = 10_000
+
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            routine = try c.decodeIfPresent(String.self, forKey: .routine)
+            date = try c.decodeIfPresent(String.self, forKey: .date)
+            offset = try c.decodeIfPresent(Int.self, forKey: .offset)
+            locale = try c.decodeIfPresent(String.self, forKey: .locale)
+            if let offset, !(-Self.offsetLimit...Self.offsetLimit).contains(offset) {
+                throw DecodingError.dataCorruptedError(forKey: .offset, in: c,
+                                                       debugDescription: "more than \(Self.offsetLimit) weeks away")
+            }
+        }
     }
 
     public struct DataParameters: Codable, Sendable, Hashable {

@@ -77,11 +77,53 @@ public enum Varlink {
                 if let p = try JSON.decoder.decode(Envelope<P>.self, from: message).parameters { return p }
                 return try JSON.decoder.decode(P.self, from: Data("{}".utf8))
             } catch let error as DecodingError {
-                throw ParameterError(parameter: error.parameterName)
+                throw ParameterError(parameter: error.hasPath ? error.parameterName : unreadableParameter() ?? error.parameterName)
             } catch {
                 throw ParameterError(parameter: "parameters")
             }
         }
+
+        /// The parameter whose value no JSON reading takes, when the decoder's error does not
+        /// say: JSONDecoder reports a fraction or a number beyond 64 bits where an int belongs,
+        /// or a string with a broken escape, with no coding path.
+        private func unreadableParameter() -> String? {
+            guard let values = try? JSON.decoder.decode(Envelope<[String: Readable]>.self, from: message).parameters else { return nil }
+            return values.filter { !$0.value.ok }.keys.sorted().first
+        }
+    }
+
+    /// Any JSON value, read as a string, bool, int, null, array or object; `ok` is false
+    /// when some part of it is none of these.
+    private struct Readable: Decodable {
+        var ok = true
+
+        init(from decoder: any Decoder) throws {
+            if let single = try? decoder.singleValueContainer() {
+                if single.decodeNil() { return }
+                if (try? single.decode(String.self)) != nil || (try? single.decode(Bool.self)) != nil
+                    || (try? single.decode(Int.self)) != nil { return }
+            }
+            if var items = try? decoder.unkeyedContainer() {
+                while !items.isAtEnd {
+                    guard let item = try? items.decode(Readable.self), item.ok else { ok = false; return }
+                }
+                return
+            }
+            if let object = try? decoder.container(keyedBy: AnyKey.self) {
+                for key in object.allKeys {
+                    guard let value = try? object.decode(Readable.self, forKey: key), value.ok else { ok = false; return }
+                }
+                return
+            }
+            ok = false
+        }
+    }
+
+    private struct AnyKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
     }
 
     /// A parameter that is missing or of the wrong type (org.varlink.service.InvalidParameter).
@@ -166,6 +208,15 @@ public enum Varlink {
 }
 
 extension DecodingError {
+    /// Whether the error names where it is (some errors of JSONDecoder do not).
+    var hasPath: Bool {
+        switch self {
+        case .keyNotFound: return true
+        case .typeMismatch(_, let c), .valueNotFound(_, let c), .dataCorrupted(let c): return c.codingPath.contains { $0.stringValue != "parameters" }
+        @unknown default: return false
+        }
+    }
+
     /// The first key of the path: the parameter at fault.
     var parameterName: String {
         let path: [CodingKey]

@@ -1,0 +1,429 @@
+import Foundation
+import GRDB
+import Logging
+import MorningCore
+@testable import MorningDaemon
+import MorningProtocol
+@testable import MorningStore
+import Testing
+
+// Random calls of every method of the interface, with random parameters, against the real
+// engine and a SQLite file: every reply must be a reply or error the interface declares,
+// and the state must come out whole. A failure names the seed; BM_FUZZ_SEED=<seed> replays
+// the run and BM_FUZZ_SCALE=<n> makes it n times longer.
+
+/// SplitMix64, seeded.
+private struct SeededRandom: RandomNumberGenerator {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    mutating func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &self) < p }
+    mutating func below(_ n: Int) -> Int { Int.random(in: 0..<n, using: &self) }
+    mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
+}
+
+private enum DispatchRun {
+    static let seed: UInt64 = {
+        guard let text = ProcessInfo.processInfo.environment["BM_FUZZ_SEED"] else { return 0x6D6F_726E_696E_67 }
+        let parsed = text.hasPrefix("0x") ? UInt64(text.dropFirst(2), radix: 16) : UInt64(text)
+        return parsed ?? 0x6D6F_726E_696E_67
+    }()
+    static let scale = Int(ProcessInfo.processInfo.environment["BM_FUZZ_SCALE"] ?? "") ?? 1
+    static var tag: String { "seed \(seed) (BM_FUZZ_SEED=\(seed) replays)" }
+}
+
+// MARK: - The interface, read from its text
+
+/// A varlink type, as far as this interface uses them.
+private indirect enum VarlinkType {
+    case string, int, float, bool
+    case optional(VarlinkType)
+    case array(VarlinkType)
+    case named(String)
+}
+
+/// The methods, errors and types of the interfaces bmd serves, parsed from their
+/// descriptions: the oracle for what a reply may hold.
+private struct InterfaceModel {
+    var structs: [String: [(String, VarlinkType)]] = [:]
+    var enums: [String: Set<String>] = [:]
+    var methods: [String: (input: [(String, VarlinkType)], output: [(String, VarlinkType)])] = [:]
+    var errors: [String: [(String, VarlinkType)]] = [:]
+
+    init(_ descriptions: [String]) {
+        for description in descriptions { read(description) }
+    }
+
+    private mutating func read(_ description: String) {
+        // Comments out, then one stream of tokens.
+        let text = description.split(separator: "\n").map { line in line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0] }
+            .joined(separator: " ")
+        var tokens: [String] = []
+        var word = ""
+        for ch in text {
+            if ch.isLetter || ch.isNumber || ch == "_" || ch == "." {
+                word.append(ch)
+            } else {
+                if !word.isEmpty { tokens.append(word); word = "" }
+                if ch == "-" || ch == ">" { continue }   // "->": the "(" after it is what matters
+                if !ch.isWhitespace { tokens.append(String(ch)) }
+            }
+        }
+        if !word.isEmpty { tokens.append(word) }
+        var at = 0
+        var interface = ""
+        func fields() -> [(String, VarlinkType)]? {
+            // At "(": name ":" type, … ")"; or an enum: name, … ")".
+            precondition(tokens[at] == "(")
+            at += 1
+            var out: [(String, VarlinkType)] = []
+            var cases: [String] = []
+            while tokens[at] != ")" {
+                let name = tokens[at]
+                at += 1
+                if tokens[at] == ":" {
+                    at += 1
+                    out.append((name, type()))
+                } else {
+                    cases.append(name)
+                }
+                if tokens[at] == "," { at += 1 }
+            }
+            at += 1
+            return cases.isEmpty ? out : nil
+        }
+        func type() -> VarlinkType {
+            let t = tokens[at]
+            at += 1
+            switch t {
+            case "?": return .optional(type())
+            case "[": at += 1; return .array(type())   // "[" "]"
+            case "string": return .string
+            case "int": return .int
+            case "float": return .float
+            case "bool": return .bool
+            default: return .named(t)
+            }
+        }
+        while at < tokens.count {
+            let keyword = tokens[at]
+            at += 1
+            switch keyword {
+            case "interface":
+                interface = tokens[at]; at += 1
+            case "type":
+                let name = tokens[at]; at += 1
+                let start = at
+                if let f = fields() {
+                    structs[name] = f
+                } else {
+                    enums[name] = Set(tokens[(start + 1)..<(at - 1)].filter { $0 != "," })
+                }
+            case "method":
+                let name = tokens[at]; at += 1
+                let input = fields() ?? []
+                let output = fields() ?? []
+                methods[interface + "." + name] = (input, output)
+            case "error":
+                let name = tokens[at]; at += 1
+                errors[interface + "." + name] = fields() ?? []
+            default:
+                break
+            }
+        }
+    }
+
+    /// Why `value` is not an object of `fields`, or nil when it is.
+    func mismatch(_ value: Any, _ fields: [(String, VarlinkType)], at path: String) -> String? {
+        guard let object = value as? [String: Any] else { return "\(path) is not an object" }
+        let known = Set(fields.map(\.0))
+        if let stray = object.keys.first(where: { !known.contains($0) }) { return "\(path).\(stray) is not declared" }
+        for (name, type) in fields {
+            if let problem = mismatch(object[name] ?? NSNull(), type, at: path + "." + name) { return problem }
+        }
+        return nil
+    }
+
+    func mismatch(_ value: Any, _ type: VarlinkType, at path: String) -> String? {
+        if case .optional(let inner) = type { return value is NSNull ? nil : mismatch(value, inner, at: path) }
+        switch type {
+        case .string: return value is String ? nil : "\(path) is not a string: \(value)"
+        case .bool: return isBool(value) ? nil : "\(path) is not a bool: \(value)"
+        case .int:
+            guard let n = value as? NSNumber, !isBool(value), n.doubleValue == n.doubleValue.rounded() else { return "\(path) is not an int: \(value)" }
+            return nil
+        case .float: return (value is NSNumber && !isBool(value)) ? nil : "\(path) is not a float: \(value)"
+        case .array(let element):
+            guard let items = value as? [Any] else { return "\(path) is not an array" }
+            for (i, item) in items.enumerated() { if let p = mismatch(item, element, at: "\(path)[\(i)]") { return p } }
+            return nil
+        case .named(let name):
+            if let cases = enums[name] {
+                guard let s = value as? String, cases.contains(s) else { return "\(path) is not one of \(name): \(value)" }
+                return nil
+            }
+            guard let fields = structs[name] else { return "\(path): unknown type \(name)" }
+            return mismatch(value, fields, at: path)
+        case .optional: return nil
+        }
+    }
+
+    private func isBool(_ value: Any) -> Bool {
+        guard let n = value as? NSNumber else { return false }
+        return String(cString: n.objCType) == "c"
+    }
+}
+
+// MARK: - Random parameters
+
+/// A parameter as the generator builds it: a JSON value for JSONSerialization.
+private func randomText(_ r: inout SeededRandom) -> String {
+    let pools: [[String]] = [
+        ["franklin", "murakami", "angelou", "tim-cook", "kant", "Haruki", "ben", "o", "stephen-king", "My Morning", "custom"],
+        ["1", "2", "3", "0", "-1", "20", "21", "99999999999999999999", "1.5", " 2", "run", "Wake", "w", "Ü", ""],
+        ["today", "yesterday", "tomorrow", "TODAY", "2026-03-02", "2026-02-29", "2026-02-30", "0000-01-01", "9999-12-31",
+         "2026-3-2", "02-03-2026", "+202-01-01", "2026-03-02T00:00", "１２３４-01-01"],
+        ["6:45am", "06:45", "6am", "12:00 pm", "23:55", "23:57", "24:00", "00:00", "6:45 PM", "7", "noon", "-1:00", "99:99"],
+        ["en_US.UTF-8", "de_DE", "C", "POSIX", "ar_EG@calendar=islamic", "zz_ZZ", "", "en_US.", "@", "."],
+    ]
+    switch r.below(10) {
+    case 0:
+        // Unicode, control characters and lengths around the limits.
+        let alphabet: [String] = ["a", "Z", " ", "é", "✓", "🌅", "\u{0}", "\n", "\t", "\u{202E}", "\u{FEFF}", "\"", "\\", "#"]
+        return (0..<r.pick([0, 1, 19, 20, 21, 70, 71, 200])).map { _ in r.pick(alphabet) }.joined()
+    case 1:
+        return String(repeating: r.pick(["x", "é", "🌅"]), count: r.pick([100, 1000, 5000]))
+    default:
+        return r.pick(r.pick(pools))
+    }
+}
+
+private func randomInt(_ r: inout SeededRandom) -> Int {
+    r.pick([0, 1, -1, 2, 5, 12, 13, 20, 21, -52, 1000, 100_000, Int(Int32.max), Int(Int32.min),
+            Int.max, Int.min, Int.max / 7, Int.min / 7 - 1, Int.random(in: -1_000...1_000, using: &r)])
+}
+
+private func randomRoutineFile(_ r: inout SeededRandom) -> String {
+    var lines: [String] = []
+    if r.chance(0.8) { lines.append(r.chance(0.8) ? "Fuzzy Morning" : randomText(&r)) }
+    for _ in 0..<r.pick([0, 1, 3, 20, 21]) {
+        switch r.below(5) {
+        case 0: lines.append("# \(randomText(&r))")
+        case 1: lines.append(randomText(&r))
+        case 2: lines.append("")
+        default: lines.append("\(r.pick(["6:00", "06:05", "7am", "23:55", "6:03"])) \(r.pick(["Run", "Read", "", randomText(&r)]))")
+        }
+    }
+    return lines.joined(separator: r.pick(["\n", "\r\n", "\n\n"]))
+}
+
+private func randomTasks(_ r: inout SeededRandom) -> [[String: Any]] {
+    (0..<r.pick([0, 1, 2, 5, 20, 21])).map { _ in
+        ["time": r.chance(0.7) ? r.pick(["06:00", "6:30am", "07:15", "23:55"]) : randomText(&r),
+         "title": r.chance(0.7) ? r.pick(["Run", "Coffee", "Read"]) : randomText(&r)]
+    }
+}
+
+/// A random value of any JSON type, for parameters given the wrong type.
+private func randomJunk(_ r: inout SeededRandom) -> Any {
+    r.pick([NSNull(), true, 1.5, -7, [Any](), ["x": 1] as [String: Any], "junk", [1, "a"] as [Any], 1e300])
+}
+
+@Suite("Fuzzing request dispatch against the real engine and store (hostile input)")
+struct DispatchFuzzTests {
+    let logger = Logger(label: "dispatch-fuzz")
+    fileprivate let model = InterfaceModel([Morning.interfaceDescription, Varlink.serviceDescription])
+
+    /// Parameters for `method`: mostly of the declared types and plausible, sometimes not.
+    private func parameters(for method: String, export: Any?, _ r: inout SeededRandom) -> [String: Any] {
+        guard let input = model.methods[method]?.input else {
+            return r.chance(0.5) ? [:] : ["x": randomJunk(&r)]
+        }
+        var p: [String: Any] = [:]
+        for (name, type) in input {
+            var required = true
+            var base = type
+            if case .optional(let inner) = type { required = false; base = inner }
+            if !required, r.chance(0.3) { continue }
+            if r.chance(0.08) { p[name] = randomJunk(&r); continue }   // the wrong type
+            switch (name, base) {
+            case (_, .bool): p[name] = r.chance(0.5)
+            case ("months", .int): p[name] = r.chance(0.8) ? Int.random(in: 0...13, using: &r) : randomInt(&r)
+            case ("offset", .int): p[name] = r.chance(0.7) ? Int.random(in: -60...60, using: &r) : randomInt(&r)
+            case (_, .int): p[name] = r.chance(0.6) ? Int.random(in: -1...22, using: &r) : randomInt(&r)
+            case ("text", .string): p[name] = randomRoutineFile(&r)
+            case ("interface", .string):
+                p[name] = r.pick([Morning.interface, Varlink.serviceInterface, "org.example.None", "", randomText(&r)])
+            case ("tasks", .array): p[name] = randomTasks(&r)
+            case ("document", _): p[name] = Self.document(from: export, &r)
+            default: p[name] = randomText(&r)
+            }
+        }
+        if r.chance(0.1) { p["unknownField"] = randomJunk(&r) }
+        return p
+    }
+
+    /// An export document: the last one the engine gave, or a made-up one, then damaged a little.
+    private static func document(from export: Any?, _ r: inout SeededRandom) -> Any {
+        var document = (export as? [String: Any]) ?? [
+            "format": "better-morning-export", "version": 1, "exportedOn": "2026-03-02",
+            "routines": [["id": "fuzz", "name": "Fuzz", "type": "custom", "active": true, "createdDate": "2026-02-20",
+                          "startDate": "2026-02-21", "tasks": [["time": "06:00", "title": "Run"], ["time": "07:00", "title": "Tea"]],
+                          "days": [["date": "2026-02-21", "done": [1]], ["date": "2026-02-22", "done": []]],
+                          "open": [] as [Any]] as [String: Any]],
+        ]
+        switch r.below(8) {
+        case 0: document["version"] = r.pick([0, 2, Int.max, -1])
+        case 1: document["format"] = randomText(&r)
+        case 2: document["exportedOn"] = randomText(&r)
+        case 3:
+            if var routines = document["routines"] as? [[String: Any]], !routines.isEmpty {
+                let i = r.below(routines.count)
+                let key = r.pick(["id", "name", "type", "createdDate", "startDate", "tasks", "days", "open", "active"])
+                routines[i][key] = r.pick([randomText(&r), randomJunk(&r), [["date": randomText(&r), "done": [randomInt(&r)]]],
+                                           [["time": randomText(&r), "title": randomText(&r)]]])
+                document["routines"] = routines
+            }
+        case 4:
+            if let routines = document["routines"] as? [Any] { document["routines"] = routines + routines }
+        default: break
+        }
+        return document
+    }
+
+    @Test("Regression found by fuzzing: Week with an offset of Int.max weeks is refused, not a crash")
+    func weekOffsetOverflow() async throws {
+        let clock = TestClock("2026-03-02T06:30:00Z", zone: "Europe/Berlin")
+        let engine = try Engine(store: try Store.inMemory(), clock: clock.wall, logger: logger)
+        _ = try await call(engine, "org.bettermorning.Morning.Activate", ["routine": "franklin"])
+        for offset in [Int.max, Int.min, Int.max / 7 + 1, 10_001] {
+            let reply = try await call(engine, "org.bettermorning.Morning.Week", ["routine": "franklin", "offset": offset])
+            #expect(reply["error"] as? String == "org.varlink.service.InvalidParameter", "\(offset): \(reply)")
+            #expect((reply["parameters"] as? [String: Any])?["parameter"] as? String == "offset")
+        }
+        let far = try await call(engine, "org.bettermorning.Morning.Week", ["routine": "franklin", "offset": -10_000])
+        #expect((far["parameters"] as? [String: Any])?["weekStart"] as? String == "1834-07-07", "\(far)")
+        #expect(try await call(engine, "org.bettermorning.Morning.Status")["error"] == nil)
+    }
+
+    @Test("Random calls of every method: each reply is one the interface declares, and the state stays whole")
+    func randomCalls() async throws {
+        var r = SeededRandom(seed: DispatchRun.seed)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bm-dispatch-fuzz-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("bmd.sqlite").path
+        let clock = TestClock("2026-03-02T06:30:00Z", zone: r.pick(["Europe/Berlin", "America/New_York", "Pacific/Kiritimati", "UTC"]))
+        var instant = ISO8601DateFormatter().date(from: "2026-03-02T06:30:00Z")!
+        let store = try Store(path: path)
+        let engine = try Engine(store: store, clock: clock.wall, logger: logger)
+
+        let methods = Morning.Method.allCases.map(\.rawValue) + [
+            "org.varlink.service.GetInfo", "org.varlink.service.GetInterfaceDescription",
+            "org.bettermorning.Morning.Nothing", "org.bettermorning.Morning.status", "org.varlink.service.Nothing",
+            "org.example.Other.Status", "Status", "", ".", "org.bettermorning.Morning.", "org.bettermorning.Morning.Status.Extra",
+        ]
+        let errorNames = Set(model.errors.keys)
+        var export: Any?
+        var replies = 0
+        var errors: [String: Int] = [:]
+        var failures = 0
+        let calls = 1500 * DispatchRun.scale
+        for n in 0..<calls where failures < 5 {
+            // Now and then time passes: days end and are finalized under the calls.
+            if r.chance(0.05) {
+                instant += TimeInterval(r.pick([300, 3600, 6 * 3600, 86_400, 3 * 86_400]))
+                clock.set(ISO8601DateFormatter().string(from: instant))
+            }
+            let method = r.chance(0.95) ? r.pick(Array(methods.prefix(Morning.Method.allCases.count + 2))) : r.pick(methods)
+            // Status with more is the follow stream, served by ControlServer, not a one-shot reply.
+            let more = method != Morning.Method.status.rawValue && r.chance(0.05)
+            var object: [String: Any] = ["method": method]
+            if r.chance(0.97) { object["parameters"] = parameters(for: method, export: export, &r) }
+            if more { object["more"] = true }
+            let frame = try JSONSerialization.data(withJSONObject: object)
+            let context = "call \(n): \(String(decoding: frame.prefix(400), as: UTF8.self)) \(DispatchRun.tag)"
+            func fail(_ message: String, sourceLocation: SourceLocation = #_sourceLocation) {
+                failures += 1
+                Issue.record(Comment(rawValue: "\(message); \(context)"), sourceLocation: sourceLocation)
+            }
+
+            let call = try Varlink.decodeCall(Array(frame))
+            guard let reply = await engine.respond(to: call) else {
+                fail("no reply")
+                continue
+            }
+            guard reply.last == 0, reply.dropLast().firstIndex(of: 0) == nil,
+                  let message = try? JSONSerialization.jsonObject(with: Data(reply.dropLast())) as? [String: Any] else {
+                fail("not one JSON object ended by NUL: \(String(decoding: reply, as: UTF8.self))")
+                continue
+            }
+            let parameters = message["parameters"] ?? [String: Any]()
+            if let name = message["error"] as? String {
+                errors[name, default: 0] += 1
+                guard errorNames.contains(name), let fields = model.errors[name] else {
+                    fail("error \(name) is not declared")
+                    continue
+                }
+                if let problem = model.mismatch(parameters, fields, at: "error") { fail("\(name): \(problem)") }
+                let about = (parameters as? [String: Any]) ?? [:]
+                switch name {
+                case Morning.ErrorName.storageFailed.rawValue:
+                    // Nothing fails underneath here: an unforeseen error leaked out as StorageFailed.
+                    fail("StorageFailed: \(about["reason"] ?? "")")
+                case Varlink.ServiceError.invalidParameter.rawValue:
+                    let declared = Set(model.methods[method]?.input.map(\.0) ?? [])
+                    let named = about["parameter"] as? String ?? ""
+                    if !(declared.contains(named) || named == "parameters") { fail("InvalidParameter names \(named)") }
+                case Varlink.ServiceError.interfaceNotFound.rawValue where method == "org.varlink.service.GetInterfaceDescription":
+                    // Asked to describe an interface bmd does not serve.
+                    // (Foundation's JSONSerialization, which read the reply, drops a BOM that starts a string.)
+                    func unmarked(_ s: String?) -> String? { s.map { $0.hasPrefix("\u{FEFF}") ? String($0.dropFirst()) : $0 } }
+                    let asked = (object["parameters"] as? [String: Any])?["interface"] as? String
+                    if asked == nil || unmarked(about["interface"] as? String) != unmarked(asked)
+                        || asked == Morning.interface || asked == Varlink.serviceInterface {
+                        fail("InterfaceNotFound names \(String(reflecting: about["interface"])) for \(String(reflecting: asked))")
+                    }
+                case Varlink.ServiceError.methodNotFound.rawValue, Varlink.ServiceError.interfaceNotFound.rawValue:
+                    if model.methods[method] != nil { fail("\(name) for a declared method") }
+                default:
+                    if model.methods[method] == nil { fail("\(name) for an undeclared method") }
+                }
+            } else {
+                replies += 1
+                guard let output = model.methods[method]?.output else {
+                    fail("a reply to an undeclared method")
+                    continue
+                }
+                if message["continues"] != nil { fail("continues on a one-shot reply") }
+                if let problem = model.mismatch(parameters, output, at: "reply") { fail(problem) }
+                if method == Morning.Method.export.rawValue {
+                    export = (parameters as? [String: Any])?["document"]
+                }
+            }
+        }
+        // The generator reaches both sides: answers and refusals of many kinds.
+        #expect(replies > calls / 5 && errors.count >= 10, "\(replies) replies, errors \(errors); \(DispatchRun.tag)")
+
+        // Afterwards: Status answers, the file is sound and holds what the engine holds.
+        let status = try await call(engine, "org.bettermorning.Morning.Status")
+        #expect(status["error"] == nil, "\(status); \(DispatchRun.tag)")
+        if let problem = model.mismatch(status["parameters"] ?? NSNull(), model.methods[Morning.Method.status.rawValue]!.output, at: "status") {
+            Issue.record("\(problem); \(DispatchRun.tag)")
+        }
+        let integrity = try await store.queue.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
+        #expect(integrity == ["ok"], "\(DispatchRun.tag)")
+        let foreignKeys = try await store.queue.read { db in try Row.fetchAll(db, sql: "PRAGMA foreign_key_check") }
+        #expect(foreignKeys.isEmpty, "\(foreignKeys); \(DispatchRun.tag)")
+        let reopened = try Store(path: path).loadBook()
+        #expect(reopened == (await engine.snapshot), "the file holds another book than the engine; \(DispatchRun.tag)")
+    }
+}
