@@ -86,9 +86,14 @@ public enum Daemon {
         try FileManager.default.createDirectory(atPath: stateDir, withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o700])
         let lock = try StateLock(folder: stateDir, socketPath: socketPath)
-        let store = try Store(path: stateDir + "/bmd.sqlite")
+        let statePath = stateDir + "/bmd.sqlite"
         let notifier = LibnotifyNotifier(logger: logger)
-        let engine = try Engine(store: store, notifier: notifier, logger: logger)
+        let engine: Engine
+        do {
+            engine = try Engine(store: Store(path: statePath), notifier: notifier, logger: logger)
+        } catch let error as StoreError {
+            throw StateFileError(path: statePath, error: error)
+        }
         let alarm = try WallClockAlarm()
         let socket = try Systemd.listeningSocket().map(ListeningSocket.inherited) ?? ListeningSocket.bind(path: socketPath)
         let server = ControlServer(socket: socket, engine: engine, logger: logger) {
@@ -125,5 +130,26 @@ public enum Daemon {
         withExtendedLifetime(lock) {}
         if let error = failure.withLock({ $0 }) { throw error }
         logger.info("stopped")
+    }
+}
+
+/// The state file could not be opened: what went wrong, which file, and what to do.
+struct StateFileError: Error, CustomStringConvertible {
+    var path: String
+    var error: StoreError
+
+    var description: String {
+        let advice = switch error {
+        case .newerSchema:
+            "Run the newer Better Morning that wrote it, or move it aside (with its -wal file, if any) to start afresh."
+        case .diskFull:
+            "Then start bmd again."
+        case .readOnly:
+            "Make the file and its folder writable for this user, then start bmd again."
+        default:
+            "bmd left it as it is. To start afresh, move it aside (with its -wal file, if any); "
+                + "to get your routines back, restore a backup with `bmctl import FILE` once bmd runs."
+        }
+        return "cannot open the state file \(path): \(error).\n\(advice)"
     }
 }

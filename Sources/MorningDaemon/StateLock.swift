@@ -22,19 +22,30 @@ public final class StateLock: Sendable {
     public init(folder: String, socketPath: String) throws {
         path = folder + "/bmd.lock"
         fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw SystemError("cannot open \(path)") }
+        guard fd >= 0 else { throw SystemError("cannot write in the state folder \(folder) (its lock file \(path))") }
         if flock(fd, LOCK_EX | LOCK_NB) != 0 {
             let err = errno
-            let owner = (try? String(contentsOfFile: path, encoding: .utf8))?
-                .trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
             close(fd)
             guard err == EWOULDBLOCK else { throw SystemError("cannot lock \(path)", errno: err) }
-            throw Held(path: path, owner: owner.isEmpty ? "pid unknown" : owner)
+            throw Held(path: path, owner: StateLock.owner(path) ?? "pid unknown")
         }
         // Say who holds it, for the message a second daemon prints.
         let note = "pid \(getpid()), socket \(socketPath)\n"
         _ = ftruncate(fd, 0)
         _ = note.withCString { pwrite(fd, $0, strlen($0), 0) }
+    }
+
+    /// The note of the daemon that holds the lock. A daemon started at the same instant
+    /// may hold the lock and not have written its note yet (or have just emptied the file
+    /// to write it): wait a little for a whole line, then give up.
+    static func owner(_ path: String) -> String? {
+        for _ in 0..<100 {
+            if let note = try? String(contentsOfFile: path, encoding: .utf8), note.hasSuffix("\n") {
+                return note.trimmingCharacters(in: .whitespacesAndNewlines)
+            }
+            usleep(10_000)
+        }
+        return nil
     }
 
     deinit { close(fd) }

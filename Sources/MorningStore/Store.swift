@@ -15,10 +15,9 @@ public final class Store: Sendable {
     /// A file written by a newer build is refused with `StoreError.newerSchema`
     /// before anything writes to it.
     public convenience init(path: String) throws {
+        try Store.inspect(path: path)
         let queue = try translatingErrors {
             let queue = try DatabaseQueue(path: path, configuration: Store.configuration)
-            // `read` runs with query_only on: this look cannot change the file.
-            try queue.read(Store.refuseNewerSchema)
             // Not GRDB's `journalMode = .wal` configuration: it switches the file before
             // the check above could run, and sets synchronous = NORMAL.
             let mode = try queue.writeWithoutTransaction { db in
@@ -29,6 +28,39 @@ public final class Store: Sendable {
             return queue
         }
         try self.init(queue: queue)
+    }
+
+    /// Looks at an existing file through a read-only connection before anything opens it
+    /// for writing, and refuses one from a newer build or one that fails SQLite's
+    /// `quick_check`. Only a read-only connection leaves such a file exactly as it was: a
+    /// read-write one, even one that only read, copies the -wal into the file and deletes
+    /// it when it closes.
+    static func inspect(path: String) throws {
+        let files = FileManager.default
+        guard files.fileExists(atPath: path) else { return }
+        let sidecars = [path + "-wal", path + "-shm"]
+        let created = sidecars.filter { !files.fileExists(atPath: $0) }
+        var config = configuration
+        config.readonly = true
+        do {
+            try translatingErrors {
+                let queue = try DatabaseQueue(path: path, configuration: config)
+                defer { try? queue.close() }
+                try queue.read { db in
+                    try refuseNewerSchema(db)
+                    let problems = try String.fetchAll(db, sql: "PRAGMA quick_check")
+                    guard problems == ["ok"] else { throw StoreError.damaged(problems.prefix(3).joined(separator: "; ")) }
+                }
+            }
+        } catch {
+            // SQLite makes an empty -wal and a -shm for a WAL file that had none. Those two,
+            // and only while the -wal is still empty, are taken away again.
+            let walSize = (try? files.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? nil
+            if created.count == 2, walSize == 0 {
+                for file in created { try? files.removeItem(atPath: file) }
+            }
+            throw error
+        }
     }
 
     /// Before a file that holds data is migrated, a copy of it as it was:
@@ -185,6 +217,13 @@ func translatingErrors<T>(_ body: () throws -> T) throws -> T {
     } catch let error as StoreError {
         throw error
     } catch let error as DatabaseError {
+        let message = error.message ?? error.description
+        switch error.resultCode {
+        case .SQLITE_FULL: throw StoreError.diskFull(message: message)
+        case .SQLITE_READONLY: throw StoreError.readOnly(message: message)
+        case .SQLITE_CORRUPT, .SQLITE_NOTADB: throw StoreError.damaged(message)
+        default: break
+        }
         throw StoreError.sqlite(code: error.extendedResultCode.rawValue, message: error.message ?? error.description)
     } catch {
         // A value SQLite holds but Codable could not decode (a damaged file).

@@ -14,8 +14,15 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case noSuchRoutine(RoutineID)
     /// A stored value this build cannot turn back into a Book (a damaged file).
     case unreadable(String)
+    /// The disk that holds the state file has no room for the change (SQLITE_FULL).
+    case diskFull(message: String)
+    /// The state file or its folder cannot be written (SQLITE_READONLY).
+    case readOnly(message: String)
+    /// The file is not a SQLite database, or its pages fail SQLite's own checks
+    /// (SQLITE_NOTADB, SQLITE_CORRUPT, or `PRAGMA quick_check` found a problem).
+    case damaged(String)
     /// SQLite refused: a broken constraint (a second active routine, a day finalized
-    /// twice), a full disk, a file that is not a database. `code` is the extended result code.
+    /// twice) or another failure. `code` is the extended result code.
     case sqlite(code: Int32, message: String)
 
     public var description: String {
@@ -30,6 +37,12 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
             "no stored routine has id \(id)"
         case .unreadable(let detail):
             "the state file holds a value that cannot be read: \(detail)"
+        case .diskFull(let message):
+            "the disk that holds the state file is full (\(message)); free some space and try again"
+        case .readOnly(let message):
+            "the state file is read-only (\(message)); bmd can show it but not change it"
+        case .damaged(let detail):
+            "the state file is damaged or is not a Better Morning database (\(detail))"
         case .sqlite(let code, let message):
             "SQLite error \(code): \(message)"
         }
