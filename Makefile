@@ -12,6 +12,9 @@ RUN_PACKAGES := pkg-config libsqlite3-dev libsystemd-dev libnotify-dev
 # And to run the tests: faketime sets the daemon's clock in end-to-end tests,
 # systemd brings systemd-socket-activate.
 TEST_PACKAGES := $(RUN_PACKAGES) python3-venv mandoc faketime systemd dbus xvfb dunst sqlite3
+# And for the benchmarks: the command-line peers bmctl and bmd are measured against,
+# and hyperfine to cross-check the start-up timings by hand.
+BENCH_PACKAGES := $(TEST_PACKAGES) calcurse remind hyperfine
 
 .PHONY: all build run test bench install uninstall deps test-deps clean
 
@@ -48,10 +51,20 @@ test: test-deps $(VARLINK_VENV)/bin/varlink-ok
 	BM_BIN_DIR="$$($(SWIFT) build $(BUILD_FLAGS) --show-bin-path)" BM_VARLINK_PYTHON="$(CURDIR)/$(VARLINK_VENV)/bin/python" \
 		$(SWIFT) test $(BUILD_FLAGS)
 
-# Figures, not pass/fail: each script says what it measures and how to run it alone.
-bench: test-deps
-	$(SWIFT) build -c release
-	@for b in bench/*; do "$$b" "$$($(SWIFT) build -c release --show-bin-path)"; done
+# Figures, then one table with each target met or missed. Each script says what it
+# measures and how to run it alone (bench/NAME BIN_DIR); bench/lib holds their helpers.
+# BENCH_SCRATCH=DIR builds in DIR instead of .build.
+BENCH_BUILD = $(SWIFT) build -c release $(if $(BENCH_SCRATCH),--scratch-path $(BENCH_SCRATCH))
+bench:
+	@scripts/install-packages $(BENCH_PACKAGES)
+	$(BENCH_BUILD)
+	@bin="$$($(BENCH_BUILD) --show-bin-path)"; summary=$$(mktemp); failed=; \
+	for b in bench/*; do \
+		[ -f "$$b" ] && [ -x "$$b" ] || continue; \
+		echo "== $$b"; BENCH_SUMMARY=$$summary "$$b" "$$bin" || failed="$$failed $$b"; \
+	done; \
+	bench/lib/summary "$$summary"; rm -f "$$summary"; \
+	if [ -n "$$failed" ]; then echo "bench scripts that failed:$$failed" >&2; exit 1; fi
 
 install:
 	@if [ -z "$(BIN_DIR)" ]; then $(SWIFT) build -c release; fi
