@@ -27,7 +27,7 @@ enum ArgumentOrder {
     ///
     /// A command of several words (`draft add`) is written with spaces; the longest one
     /// that matches wins, so the options land where its own options are parsed.
-    static func hoistingGlobalOptions(_ arguments: [String], commands: Set<String>) -> [String] {
+    static func hoistingGlobalOptions(_ arguments: [String], commands: @autoclosure () -> Set<String>) -> [String] {
         var globals: [String] = []
         var index = arguments.startIndex
         while index < arguments.endIndex {
@@ -42,9 +42,11 @@ enum ArgumentOrder {
                 break
             }
         }
-        let rest = arguments[index...]
-        guard !globals.isEmpty,
-              let length = (1...max(1, rest.count)).reversed().first(where: { commands.contains(rest.prefix($0).joined(separator: " ")) })
+        // The command names are asked for only when there is something to move: listing
+        // them walks every subcommand's type, a cost each bmctl run would pay otherwise.
+        guard !globals.isEmpty else { return arguments }
+        let rest = arguments[index...], names = commands()
+        guard let length = (1...max(1, rest.count)).reversed().first(where: { names.contains(rest.prefix($0).joined(separator: " ")) })
         else { return arguments }
         return rest.prefix(length) + globals + rest.dropFirst(length)
     }
