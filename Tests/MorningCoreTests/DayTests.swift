@@ -14,8 +14,12 @@ struct DayTests {
         while d <= end {
             let c = d.components
             #expect(Day(year: c.year, month: c.month, day: c.day) == d)
+            #expect(Day(iso: d.description) == d)
             d = d.next
         }
+        // Written with leading zeros, as YYYY-MM-DD.
+        #expect(Day(year: 2026, month: 3, day: 5)?.description == "2026-03-05")
+        #expect(Day(year: 999, month: 12, day: 31)?.description == "0999-12-31")
         // And agrees with Foundation on one well-known date and its weekday.
         let date = utcCalendar.date(from: DateComponents(year: 2026, month: 11, day: 22))!
         #expect(Day(ordinal: Int(date.timeIntervalSince1970 / 86_400)) == Day(iso: "2026-11-22"))
