@@ -11,12 +11,15 @@ BUILD_FLAGS ?= -c $(CONFIG)
 RUN_PACKAGES := pkg-config libsqlite3-dev libsystemd-dev libnotify-dev
 # And to run the tests: faketime sets the daemon's clock in end-to-end tests,
 # systemd brings systemd-socket-activate.
-TEST_PACKAGES := $(RUN_PACKAGES) python3-venv mandoc faketime systemd dbus xvfb dunst sqlite3
+# dpkg-dev brings dpkg-shlibdeps, which make deb (and the test of its package) needs.
+TEST_PACKAGES := $(RUN_PACKAGES) python3-venv mandoc faketime systemd dbus xvfb dunst sqlite3 dpkg-dev
+# And to build the Debian package.
+DEB_PACKAGES := $(RUN_PACKAGES) dpkg-dev
 # And for the benchmarks: the command-line peers bmctl and bmd are measured against,
 # and hyperfine to cross-check the start-up timings by hand.
 BENCH_PACKAGES := $(TEST_PACKAGES) calcurse remind hyperfine
 
-.PHONY: all build run test bench install uninstall deps test-deps clean
+.PHONY: all build run test bench install uninstall deb deps test-deps clean
 
 PREFIX ?= /usr/local
 DESTDIR ?=
@@ -46,8 +49,10 @@ $(VARLINK_VENV)/bin/varlink-ok:
 
 # The end-to-end suite drives the built binaries, so they are built first and their
 # folder is handed to the tests.
+# The Debian package is built once (scripts/deb) and its path handed on in BM_DEB.
 test: test-deps $(VARLINK_VENV)/bin/varlink-ok
 	$(SWIFT) build $(BUILD_FLAGS)
+	deb="$$(SWIFT="$(SWIFT)" DEB_SCRATCH="$(DEB_SCRATCH)" scripts/deb)" && BM_DEB="$$deb" \
 	BM_BIN_DIR="$$($(SWIFT) build $(BUILD_FLAGS) --show-bin-path)" BM_VARLINK_PYTHON="$(CURDIR)/$(VARLINK_VENV)/bin/python" \
 		$(SWIFT) test $(BUILD_FLAGS)
 
@@ -72,6 +77,20 @@ install:
 
 uninstall:
 	scripts/install --uninstall "$(DESTDIR)" "$(PREFIX)"
+
+# out/better-morning_VERSION_ARCH.deb, from a release build in DEB_SCRATCH.
+# Swift's runtime: the package's binaries are linked with -static-stdlib, so they need
+# nothing from /opt/swift, which no Debian package provides; what they still load are
+# Debian's libraries, and dpkg-shlibdeps writes those into Depends. Shipping the
+# toolchain's .so files under /usr/lib/better-morning was the other way; it was not
+# needed, because the time-zone worry (engineering.md: TimeZone(identifier:) nil under
+# -static-stdlib) does not hold for Swift 6.3: the static Foundation carries its ICU
+# time-zone data. The package test runs the packaged bmd in America/New_York and reads
+# the zone's offset back through bmctl, so a toolchain where it breaks again fails there.
+DEB_SCRATCH ?= .build-deb
+deb:
+	@scripts/install-packages $(DEB_PACKAGES)
+	SWIFT="$(SWIFT)" DEB_SCRATCH="$(DEB_SCRATCH)" scripts/deb
 
 clean:
 	rm -rf .build

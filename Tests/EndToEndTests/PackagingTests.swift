@@ -1,5 +1,8 @@
 import Foundation
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The repository's root, where Makefile, packaging/ and man/ live.
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -90,6 +93,224 @@ struct PackagingTests {
         let page = try String(contentsOf: packageRoot.appendingPathComponent("man/bmctl.1"), encoding: .utf8)
         for command in commands {
             #expect(page.contains(".It Cm \(command)"), "bmctl(1) does not document \(command)")
+        }
+    }
+}
+
+/// One test at a time: when no BM_DEB is given, the first of them waits minutes for the
+/// release build, and the others would each hold a thread of the test pool meanwhile.
+@Suite("Packaging: the Debian package make deb builds", .serialized)
+struct DebPackagingTests {
+    @Test("make deb: the package's name, version, architecture and the Debian libraries it depends on",
+          .timeLimit(.minutes(20)))
+    func debMetadata() throws {
+        let deb = try DebianPackage.path()
+        let box = try Sandbox(time: "2026-03-02 08:00:00")
+        let version = try DebianPackage.sourceVersion(box)
+        let arch = try box.run("/usr/bin/dpkg", ["--print-architecture"], environment: box.baseEnvironment).stdout
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(URL(fileURLWithPath: deb).lastPathComponent == "better-morning_\(version)_\(arch).deb")
+
+        let info = try box.run("/usr/bin/dpkg-deb", ["--info", deb], environment: box.baseEnvironment)
+        #expect(info.status == 0, "\(info.stderr)")
+        let fields = DebianPackage.fields(info.stdout)
+        #expect(fields["Package"] == "better-morning")
+        #expect(fields["Version"] == version)
+        #expect(fields["Architecture"] == arch)
+        #expect(fields["Section"] == "utils")
+        #expect(fields["Priority"] == "optional")
+        #expect(fields["Maintainer"]?.contains("@") == true)
+        #expect(!(fields["Description"] ?? "").isEmpty)
+        let depends = DebianPackage.names(fields["Depends"] ?? "")
+        for library in ["libc6", "libsqlite3-0", "libsystemd0", "libnotify4", "libglib2.0-0"] {
+            #expect(depends.contains(library), "Depends: \(fields["Depends"] ?? "none")")
+        }
+        // Swift's runtime is linked in: nothing from the toolchain is asked of Debian.
+        #expect(!depends.contains { $0.lowercased().contains("swift") }, "\(depends)")
+    }
+
+    @Test("make deb: the package holds the programs, user units, man pages, completions, desktop entry and icon",
+          .timeLimit(.minutes(20)))
+    func debContents() throws {
+        let deb = try DebianPackage.path()
+        let box = try Sandbox(time: "2026-03-02 08:00:00")
+        let listed = try box.run("/usr/bin/dpkg-deb", ["--contents", deb], environment: box.baseEnvironment)
+        #expect(listed.status == 0, "\(listed.stderr)")
+        // "-rwxr-xr-x root/root 68951800 2026-11-23 18:42 ./usr/bin/bmd"
+        var entries: [String: (mode: String, owner: String)] = [:]
+        for line in listed.stdout.split(separator: "\n") {
+            let columns = line.split(separator: " ", omittingEmptySubsequences: true)
+            guard columns.count >= 6, let path = columns.last else { continue }
+            entries[String(path.dropFirst(2))] = (String(columns[0]), String(columns[1]))
+        }
+        let expected: [(String, String)] = [
+            ("usr/bin/bmd", "-rwxr-xr-x"), ("usr/bin/bmctl", "-rwxr-xr-x"),
+            ("usr/lib/systemd/user/bmd.service", "-rw-r--r--"), ("usr/lib/systemd/user/bmd.socket", "-rw-r--r--"),
+            ("usr/share/man/man1/bmd.1.gz", "-rw-r--r--"), ("usr/share/man/man1/bmctl.1.gz", "-rw-r--r--"),
+            ("usr/share/man/man5/better-morning-routine.5.gz", "-rw-r--r--"),
+            ("usr/share/bash-completion/completions/bmctl", "-rw-r--r--"),
+            ("usr/share/zsh/site-functions/_bmctl", "-rw-r--r--"),
+            ("usr/share/fish/vendor_completions.d/bmctl.fish", "-rw-r--r--"),
+            ("usr/share/applications/better-morning.desktop", "-rw-r--r--"),
+            ("usr/share/icons/hicolor/scalable/apps/better-morning.svg", "-rw-r--r--"),
+        ]
+        for (path, mode) in expected {
+            #expect(entries[path]?.mode == mode, "\(path): \(entries[path].map { "\($0)" } ?? "missing")")
+        }
+        #expect(entries.values.allSatisfy { $0.owner == "root/root" }, "\(entries.filter { $0.value.owner != "root/root" })")
+        // Nothing outside /usr, and nothing on the build machine's paths.
+        #expect(entries.keys.allSatisfy { $0.isEmpty || $0.hasPrefix("usr/") }, "\(entries.keys.sorted())")
+    }
+
+    @Test("make deb: dpkg installs the package beside this system's libraries; bmd and bmctl run from it without Swift's toolchain and keep the local time zone; dpkg removes every file",
+          .timeLimit(.minutes(20)))
+    func debInstalls() throws {
+        let deb = try DebianPackage.path()
+        // Early March in New York is UTC-5: a runtime without time-zone data would say +00:00.
+        let box = try Sandbox(zone: "America/New_York", time: "2026-03-02 08:00:00")
+        var env = box.baseEnvironment
+        env["LD_LIBRARY_PATH"] = nil
+        // dpkg looks for ldconfig and friends on PATH when run as root.
+        env["PATH"] = (env["PATH"] ?? "/usr/bin:/bin") + ":/usr/sbin:/sbin"
+        let target = box.root.appendingPathComponent("target").path
+        let admin = target + "/var/lib/dpkg"
+        for folder in ["info", "updates"] {
+            try FileManager.default.createDirectory(atPath: admin + "/" + folder, withIntermediateDirectories: true)
+        }
+        // The new root's package database holds this system's entries for the packages the
+        // .deb depends on, so that dpkg checks Depends against what is really installed here.
+        let fields = DebianPackage.fields(try box.run("/usr/bin/dpkg-deb", ["--info", deb], environment: env).stdout)
+        let depends = DebianPackage.names(fields["Depends"] ?? "")
+        #expect(!depends.isEmpty)
+        let status = try box.run("/usr/bin/dpkg-query", ["--status"] + depends, environment: env)
+        #expect(status.status == 0, "a library the package needs is not installed here: \(status.stderr)")
+        try status.stdout.write(toFile: admin + "/status", atomically: true, encoding: .utf8)
+        let installedNames = try box.run("/usr/bin/dpkg-query", ["--show", "--showformat=${binary:Package}\\n"] + depends, environment: env)
+        for name in installedNames.stdout.split(separator: "\n") {
+            FileManager.default.createFile(atPath: admin + "/info/\(name).list", contents: Data())
+        }
+
+        let dpkg = ["--root=\(target)", "--force-not-root", "--log=/dev/null"]
+        let installed = try box.run("/usr/bin/dpkg", dpkg + ["--install", deb], environment: env)
+        #expect(installed.status == 0, "\(installed.stdout)\(installed.stderr)")
+        #expect(!installed.stderr.contains("dependency problems"), "\(installed.stderr)")
+        let state = try box.run("/usr/bin/dpkg-query", ["--admindir=\(admin)", "--show", "--showformat=${Status} ${Version}", "better-morning"],
+                                environment: env)
+        let version = try DebianPackage.sourceVersion(box)
+        #expect(state.stdout == "install ok installed \(version)", "\(state.stdout)\(state.stderr)")
+
+        let bin = target + "/usr/bin"
+        for program in ["bmd", "bmctl"] {
+            let linked = try box.run("/usr/bin/ldd", [bin + "/" + program], environment: env)
+            #expect(linked.status == 0, "\(linked.stderr)")
+            let foreign = linked.stdout.split(separator: "\n").filter { line in
+                ["not found", "/opt/swift", "libswift", "libFoundation", "libdispatch", "libBlocksRuntime"].contains { line.contains($0) }
+            }
+            #expect(foreign.isEmpty, "\(program) needs what Debian does not carry: \(foreign)")
+        }
+        let reported = try box.run(bin + "/bmd", ["--version"], environment: env)
+        #expect(reported.status == 0 && reported.stdout == "bmd \(version)\n", "\(reported.stdout)\(reported.stderr)")
+
+        // The packaged bmd serves the packaged bmctl, in New York time.
+        let notify = try NotifyListener(path: box.root.appendingPathComponent("notify").path)
+        var daemonEnv = box.daemonEnvironment
+        daemonEnv["LD_LIBRARY_PATH"] = nil
+        daemonEnv["NOTIFY_SOCKET"] = notify.path
+        let log = open(box.root.appendingPathComponent("bmd.log").path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
+        let daemon = try ChildProcess(bin + "/bmd", [], environment: daemonEnv, stderr: log)
+        close(log)
+        var stopped = false
+        defer {
+            if !stopped {
+                daemon.signal(SIGKILL)
+                daemon.wait()
+            }
+        }
+        var message = ""
+        while !message.contains("READY=1") {
+            guard let next = try? notify.receive(timeout: 20) else { break }
+            message = next
+        }
+        #expect(message.contains("READY=1"), "bmd log: \(box.daemonLog)")
+        let activated = try box.run(bin + "/bmctl", ["--no-autostart", "activate", "franklin"], environment: env)
+        #expect(activated.status == 0, "\(activated.stderr)")
+        let shown = try box.run(bin + "/bmctl", ["--no-autostart", "status", "--json"], environment: env)
+        #expect(try shown.object["nextReminder"] as? String == "2026-03-03T05:00:00-05:00", "\(shown.stdout)\(shown.stderr)")
+        daemon.signal(SIGTERM)
+        stopped = true
+        #expect(daemon.wait() == 0, "bmd log: \(box.daemonLog)")
+
+        let removed = try box.run("/usr/bin/dpkg", dpkg + ["--remove", "better-morning"], environment: env)
+        #expect(removed.status == 0, "\(removed.stdout)\(removed.stderr)")
+        let left = FileManager.default.enumerator(atPath: target)?.compactMap { $0 as? String }
+            .filter { !$0.hasPrefix("var/lib/dpkg") }
+            .filter { (try? FileManager.default.attributesOfItem(atPath: target + "/" + $0)[.type] as? FileAttributeType) != .typeDirectory } ?? []
+        #expect(left.isEmpty, "\(left)")
+    }
+}
+
+/// The .deb the tests check: the one `make test` built with scripts/deb (BM_DEB), or
+/// else one scripts/deb builds now, once, into out/ as `make deb` does.
+enum DebianPackage {
+    struct BuildFailed: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    private static let built: Result<String, BuildFailed> = {
+        if let given = ProcessInfo.processInfo.environment["BM_DEB"], !given.isEmpty {
+            return .success(given)
+        }
+        var env = ProcessInfo.processInfo.environment
+        env["MAKEFLAGS"] = nil
+        // swift test holds its build folder's lock while the tests run: scripts/deb building
+        // in that same folder would wait for it forever.
+        let scratch = URL(fileURLWithPath: env["DEB_SCRATCH"] ?? packageRoot.appendingPathComponent(".build-deb").path,
+                          relativeTo: packageRoot).standardizedFileURL.resolvingSymlinksInPath().path
+        let tests = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.resolvingSymlinksInPath().path
+        if tests.hasPrefix(scratch + "/") {
+            return .failure(BuildFailed(description: "these tests run from \(scratch), where scripts/deb would build: "
+                                        + "set BM_DEB to a built .deb or DEB_SCRATCH to another folder"))
+        }
+        guard let run = try? ChildProcess.run(packageRoot.appendingPathComponent("scripts/deb").path, [], environment: env) else {
+            return .failure(BuildFailed(description: "scripts/deb could not be started"))
+        }
+        let path = run.stdout.split(separator: "\n").last.map(String.init) ?? ""
+        guard run.status == 0, path.hasSuffix(".deb") else {
+            return .failure(BuildFailed(description: "scripts/deb exited with \(run.status): \(run.stderr.suffix(4000))"))
+        }
+        return .success(path)
+    }()
+
+    static func path() throws -> String {
+        let path = try built.get()
+        #expect(FileManager.default.fileExists(atPath: path), "\(path)")
+        return path
+    }
+
+    /// The version the source gives (`bmd --version` of the build under test).
+    static func sourceVersion(_ box: Sandbox) throws -> String {
+        let said = try box.run(Binaries.bmd, ["--version"], environment: box.baseEnvironment).stdout
+        let version = said.trimmingCharacters(in: .whitespacesAndNewlines).replacingOccurrences(of: "bmd ", with: "")
+        #expect(!version.isEmpty, "bmd --version said \(said)")
+        return version
+    }
+
+    /// "Field: value" lines of `dpkg-deb --info` (one space indented); continuation lines are left out.
+    static func fields(_ info: String) -> [String: String] {
+        var fields: [String: String] = [:]
+        for line in info.split(separator: "\n") where line.hasPrefix(" ") && !line.hasPrefix("  ") {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            let name = line[line.startIndex..<colon].trimmingCharacters(in: .whitespaces)
+            guard !name.contains(" ") else { continue }
+            fields[name] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        return fields
+    }
+
+    /// The package names in a Depends field, alternatives included, without versions.
+    static func names(_ depends: String) -> [String] {
+        depends.split(whereSeparator: { $0 == "," || $0 == "|" }).compactMap {
+            $0.split(separator: " ").first.map(String.init)
         }
     }
 }
