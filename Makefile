@@ -93,4 +93,4 @@ deb:
 	SWIFT="$(SWIFT)" DEB_SCRATCH="$(DEB_SCRATCH)" scripts/deb
 
 clean:
-	rm -rf .build
+	rm -rf .build .build-deb out
