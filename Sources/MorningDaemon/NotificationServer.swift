@@ -31,10 +31,30 @@ final class NotificationServer: @unchecked Sendable {
             notify_notification_set_hint_string(notification, "desktop-entry", LibnotifyNotifier.desktopEntry)
             notify_notification_set_category(notification, LibnotifyNotifier.category)
             var error: UnsafeMutablePointer<GError>?
+            if notify_notification_show(notification, &error) != 0 { return }
+            // libnotify's proxy learns that the server's name has a new owner only from a
+            // signal that a running GLib main loop would deliver, and none runs here: after
+            // the server restarts, the proxy still sends to the old one, which is gone.
+            // GetCapabilities has just reached the server by its name, so nothing was
+            // shown: start libnotify afresh and show once more.
+            guard let failure = error, NotificationServer.isGone(failure.pointee) else {
+                throw NotificationServer.unreachable(taking: error)
+            }
+            g_error_free(failure)
+            error = nil
+            notify_uninit()
+            _ = notify_init(LibnotifyNotifier.appName)
             if notify_notification_show(notification, &error) == 0 {
                 throw NotificationServer.unreachable(taking: error)
             }
         }
+    }
+
+    /// Whether a call failed because the name or the connection it was sent to has no owner.
+    static func isGone(_ error: GError) -> Bool {
+        let code = UInt32(bitPattern: error.code)
+        return error.domain == g_dbus_error_quark()
+            && (code == G_DBUS_ERROR_SERVICE_UNKNOWN.rawValue || code == G_DBUS_ERROR_NAME_HAS_NO_OWNER.rawValue)
     }
 
     /// Who the server is, such as "dunst 1.9.0 (dunst-project)".

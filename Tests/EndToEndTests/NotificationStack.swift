@@ -147,6 +147,22 @@ final class NotificationStack: @unchecked Sendable {
         dunstPaused = true
     }
 
+    /// Ends dunst and starts a new one on the same bus and display, as when a desktop's
+    /// notification server restarts: the new one numbers its notifications from 1 again.
+    /// Records of the old one's are forgotten.
+    func restartServer(timeout: Duration = .seconds(20)) throws {
+        if let dunst {
+            if dunstPaused { dunst.signal(SIGCONT) }
+            Self.terminate(dunst)
+        }
+        dunst = nil
+        dunstPaused = false
+        let hints = folder.appendingPathComponent("hints")
+        try FileManager.default.removeItem(at: hints)
+        try FileManager.default.createDirectory(at: hints, withIntermediateDirectories: true)
+        try startDunst(deadline: ContinuousClock.now + timeout)
+    }
+
     func resumeServer() {
         dunst?.signal(SIGCONT)
         dunstPaused = false

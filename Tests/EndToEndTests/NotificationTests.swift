@@ -57,6 +57,27 @@ struct NotificationTests {
         try box.stopDaemon()
     }
 
+    @Test("N2: a notification server that restarts: the next notification reaches the new one")
+    func serverRestart() throws {
+        let stack = try NotificationStack()
+        defer { stack.stop() }
+        let box = try Sandbox(time: "2026-03-02 08:00:00")
+        try box.startDaemon(environment: stack.environment)
+        #expect(try box.bmctl("notifications", "test").status == 0)
+        #expect(try stack.waitForNotifications(count: 1).count == 1)
+
+        try stack.restartServer()
+        let again = try box.bmctl("notifications", "test")
+        #expect(again.status == 0, "\(again.stderr); bmd log: \(box.daemonLog)")
+        let received = try stack.waitForNotifications(count: 1)
+        #expect(received.count == 1, "\(received)")
+        #expect(received.first?.summary == "Better Morning test notification")
+        #expect(received.first?.desktopEntry == "better-morning")
+        let status = try box.bmctl("status", "--json").object
+        #expect((status["notifications"] as? [String: Any])?["available"] as? Bool == true)
+        try box.stopDaemon()
+    }
+
     @Test("N2: no session bus: notifications test exits 1 saying why, status says unavailable, bmd keeps serving")
     func noSessionBus() throws {
         let box = try Sandbox(time: "2026-03-02 08:00:00")
