@@ -10,12 +10,12 @@ struct LoadTests {
     /// A routine has at most 20 tasks: the first 20 clients each own one and mix writes
     /// with reads; the other 30 only read.
     static let writers = 20
-    /// 10 s rather than the 30 s of a soak: enough for tens of thousands of calls while
-    /// keeping `make test` fast. Timing is printed, never asserted.
-    static let duration: TimeInterval = 10
+    /// Thirty seconds of it, as issue 7 asks; it runs beside the other suites, so it adds
+    /// about twenty seconds to `make test`. Timing is printed, never asserted.
+    static let duration: TimeInterval = 30
     static let method = "org.bettermorning.Morning."
 
-    @Test("50 clients for 10 s over the Unix socket: reads and each writer's own checks, all answered, none lost")
+    @Test("50 clients for 30 s over the Unix socket: reads and each writer's own checks, all answered, none lost")
     func fiftyClients() throws {
         let seed = testSeed()
         print("LoadTests seed \(seed) (replay with BM_TEST_SEED=\(seed))")
