@@ -65,14 +65,16 @@ let package = Package(
         .executableTarget(name: "bmctl", dependencies: ["MorningControl"]),
 
         // MARK: Tests, one target per module plus the end-to-end suite
+        // What several test targets share: a seeded random generator and the runs' seeds.
+        .target(name: "MorningTestSupport", path: "Tests/MorningTestSupport"),
         .testTarget(name: "MorningCoreTests", dependencies: ["MorningCore"]),
         .testTarget(name: "MorningStoreTests", dependencies: ["MorningStore", "MorningCore"]),
-        .testTarget(name: "MorningProtocolTests", dependencies: ["MorningProtocol"]),
+        .testTarget(name: "MorningProtocolTests", dependencies: ["MorningProtocol", "MorningTestSupport"]),
         .testTarget(
             name: "MorningDaemonTests",
-            dependencies: ["MorningDaemon", "MorningCore", "MorningStore", "MorningProtocol"]
+            dependencies: ["MorningDaemon", "MorningCore", "MorningStore", "MorningProtocol", "MorningTestSupport"]
         ),
         .testTarget(name: "MorningControlTests", dependencies: ["MorningControl", "MorningProtocol"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["MorningProtocol"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["MorningProtocol", "MorningTestSupport"]),
     ]
 )

@@ -1,27 +1,9 @@
 import Foundation
+import MorningTestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
-
-/// A small seeded generator, so that a failing crash loop can be replayed with its seed.
-struct SeededGenerator: RandomNumberGenerator, Sendable {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {   // SplitMix64
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
-/// The seed of a randomized test: BM_TEST_SEED replays one, otherwise a fresh one.
-func testSeed() -> UInt64 {
-    if let text = ProcessInfo.processInfo.environment["BM_TEST_SEED"], let seed = UInt64(text) { return seed }
-    return UInt64.random(in: 1...UInt64.max)
-}
 
 /// Reads bmd's NOTIFY_SOCKET on a thread of its own while a test makes many changes
 /// over raw varlink: bmd sends a STATUS= datagram after every stored change and blocks
@@ -99,7 +81,7 @@ struct CrashLoopTests {
     func crashLoop() throws {
         let seed = testSeed()
         print("CrashLoopTests seed \(seed) (replay with BM_TEST_SEED=\(seed))")
-        var rng = SeededGenerator(seed: seed)
+        var rng = SeededRandom(seed: seed)
         let started = Date()
         // 12:00: far from midnight, so the day never turns by itself; the test moves the
         // clock (by file) only after an activation, to the new routine's first day.
@@ -133,7 +115,7 @@ struct CrashLoopTests {
                 let known = knowledge, count = taskCount
                 Thread {
                     defer { group.leave() }
-                    var local = SeededGenerator(seed: roundSeed &+ UInt64(client))
+                    var local = SeededRandom(seed: roundSeed &+ UInt64(client))
                     guard let varlink = try? VarlinkClient(path: socket, timeout: 10) else { return }
                     // Each client owns the tasks whose index is its number modulo the clients:
                     // one writer per task, so "the last acknowledged state" is well defined.

@@ -1,4 +1,5 @@
 import Foundation
+import MorningTestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -389,7 +390,7 @@ struct FaultTests {
         var bytes = try #require(contents(box.stateFile))
         let pageSize = Int(bytes[16]) << 8 | Int(bytes[17])
         #expect(bytes.count >= 3 * pageSize)
-        var generator = SeededGenerator(seed: 0xBAD_F11E)
+        var generator = SeededRandom(seed: 0xBAD_F11E)
         let start = which == "the last page" ? bytes.count - pageSize : pageSize
         for i in start..<bytes.count { bytes[i] = UInt8.random(in: 0...255, using: &generator) }
         try bytes.write(to: URL(fileURLWithPath: box.stateFile))

@@ -1,5 +1,6 @@
 import Foundation
 import MorningProtocol
+import MorningTestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -10,34 +11,8 @@ import Glibc
 // of its interfaces (or, for a frame that is no call at all, an error and a hang-up), keep
 // serving, and not grow. BM_FUZZ_SEED=<seed> replays a run.
 
-/// SplitMix64, seeded.
-private struct SeededRandom: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &self) < p }
-    mutating func below(_ n: Int) -> Int { Int.random(in: 0..<n, using: &self) }
-    mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
-    mutating func bytes(_ count: Int) -> [UInt8] { (0..<count).map { _ in UInt8.random(in: 0...255, using: &self) } }
-}
-
 @Suite("End to end: a hostile client (hardening of F6)")
 struct HostileClientTests {
-    static let seed: UInt64 = {
-        guard let text = ProcessInfo.processInfo.environment["BM_FUZZ_SEED"] else { return 0x6D6F_726E_696E_67 }
-        let parsed = text.hasPrefix("0x") ? UInt64(text.dropFirst(2), radix: 16) : UInt64(text)
-        return parsed ?? 0x6D6F_726E_696E_67
-    }()
-    static var tag: String { "seed \(seed) (BM_FUZZ_SEED=\(seed) replays)" }
-
     /// Frames the hostile phase sends, and how much bmd's resident memory may grow over it.
     static let frames = 2000
     static let growthLimitKiB = 8 * 1024
@@ -108,7 +83,7 @@ struct HostileClientTests {
 
     @Test("Random and damaged frames over many connections: every answer is declared, bmd serves on and does not grow")
     func hostileClient() throws {
-        var r = SeededRandom(seed: Self.seed)
+        var r = SeededRandom(seed: FuzzRun.seed)
         let box = try Sandbox(time: "2026-03-02 06:30:00")
         let daemon = try box.startDaemon()
         #expect(try box.bmctl("activate", "franklin").status == 0)
@@ -140,7 +115,7 @@ struct HostileClientTests {
                 // Nearly as large as a frame may be, or larger.
                 frame += Array(repeating: UInt8(ascii: " "), count: r.pick([60_000, 70_000]))
             }
-            let context = "frame \(n): \(String(decoding: frame.prefix(300), as: UTF8.self)) \(Self.tag)"
+            let context = "frame \(n): \(String(decoding: frame.prefix(300), as: UTF8.self)) \(FuzzRun.tag)"
             func fail(_ message: String, sourceLocation: SourceLocation = #_sourceLocation) {
                 failures += 1
                 Issue.record(Comment(rawValue: "\(message); \(context)"), sourceLocation: sourceLocation)
@@ -193,16 +168,16 @@ struct HostileClientTests {
         if failures > 0 { print("HostileClientTests: bmd log:\n\(box.daemonLog.suffix(4000))") }
 
         // bmd is still there and answers as before.
-        #expect(kill(daemon.pid, 0) == 0, "bmd is gone; \(Self.tag); log: \(box.daemonLog)")
+        #expect(kill(daemon.pid, 0) == 0, "bmd is gone; \(FuzzRun.tag); log: \(box.daemonLog)")
         let status = try box.bmctl("status", "--json")
-        #expect(status.status == 0, "\(status); \(Self.tag)")
+        #expect(status.status == 0, "\(status); \(FuzzRun.tag)")
         #expect(try status.object["phase"] is String, "\(status.stdout)")
         let after = try Self.residentKiB(daemon.pid)
-        #expect(after - before < Self.growthLimitKiB, "VmRSS grew from \(before) to \(after) KiB; \(Self.tag)")
+        #expect(after - before < Self.growthLimitKiB, "VmRSS grew from \(before) to \(after) KiB; \(FuzzRun.tag)")
         #expect(answered > 100 && refused > 100 && hangups > 50,
-                "answered \(answered), refused \(refused), hang-ups \(hangups), dropped \(dropped), followed \(followed); \(Self.tag)")
+                "answered \(answered), refused \(refused), hang-ups \(hangups), dropped \(dropped), followed \(followed); \(FuzzRun.tag)")
         print("HostileClientTests: \(Self.frames) frames, answered \(answered), refused \(refused), hang-ups \(hangups), "
-              + "dropped mid-frame \(dropped), follows \(followed), VmRSS \(before) → \(after) KiB, \(Self.tag)")
+              + "dropped mid-frame \(dropped), follows \(followed), VmRSS \(before) → \(after) KiB, \(FuzzRun.tag)")
         try box.stopDaemon()
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import MorningTestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -41,7 +42,7 @@ struct LoadTests {
             group.enter()
             Thread {
                 defer { group.leave() }
-                var rng = SeededGenerator(seed: seed &+ UInt64(client))
+                var rng = SeededRandom(seed: seed &+ UInt64(client))
                 var mine: [Double] = []
                 guard let varlink = try? VarlinkClient(path: socket, timeout: 30) else {
                     errors.withLock { $0.append("client \(client): cannot connect") }

@@ -5,40 +5,13 @@ import MorningCore
 @testable import MorningDaemon
 import MorningProtocol
 @testable import MorningStore
+import MorningTestSupport
 import Testing
 
 // Random calls of every method of the interface, with random parameters, against the real
 // engine and a SQLite file: every reply must be a reply or error the interface declares,
 // and the state must come out whole. A failure names the seed; BM_FUZZ_SEED=<seed> replays
 // the run and BM_FUZZ_SCALE=<n> makes it n times longer.
-
-/// SplitMix64, seeded.
-private struct SeededRandom: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &self) < p }
-    mutating func below(_ n: Int) -> Int { Int.random(in: 0..<n, using: &self) }
-    mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
-}
-
-private enum DispatchRun {
-    static let seed: UInt64 = {
-        guard let text = ProcessInfo.processInfo.environment["BM_FUZZ_SEED"] else { return 0x6D6F_726E_696E_67 }
-        let parsed = text.hasPrefix("0x") ? UInt64(text.dropFirst(2), radix: 16) : UInt64(text)
-        return parsed ?? 0x6D6F_726E_696E_67
-    }()
-    static let scale = Int(ProcessInfo.processInfo.environment["BM_FUZZ_SCALE"] ?? "") ?? 1
-    static var tag: String { "seed \(seed) (BM_FUZZ_SEED=\(seed) replays)" }
-}
 
 // MARK: - The interface, read from its text
 
@@ -316,7 +289,7 @@ struct DispatchFuzzTests {
 
     @Test("Random calls of every method: each reply is one the interface declares, and the state stays whole")
     func randomCalls() async throws {
-        var r = SeededRandom(seed: DispatchRun.seed)
+        var r = SeededRandom(seed: FuzzRun.seed)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bm-dispatch-fuzz-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -336,7 +309,7 @@ struct DispatchFuzzTests {
         var replies = 0
         var errors: [String: Int] = [:]
         var failures = 0
-        let calls = 1500 * DispatchRun.scale
+        let calls = 1500 * FuzzRun.scale
         for n in 0..<calls where failures < 5 {
             // Now and then time passes: days end and are finalized under the calls.
             if r.chance(0.05) {
@@ -350,7 +323,7 @@ struct DispatchFuzzTests {
             if r.chance(0.97) { object["parameters"] = parameters(for: method, export: export, &r) }
             if more { object["more"] = true }
             let frame = try JSONSerialization.data(withJSONObject: object)
-            let context = "call \(n): \(String(decoding: frame.prefix(400), as: UTF8.self)) \(DispatchRun.tag)"
+            let context = "call \(n): \(String(decoding: frame.prefix(400), as: UTF8.self)) \(FuzzRun.tag)"
             func fail(_ message: String, sourceLocation: SourceLocation = #_sourceLocation) {
                 failures += 1
                 Issue.record(Comment(rawValue: "\(message); \(context)"), sourceLocation: sourceLocation)
@@ -411,19 +384,19 @@ struct DispatchFuzzTests {
             }
         }
         // The generator reaches both sides: answers and refusals of many kinds.
-        #expect(replies > calls / 5 && errors.count >= 10, "\(replies) replies, errors \(errors); \(DispatchRun.tag)")
+        #expect(replies > calls / 5 && errors.count >= 10, "\(replies) replies, errors \(errors); \(FuzzRun.tag)")
 
         // Afterwards: Status answers, the file is sound and holds what the engine holds.
         let status = try await call(engine, "org.bettermorning.Morning.Status")
-        #expect(status["error"] == nil, "\(status); \(DispatchRun.tag)")
+        #expect(status["error"] == nil, "\(status); \(FuzzRun.tag)")
         if let problem = model.mismatch(status["parameters"] ?? NSNull(), model.methods[Morning.Method.status.rawValue]!.output, at: "status") {
-            Issue.record("\(problem); \(DispatchRun.tag)")
+            Issue.record("\(problem); \(FuzzRun.tag)")
         }
         let integrity = try await store.queue.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
-        #expect(integrity == ["ok"], "\(DispatchRun.tag)")
+        #expect(integrity == ["ok"], "\(FuzzRun.tag)")
         let foreignKeys = try await store.queue.read { db in try Row.fetchAll(db, sql: "PRAGMA foreign_key_check") }
-        #expect(foreignKeys.isEmpty, "\(foreignKeys); \(DispatchRun.tag)")
+        #expect(foreignKeys.isEmpty, "\(foreignKeys); \(FuzzRun.tag)")
         let reopened = try Store(path: path).loadBook()
-        #expect(reopened == (await engine.snapshot), "the file holds another book than the engine; \(DispatchRun.tag)")
+        #expect(reopened == (await engine.snapshot), "the file holds another book than the engine; \(FuzzRun.tag)")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 @testable import MorningProtocol
+import MorningTestSupport
 import Testing
 
 // Seeded property tests of the varlink framing and call decoding: random byte streams and
@@ -7,39 +8,6 @@ import Testing
 // names the seed and the case, and `BM_FUZZ_SEED=<seed>` replays exactly that run.
 // `BM_FUZZ_SCALE=<n>` runs n times as many cases (for a longer hunt by hand).
 // The libFuzzer version of the same properties is fuzz/FrameFuzzer.swift (fuzz/build.sh).
-
-/// SplitMix64: small, fast, and the same sequence for the same seed on every machine.
-private struct SeededRandom: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &self) < p }
-    mutating func below(_ n: Int) -> Int { Int.random(in: 0..<n, using: &self) }
-    mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
-    mutating func bytes(_ count: Int) -> [UInt8] { (0..<count).map { _ in UInt8.random(in: 0...255, using: &self) } }
-}
-
-/// The run's seed: BM_FUZZ_SEED when set (decimal or 0x hex), else a fixed one.
-private enum FuzzRun {
-    static let seed: UInt64 = {
-        guard let text = ProcessInfo.processInfo.environment["BM_FUZZ_SEED"] else { return 0x6D6F_726E_696E_67 }
-        let parsed = text.hasPrefix("0x") ? UInt64(text.dropFirst(2), radix: 16) : UInt64(text)
-        return parsed ?? 0x6D6F_726E_696E_67
-    }()
-    static let scale = Int(ProcessInfo.processInfo.environment["BM_FUZZ_SCALE"] ?? "") ?? 1
-
-    /// A generator per test, so that each test's cases do not depend on the others'.
-    static func random(_ salt: UInt64) -> SeededRandom { SeededRandom(seed: seed ^ (salt &* 0x1000_0000_01B3)) }
-    static var tag: String { "seed \(seed) (BM_FUZZ_SEED=\(seed) replays)" }
-}
 
 /// Failures of one fuzz loop: each is recorded, and the loop stops after a few, since one
 /// bug tends to fail every case after it.
