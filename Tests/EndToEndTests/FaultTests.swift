@@ -9,57 +9,54 @@ import Glibc
 // a damaged or too new state file, two daemons started at once, and a clock that jumps.
 // Each test runs the real bmd and bmctl on a real SQLite file.
 
-/// Whether this machine lets the tests mount a tmpfs (they run as root in CI). The first
-/// use tries once; when it fails, why is kept and printed, and the tests that need it are
-/// skipped rather than failed.
-enum MountProbe {
-    static let failure: String? = {
-        let folder = NSTemporaryDirectory() + "bm-mount-probe-\(UUID().uuidString.prefix(8))"
+/// Something a test needs of the machine (root, mounts, namespaces), tried once on first
+/// use: when it fails, why is printed and the tests that need it are skipped rather than
+/// failed.
+struct MachineProbe: Sendable {
+    let failure: String?
+    let skipping: String
+
+    /// `attempt` returns nil when the machine can, else why not.
+    init(skipping: String, _ attempt: (_ folder: String) throws -> String?) {
+        self.skipping = skipping
+        let folder = NSTemporaryDirectory() + "bm-probe-\(UUID().uuidString.prefix(8))"
         defer { try? FileManager.default.removeItem(atPath: folder) }
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            let mount = try Tmpfs(at: folder, size: "1m")
-            mount.unmount()
-            return nil
+            failure = try attempt(folder)
         } catch {
-            return "\(error)"
+            failure = "\(error)"
         }
-    }()
+    }
 
-    static var works: Bool {
+    var works: Bool {
         guard let failure else { return true }
-        FileHandle.standardError.write(Data("FaultTests: mounting a tmpfs failed, so the disk tests are skipped: \(failure)\n".utf8))
+        FileHandle.standardError.write(Data("FaultTests: \(skipping) are skipped: \(failure)\n".utf8))
         return false
     }
 }
 
-/// Whether bmd can be given an /etc of its own (a private mount namespace with an overlay
-/// on /etc), so that a test can change its /etc/localtime while it runs and leave the
-/// machine's alone. Tried once; why not is printed when the test is skipped.
-enum ZoneProbe {
-    static let failure: String? = {
-        let folder = NSTemporaryDirectory() + "bm-zone-probe-\(UUID().uuidString.prefix(8))"
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        do {
-            for sub in ["upper", "work"] {
-                try FileManager.default.createDirectory(atPath: folder + "/" + sub, withIntermediateDirectories: true)
-            }
-            let output = try ChildProcess.run("/usr/bin/unshare", PrivateEtc.arguments(folder: folder, zone: "Asia/Tokyo",
-                                                                                      then: "readlink /etc/localtime"),
-                                              environment: ProcessInfo.processInfo.environment)
-            guard output.status == 0, output.stdout.contains("Asia/Tokyo") else {
-                return "unshare and an overlay on /etc: status \(output.status), \(output.stderr)"
-            }
-            return nil
-        } catch {
-            return "\(error)"
-        }
-    }()
+extension MachineProbe {
+    /// Whether the tests may mount a tmpfs (they run as root in CI).
+    static let mount = MachineProbe(skipping: "mounting a tmpfs failed, so the disk tests") { folder in
+        try Tmpfs(at: folder, size: "1m").unmount()
+        return nil
+    }
 
-    static var works: Bool {
-        guard let failure else { return true }
-        FileHandle.standardError.write(Data("FaultTests: no private /etc for bmd, so the time-zone test is skipped: \(failure)\n".utf8))
-        return false
+    /// Whether bmd can be given an /etc of its own (a private mount namespace with an overlay
+    /// on /etc), so that a test can change its /etc/localtime while it runs and leave the
+    /// machine's alone.
+    static let privateEtc = MachineProbe(skipping: "with no private /etc for bmd, the time-zone tests") { folder in
+        for sub in ["upper", "work"] {
+            try FileManager.default.createDirectory(atPath: folder + "/" + sub, withIntermediateDirectories: true)
+        }
+        let output = try ChildProcess.run("/usr/bin/unshare", PrivateEtc.arguments(folder: folder, zone: "Asia/Tokyo",
+                                                                                  then: "readlink /etc/localtime"),
+                                          environment: ProcessInfo.processInfo.environment)
+        guard output.status == 0, output.stdout.contains("Asia/Tokyo") else {
+            return "unshare and an overlay on /etc: status \(output.status), \(output.stderr)"
+        }
+        return nil
     }
 }
 
@@ -195,7 +192,7 @@ struct FaultTests {
     // MARK: - 1. A full disk
 
     @Test("ENOSPC: a change on a full disk exits 1 saying so; bmd serves on, nothing is half-applied, and writes work once space is free",
-          .enabled("needs a tmpfs mount (root)") { MountProbe.works }, .timeLimit(.minutes(2)))
+          .enabled("needs a tmpfs mount (root)") { MachineProbe.mount.works }, .timeLimit(.minutes(2)))
     func fullDisk() throws {
         let box = try Sandbox(time: "2026-03-02 08:00:00")
         let disk = try Tmpfs(at: box.root.appendingPathComponent("state").path, size: "8m")
@@ -237,7 +234,7 @@ struct FaultTests {
     // MARK: - 2. A state file or folder that cannot be written
 
     @Test("A state file that cannot be written (chattr +i): bmd says so clearly and leaves it unchanged",
-          .enabled("needs chattr on a tmpfs (root)") { MountProbe.works }, .timeLimit(.minutes(2)))
+          .enabled("needs chattr on a tmpfs (root)") { MachineProbe.mount.works }, .timeLimit(.minutes(2)))
     func immutableStateFile() throws {
         let box = try Sandbox(time: "2026-03-02 08:00:00")
         let disk = try Tmpfs(at: box.root.appendingPathComponent("state").path, size: "8m")
@@ -286,7 +283,7 @@ struct FaultTests {
     }
 
     @Test("A read-only state folder (a read-only bind mount): bmd refuses to start, naming the folder, and changes nothing",
-          .enabled("needs mount (root)") { MountProbe.works }, .timeLimit(.minutes(2)))
+          .enabled("needs mount (root)") { MachineProbe.mount.works }, .timeLimit(.minutes(2)))
     func readOnlyStateFolder() throws {
         let box = try Sandbox(time: "2026-03-02 08:00:00")
         try box.startDaemon()
@@ -560,7 +557,7 @@ struct FaultTests {
     // MARK: - 5b. A time-zone change while bmd runs
 
     @Test("A time-zone change while bmd runs (its own /etc/localtime moves east across midnight, back and on): each day finalized once",
-          .enabled("needs unshare and overlayfs (root)") { ZoneProbe.works }, .timeLimit(.minutes(2)))
+          .enabled("needs unshare and overlayfs (root)") { MachineProbe.privateEtc.works }, .timeLimit(.minutes(2)))
     func zoneChanges() throws {
         let box = try Sandbox(time: "2026-03-02 08:00:00")
         let etc = box.root.appendingPathComponent("etc").path
