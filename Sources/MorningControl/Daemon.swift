@@ -1,3 +1,4 @@
+import Glibc
 import MorningProtocol
 
 /// How bmctl reaches bmd: one call frame out, one reply frame back.
@@ -23,7 +24,15 @@ extension Daemon {
         Daemon { call, endpoint throws(ControlFailure) in
             let connection = try connect(endpoint, environment: environment, notice: notice)
             do throws(ConnectionError) {
-                try connection.send(call)
+                do throws(ConnectionError) {
+                    try connection.send(call)
+                } catch {
+                    // bmd may answer before it reads the call (refusing another user,
+                    // F7) and hang up at once: its answer is still there to be read.
+                    guard case .system(let cause) = error, cause.code == EPIPE || cause.code == ECONNRESET,
+                          let frame = try? connection.receiveFrame() else { throw error }
+                    return frame
+                }
                 return try connection.receiveFrame()
             } catch {
                 throw error.failure(path: endpoint.path)
