@@ -2,6 +2,8 @@ import Foundation
 import Logging
 import MorningProtocol
 import MorningStore
+import NIOCore
+import NIOPosix
 import ServiceLifecycle
 #if canImport(Glibc)
 import Glibc
@@ -31,7 +33,15 @@ public enum Daemon {
         """
 
     /// Runs bmd with command-line `arguments`; returns the exit status.
-    public static func main(_ arguments: [String]) async -> Int32 {
+    ///
+    /// Call it from the main thread of the process, before anything else starts a thread.
+    public static func main(_ arguments: [String]) -> Int32 {
+        // Idle means asleep: bmd's tasks run on NIO's event loops, which sleep in
+        // epoll_wait, rather than on Swift's default pool, whose libdispatch manager
+        // wakes once a second in every process that uses it. Signals are taken on a
+        // thread of their own (SignalWaiter) for the same reason.
+        SignalWaiter.block()
+        NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
         var options = Options()
         var args = arguments[...]
         while let arg = args.popFirst() {
@@ -101,23 +111,22 @@ public enum Daemon {
             Systemd.notify("READY=1")
         }
         let reminders = ReminderService(engine: engine, alarm: alarm, notifier: notifier, logger: logger)
-        // SIGHUP: read the zone again and plan anew, as `bmctl reload` does.
-        signal(SIGHUP, SIG_IGN)
-        let hangup = DispatchSource.makeSignalSource(signal: SIGHUP)
-        hangup.setEventHandler {
-            NSTimeZone.resetSystemTimeZone()
-            alarm.nudge()
-        }
-        hangup.resume()
-        defer { hangup.cancel() }
         var services: [ServiceGroupConfiguration.ServiceConfiguration] = [.init(service: server), .init(service: reminders)]
         if let interval = Systemd.watchdogInterval() {
             services.append(.init(service: WatchdogService(engine: engine, interval: interval)))
         }
-        let group = ServiceGroup(configuration: .init(
-            services: services,
-            gracefulShutdownSignals: [.sigterm, .sigint],
-            logger: logger))
+        let group = ServiceGroup(configuration: .init(services: services, logger: logger))
+        SignalWaiter.start { signal in
+            if signal == SIGHUP {
+                // Read the zone again and plan anew, as `bmctl reload` does.
+                NSTimeZone.resetSystemTimeZone()
+                alarm.nudge()
+            } else {
+                // SIGTERM, SIGINT: stop serving and end, as ServiceLifecycle would.
+                logger.info("stopping", metadata: ["signal": "\(signal == SIGTERM ? "SIGTERM" : "SIGINT")"])
+                Task { await group.triggerGracefulShutdown() }
+            }
+        }
         let done = DispatchSemaphore(value: 0)
         let failure = Mutex<Error?>(nil)
         Task {

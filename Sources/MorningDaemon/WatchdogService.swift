@@ -1,4 +1,6 @@
 import Logging
+import NIOCore
+import NIOPosix
 import ServiceLifecycle
 
 /// Pings systemd's watchdog at half the interval it asked for, and only while the
@@ -19,12 +21,27 @@ public struct WatchdogService: Service {
                 while true {
                     _ = await engine.snapshot   // the actor answers
                     Systemd.notify("WATCHDOG=1")
-                    // systemd times the watchdog on CLOCK_MONOTONIC: the suspending clock.
-                    try await Task.sleep(for: interval / 2, clock: .suspending)
+                    try await Self.sleep(for: interval / 2)
                 }
             }
         } catch is CancellationError {
             // The stop that was asked for.
+        } catch EventLoopError.cancelled {
+            // The same stop, seen by the timer.
+        }
+    }
+
+    /// Sleeps on an event loop's timer, which systemd's watchdog and NIO both keep on
+    /// CLOCK_MONOTONIC. `Task.sleep` would hand the wait to libdispatch, whose worker
+    /// pool, once started, wakes the daemon every second.
+    static func sleep(for duration: Duration) async throws {
+        let (seconds, attoseconds) = duration.components
+        let nanoseconds = seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+        let timer = MultiThreadedEventLoopGroup.singleton.next().scheduleTask(in: .nanoseconds(nanoseconds)) {}
+        try await withTaskCancellationHandler {
+            try await timer.futureResult.get()
+        } onCancel: {
+            timer.cancel()
         }
     }
 }

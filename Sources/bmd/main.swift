@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import MorningDaemon
 
-exit(await Daemon.main(Array(CommandLine.arguments.dropFirst())))
+exit(Daemon.main(Array(CommandLine.arguments.dropFirst())))

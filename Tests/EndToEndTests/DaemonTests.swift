@@ -100,6 +100,62 @@ struct DaemonTests {
         #expect(again.status == 1 && again.stderr.contains("restart"))
         try box.stopDaemon()
     }
+
+    @Test("Idle means asleep: with nothing due, no thread of bmd wakes")
+    func idleDaemonSleeps() throws {
+        // The real clock: libfaketime stops timers that read the clock it fakes, which
+        // would hide exactly the wake-ups this looks for.
+        let box = try Sandbox(time: "2026-03-02 08:00:00")
+        let daemon = try box.startDaemon(fakeClock: false)
+        // An active routine and a request served; then, unless this runs as the day or
+        // the reminder comes (one window of four may see that), nothing is due.
+        #expect(try box.bmctl("activate", "darwin").status == 0)
+        #expect(try box.bmctl("status").status == 0)
+        // A thread that wakes on a timer shows in every window; the work that ends the
+        // request above can show in the first only. 2.5 s windows catch a 1 s timer twice.
+        var windows: [[String: Int]] = []
+        for _ in 0..<4 {
+            let before = try ThreadSwitches(pid: daemon.pid)
+            usleep(2_500_000)
+            let after = try ThreadSwitches(pid: daemon.pid)
+            let woke = after.woken(since: before)
+            windows.append(woke)
+            if woke.isEmpty { break }
+        }
+        #expect(windows.last?.isEmpty == true, "threads that woke, per 2.5 s window: \(windows)")
+        try box.stopDaemon()
+    }
+}
+
+/// Voluntary context switches of each thread of a process, from /proc/PID/task/*/status:
+/// a thread that sleeps and is woken counts one more.
+struct ThreadSwitches {
+    /// Thread id to (name, switches).
+    var threads: [String: (name: String, count: Int)] = [:]
+
+    init(pid: pid_t) throws {
+        let tasks = "/proc/\(pid)/task"
+        for tid in try FileManager.default.contentsOfDirectory(atPath: tasks) {
+            guard let status = try? String(contentsOfFile: "\(tasks)/\(tid)/status", encoding: .utf8) else { continue }
+            var name = "?", count = 0
+            for line in status.split(separator: "\n") {
+                if line.hasPrefix("Name:") { name = line.dropFirst(5).trimmingCharacters(in: .whitespaces) }
+                if line.hasPrefix("voluntary_ctxt_switches:") { count = Int(line.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) ?? 0 }
+            }
+            threads[tid] = (name, count)
+        }
+    }
+
+    /// "name (tid)" to how often it woke since `earlier`; threads that came or went count as woken.
+    func woken(since earlier: ThreadSwitches) -> [String: Int] {
+        var woke: [String: Int] = [:]
+        for (tid, now) in threads {
+            let delta = now.count - (earlier.threads[tid]?.count ?? 0)
+            if delta != 0 || earlier.threads[tid] == nil { woke["\(now.name) (\(tid))"] = delta }
+        }
+        for (tid, then) in earlier.threads where threads[tid] == nil { woke["\(then.name) (\(tid), ended)"] = 0 }
+        return woke
+    }
 }
 
 func mode(_ path: String) throws -> Int {
