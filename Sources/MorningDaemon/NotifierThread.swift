@@ -20,8 +20,10 @@ final class NotifierThread: @unchecked Sendable {
     private var stopping = false
 
     init(name: String) {
-        let thread = Thread { [self] in run() }
-        thread.name = name
+        let thread = Thread { [self] in
+            nameThisThread(name)
+            run()
+        }
         thread.start()
     }
 

@@ -1,3 +1,4 @@
+import CLinux
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -30,13 +31,19 @@ enum SignalWaiter {
     /// of the process. Signals that came before are pending and are handed on at once.
     static func start(_ handle: @escaping @Sendable (Int32) -> Void) {
         let thread = Thread {
+            nameThisThread("bmd signals")
             var set = SignalWaiter.set
             while true {
                 let signal = sigwaitinfo(&set, nil)
                 if signal > 0 { handle(signal) }
             }
         }
-        thread.name = "bmd signals"
         thread.start()
     }
+}
+
+/// Names the calling thread as `top -H`, `ps -L` and /proc/PID/task/*/comm show it
+/// (at most 15 bytes). Foundation's `Thread.name` does not reach the kernel here.
+func nameThisThread(_ name: String) {
+    _ = bm_name_this_thread(name)
 }

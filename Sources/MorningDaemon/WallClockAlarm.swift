@@ -43,8 +43,10 @@ public final class WallClockAlarm: @unchecked Sendable {
             _ = inotify_add_watch(watcher, "/etc", UInt32(IN_CREATE | IN_MOVED_TO | IN_CLOSE_WRITE | IN_DELETE | IN_ATTRIB))
         }
         (events, continuation) = AsyncStream.makeStream(of: Event.self, bufferingPolicy: .unbounded)
-        let thread = Thread { [self] in self.loop() }
-        thread.name = "wall-clock alarm"
+        let thread = Thread { [self] in
+            nameThisThread("bmd alarm")
+            self.loop()
+        }
         self.thread = thread
         thread.start()
     }
