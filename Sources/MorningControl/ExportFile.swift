@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import Glibc
 import MorningProtocol
 
@@ -53,6 +48,6 @@ enum ExportFile {
 
     /// The export document in `bytes` (JSON).
     static func document(from bytes: [UInt8]) throws -> Morning.ExportDocument {
-        try JSON.decoder.decode(Morning.ExportDocument.self, from: Data(bytes))
+        try JSON.decode(Morning.ExportDocument.self, from: bytes)
     }
 }

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import MorningProtocol
 
 /// One command's view of the run: its global options, the console and bmd.
@@ -87,7 +82,7 @@ struct Session {
     /// Writes `value` as one JSON document: indented for a person at a terminal, one line for a pipe.
     func printJSON(_ value: some Encodable) {
         // Encoding the protocol's own value types cannot fail.
-        let data = try! JSON.encoder(pretty: context.console.stdoutIsTerminal).encode(value)
-        context.console.write(String(decoding: data, as: UTF8.self) + "\n")
+        let text = try! JSON.encode(value, pretty: context.console.stdoutIsTerminal)
+        context.console.write(String(decoding: text, as: UTF8.self) + "\n")
     }
 }

@@ -164,23 +164,31 @@ public enum Varlink {
     public struct Reply: Sendable {
         public var error: String?
         public var continues: Bool
-        let message: Data
+        /// The parameters object as parsed; nil when the reply has none.
+        let parameters: JSONValue?
 
         public func parameters<P: Decodable>(_: P.Type) throws -> P {
-            if let p = try JSON.decoder.decode(Envelope<P>.self, from: message).parameters { return p }
-            return try JSON.decoder.decode(P.self, from: Data("{}".utf8))
+            let path = [ReaderKey(stringValue: "parameters")]
+            return try TreeDecoder.decode(P.self, parameters ?? .object([]), parameters == nil ? [] : path)
         }
     }
 
-    private struct ReplyHead: Decodable {
-        var error: String?
-        var continues: Bool?
-    }
-
+    /// A reply frame (without its NUL), read by JSONReader: bmctl reads one per run.
     public static func decodeReply(_ frame: some Collection<UInt8>) throws -> Reply {
-        let data = Data(frame)
-        let head = try JSON.decoder.decode(ReplyHead.self, from: data)
-        return Reply(error: head.error, continues: head.continues ?? false, message: data)
+        let message = try JSONReader.parse(frame)
+        guard case .object = message else {
+            throw DecodingError.typeMismatch([String: Any].self, .init(codingPath: [], debugDescription: "A reply is a JSON object, not \(message.kind)."))
+        }
+        var error: String?
+        if let value = message["error"], value != .null {
+            error = try TreeDecoder.string(value, [ReaderKey(stringValue: "error")])
+        }
+        var continues = false
+        if let value = message["continues"], value != .null {
+            continues = try TreeDecoder.bool(value, [ReaderKey(stringValue: "continues")])
+        }
+        let parameters = message["parameters"].flatMap { $0 == .null ? nil : $0 }
+        return Reply(error: error, continues: continues, parameters: parameters)
     }
 
     private struct CallOut<P: Encodable>: Encodable {
@@ -201,7 +209,7 @@ public enum Varlink {
 
     private static func frame(_ value: some Encodable) -> [UInt8] {
         // Encoding our own value types cannot fail.
-        var bytes = [UInt8](try! JSON.encoder().encode(value))
+        var bytes = try! JSONWriter.encode(value)
         bytes.append(0)
         return bytes
     }

@@ -1,9 +1,4 @@
 import ArgumentParser
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import MorningProtocol
 
 extension BMCtl {
@@ -43,7 +38,7 @@ extension BMCtl {
             try session.follow(.status, reply: Morning.Status.self) { status in
                 let text: String
                 if globals.json {
-                    text = ((try? JSON.encoder().encode(status)).map { String(decoding: $0, as: UTF8.self) } ?? "{}") + "\n"
+                    text = String(decoding: (try? JSON.encode(status)) ?? Array("{}".utf8), as: UTF8.self) + "\n"
                 } else {
                     text = BarText.render(status, format: bar ?? .text, following: true)
                 }

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import MorningProtocol
 
 /// The status as status bars read it (L2): waybar's JSON, i3blocks' and polybar's lines,
@@ -62,8 +57,7 @@ enum BarText {
             }
             let waybar = Waybar(text: short(s), tooltip: line(s).split(separator: " · ").joined(separator: "\n"),
                                 class: classes(s), percentage: percentage(s))
-            let data = (try? JSON.encoder().encode(waybar)) ?? Data("{}".utf8)
-            return String(decoding: data, as: UTF8.self) + "\n"
+            return String(decoding: (try? JSON.encode(waybar)) ?? Array("{}".utf8), as: UTF8.self) + "\n"
         case .i3blocks:
             // Persistent blocks read one full_text per line; a one-shot block reads
             // full_text, short_text and colour.
