@@ -15,9 +15,14 @@ public enum SocketPath {
     /// `--socket` wins, then `BMD_SOCKET`, then `$XDG_RUNTIME_DIR/better-morning/bmd.sock`.
     /// Without a runtime folder there is no safe default: nil.
     public static func resolve(option: String?, environment: [String: String]) -> String? {
+        resolve(option: option) { environment[$0] }
+    }
+
+    /// The same, with each variable read through `variable`.
+    public static func resolve(option: String?, variable: (String) -> String?) -> String? {
         if let option, !option.isEmpty { return option }
-        if let path = environment["BMD_SOCKET"], !path.isEmpty { return path }
-        if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") {
+        if let path = variable("BMD_SOCKET"), !path.isEmpty { return path }
+        if let runtime = variable("XDG_RUNTIME_DIR"), runtime.hasPrefix("/") {
             return runtime + "/" + folderName + "/" + fileName
         }
         return nil

@@ -146,70 +146,56 @@ public enum Varlink {
         return Call(method: head.method, more: head.more ?? false, oneway: head.oneway ?? false, message: data)
     }
 
-    public static func encodeCall(method: String, parameters: some Encodable, more: Bool = false) -> [UInt8] {
-        return frame(CallOut(method: method, parameters: parameters, more: more ? true : nil))
+    public static func encodeCall(method: String, parameters: some JSONCodable, more: Bool = false) -> [UInt8] {
+        var o = JSONMembers()
+        o["method"] = .string(method)
+        o["parameters"] = parameters.json
+        o["more"] = more ? .bool(true) : nil
+        return frame(o.value)
     }
 
     // MARK: Replies
 
-    public static func encodeReply(_ parameters: some Encodable, continues: Bool = false) -> [UInt8] {
-        return frame(ReplyOut(parameters: parameters, continues: continues ? true : nil))
+    public static func encodeReply(_ parameters: some JSONCodable, continues: Bool = false) -> [UInt8] {
+        var o = JSONMembers()
+        o["parameters"] = parameters.json
+        o["continues"] = continues ? .bool(true) : nil
+        return frame(o.value)
     }
 
-    public static func encodeError(_ name: String, _ parameters: some Encodable = Empty()) -> [UInt8] {
-        return frame(ErrorOut(error: name, parameters: parameters))
+    public static func encodeError(_ name: String, _ parameters: some JSONCodable = Empty()) -> [UInt8] {
+        frame(.object([.init(key: "error", value: .string(name)), .init(key: "parameters", value: parameters.json)]))
     }
 
-    /// A decoded reply: either an error name or parameters, decoded on demand.
+    /// An error whose parameters are a few named strings (the org.varlink.service errors).
+    public static func encodeError(_ name: String, _ parameters: KeyValuePairs<String, String>) -> [UInt8] {
+        let members = parameters.map { JSONValue.Member(key: $0.key, value: .string($0.value)) }
+        return frame(.object([.init(key: "error", value: .string(name)), .init(key: "parameters", value: .object(members))]))
+    }
+
+    /// A decoded reply: either an error name or parameters, read on demand.
     public struct Reply: Sendable {
         public var error: String?
         public var continues: Bool
         /// The parameters object as parsed; nil when the reply has none.
-        let parameters: JSONValue?
+        public let parameters: JSONValue?
 
-        public func parameters<P: Decodable>(_: P.Type) throws -> P {
-            let path = [ReaderKey(stringValue: "parameters")]
-            return try TreeDecoder.decode(P.self, parameters ?? .object([]), parameters == nil ? [] : path)
+        /// The parameters as `P`; a reply without parameters reads like `{}`.
+        public func parameters<P: JSONCodable>(_: P.Type) throws -> P {
+            guard let parameters else { return try P(json: .object([])) }
+            return try P(json: parameters, at: [JSONKey(stringValue: "parameters")])
         }
     }
 
-    /// A reply frame (without its NUL), read by JSONReader: bmctl reads one per run.
+    /// A reply frame (without its NUL): bmctl reads one per run.
     public static func decodeReply(_ frame: some Collection<UInt8>) throws -> Reply {
-        let message = try JSONReader.parse(frame)
-        guard case .object = message else {
-            throw DecodingError.typeMismatch([String: Any].self, .init(codingPath: [], debugDescription: "A reply is a JSON object, not \(message.kind)."))
-        }
-        var error: String?
-        if let value = message["error"], value != .null {
-            error = try TreeDecoder.string(value, [ReaderKey(stringValue: "error")])
-        }
-        var continues = false
-        if let value = message["continues"], value != .null {
-            continues = try TreeDecoder.bool(value, [ReaderKey(stringValue: "continues")])
-        }
-        let parameters = message["parameters"].flatMap { $0 == .null ? nil : $0 }
-        return Reply(error: error, continues: continues, parameters: parameters)
+        let message = try JSONFields(try JSONValue.parse(frame), path: [])
+        return Reply(error: try message.string(optional: "error"), continues: try message.bool(optional: "continues") ?? false,
+                     parameters: message["parameters"].flatMap { $0 == .null ? nil : $0 })
     }
 
-    private struct CallOut<P: Encodable>: Encodable {
-        var method: String
-        var parameters: P
-        var more: Bool?
-    }
-
-    private struct ReplyOut<P: Encodable>: Encodable {
-        var parameters: P
-        var continues: Bool?
-    }
-
-    private struct ErrorOut<P: Encodable>: Encodable {
-        var error: String
-        var parameters: P
-    }
-
-    private static func frame(_ value: some Encodable) -> [UInt8] {
-        // Encoding our own value types cannot fail.
-        var bytes = try! JSONWriter.encode(value)
+    private static func frame(_ message: JSONValue) -> [UInt8] {
+        var bytes = message.text()
         bytes.append(0)
         return bytes
     }
