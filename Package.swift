@@ -62,7 +62,15 @@ let package = Package(
 
         // MARK: Thin executables
         .executableTarget(name: "bmd", dependencies: ["MorningDaemon"]),
-        .executableTarget(name: "bmctl", dependencies: ["MorningControl"]),
+        // bmctl carries Swift's runtime inside it (-static-stdlib): a shell alias or a
+        // status bar runs it all day, and loading a dozen shared libraries at every start
+        // cost it more than talking to bmd. bmd, which starts once, stays dynamic.
+        .executableTarget(
+            name: "bmctl",
+            dependencies: ["MorningControl"],
+            swiftSettings: [.unsafeFlags(["-static-stdlib"])],
+            linkerSettings: [.unsafeFlags(["-static-stdlib"])]
+        ),
 
         // MARK: Tests, one target per module plus the end-to-end suite
         // What several test targets share: a seeded random generator and the runs' seeds.
@@ -74,7 +82,7 @@ let package = Package(
             name: "MorningDaemonTests",
             dependencies: ["MorningDaemon", "MorningCore", "MorningStore", "MorningProtocol", "MorningTestSupport"]
         ),
-        .testTarget(name: "MorningControlTests", dependencies: ["MorningControl", "MorningProtocol"]),
+        .testTarget(name: "MorningControlTests", dependencies: ["MorningControl", "MorningProtocol", "MorningTestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["MorningProtocol", "MorningTestSupport"]),
     ]
 )

@@ -5,12 +5,12 @@ enum Autostart {
     /// Starts bmd for `endpoint` and returns its pid, or the failure to report.
     ///
     /// `unreachable` opens the message when bmd cannot be started.
-    static func start(endpoint: Endpoint, environment: [String: String], unreachable: String) throws(ControlFailure) -> pid_t {
+    static func start(endpoint: Endpoint, environment: Environment, unreachable: String) throws(ControlFailure) -> pid_t {
         guard let executable = locateDaemon(besides: selfExecutable(), path: environment["PATH"], isExecutable: isExecutable) else {
             throw .unreachable(unreachable + " bmctl tried to start bmd but found no bmd executable next to bmctl or on PATH")
         }
         do {
-            return try spawn(executable, arguments: arguments(for: endpoint), environment: environment)
+            return try spawn(executable, arguments: arguments(for: endpoint), environment: environment.all)
         } catch {
             throw .unreachable(unreachable + " bmctl could not start \(executable): \(error)")
         }

@@ -9,6 +9,7 @@ public enum BMCtlMain {
 
     /// Runs bmctl with `arguments` in `context`; every byte of output goes to `context.console`.
     public static func run(_ arguments: [String], context: Context) -> Int32 {
+        if let request = QuickLine.request(arguments) { return execute(request, context: context) }
         let arguments = ArgumentOrder.hoistingGlobalOptions(arguments, commands: BMCtl.commandNames)
         var parsed: ParsableCommand
         do {
@@ -25,10 +26,15 @@ public enum BMCtlMain {
                 return report(parsingError: error, console: context.console)
             }
         }
+        return execute(command, context: context)
+    }
+
+    /// Runs a request: the welcome first when it is due (W1), then the request.
+    private static func execute(_ request: any Request, context: Context) -> Int32 {
         do {
-            let session = Session(globals: command.globals, context: context)
-            if !(command is BMCtl.Welcome) { BMCtl.Welcome.offerOnce(in: session) }
-            try command.execute(in: session)
+            let session = Session(globals: request.globals, context: context)
+            if !(request is BMCtl.Welcome) { BMCtl.Welcome.offerOnce(in: session) }
+            try request.execute(in: session)
             return ExitStatus.success.rawValue
         } catch {
             context.console.writeError("bmctl: \(error.message)\n")

@@ -20,7 +20,7 @@ extension Daemon {
     static let replyTimeoutSeconds = 30
 
     /// The real daemon on its socket. `notice` receives the autostart line for stderr.
-    static func socket(environment: [String: String], notice: @escaping (String) -> Void) -> Daemon {
+    static func socket(environment: Environment, notice: @escaping (String) -> Void) -> Daemon {
         Daemon { call, endpoint throws(ControlFailure) in
             let connection = try connect(endpoint, environment: environment, notice: notice)
             do throws(ConnectionError) {
@@ -41,7 +41,7 @@ extension Daemon {
     }
 
     /// The real daemon, followed: frames until it stops sending or goes away.
-    static func following(environment: [String: String], notice: @escaping (String) -> Void) -> Daemon {
+    static func following(environment: Environment, notice: @escaping (String) -> Void) -> Daemon {
         var daemon = socket(environment: environment, notice: notice)
         daemon.follow = { call, endpoint, each throws(ControlFailure) in
             let connection = try connect(endpoint, environment: environment, notice: notice, timeoutSeconds: 0)
@@ -69,7 +69,7 @@ extension Daemon {
 
     /// A connection to `endpoint`, starting bmd first when none answers and that is allowed (F5).
     /// A timeout of 0 waits for replies as long as it takes (following).
-    private static func connect(_ endpoint: Endpoint, environment: [String: String],
+    private static func connect(_ endpoint: Endpoint, environment: Environment,
                                 notice: (String) -> Void, timeoutSeconds: Int = replyTimeoutSeconds) throws(ControlFailure) -> Connection {
         let first: SystemError
         do {

@@ -8,8 +8,8 @@ struct Endpoint: Equatable {
     var autostart: Bool
 
     /// The endpoint for `globals` in `environment`, or a failure when there is no default socket (F2).
-    static func resolve(_ globals: GlobalOptions, environment: [String: String]) throws(ControlFailure) -> Endpoint {
-        guard let path = SocketPath.resolve(option: globals.socket, environment: environment) else {
+    static func resolve(_ globals: Globals, environment: Environment) throws(ControlFailure) -> Endpoint {
+        guard let path = SocketPath.resolve(option: globals.socket, variable: { environment[$0] }) else {
             throw .unreachable(SocketPath.missingHint)
         }
         let explicit = !(globals.socket ?? "").isEmpty || !(environment["BMD_SOCKET"] ?? "").isEmpty

@@ -48,6 +48,6 @@ enum ExportFile {
 
     /// The export document in `bytes` (JSON).
     static func document(from bytes: [UInt8]) throws -> Morning.ExportDocument {
-        try JSON.decode(Morning.ExportDocument.self, from: bytes)
+        try Morning.ExportDocument(jsonText: bytes)
     }
 }

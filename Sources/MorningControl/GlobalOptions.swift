@@ -12,6 +12,16 @@ struct GlobalOptions: ParsableArguments {
     var noAutostart = false
 
     init() {}
+
+    /// The options as plain values.
+    var values: Globals { Globals(json: json, socket: socket, noAutostart: noAutostart) }
+}
+
+/// The global options, however they were read (ArgumentParser or QuickLine).
+struct Globals: Equatable {
+    var json = false
+    var socket: String?
+    var noAutostart = false
 }
 
 /// Moves global options typed before the command's name to after it.

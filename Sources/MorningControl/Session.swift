@@ -2,7 +2,7 @@ import MorningProtocol
 
 /// One command's view of the run: its global options, the console and bmd.
 struct Session {
-    var globals: GlobalOptions
+    var globals: Globals
     var context: Context
 
     var style: Style { context.style }
@@ -13,7 +13,7 @@ struct Session {
     /// A varlink error becomes the matching `Refusal`; `verb` names the command's
     /// action for errors that mention it ("restart", "delete", "show"), and `source` the
     /// routine file a `RoutineFileError` is about.
-    func call<R: Decodable>(_ method: Morning.Method, _ parameters: some Encodable = Empty(),
+    func call<R: JSONCodable>(_ method: Morning.Method, _ parameters: some JSONCodable = Empty(),
                             reply: R.Type, verb: String = "show", source: String? = nil) throws(ControlFailure) -> R {
         let endpoint = try Endpoint.resolve(globals, environment: context.environment)
         let frame = try context.daemon.exchange(Varlink.encodeCall(method: method.rawValue, parameters: parameters), endpoint)
@@ -35,7 +35,7 @@ struct Session {
     }
 
     /// Calls `method` with `more` and hands each decoded reply to `each` as it comes (L2).
-    func follow<R: Decodable>(_ method: Morning.Method, _ parameters: some Encodable = Empty(),
+    func follow<R: JSONCodable>(_ method: Morning.Method, _ parameters: some JSONCodable = Empty(),
                               reply: R.Type, each: (R) -> Void) throws(ControlFailure) {
         let endpoint = try Endpoint.resolve(globals, environment: context.environment)
         try context.daemon.follow(Varlink.encodeCall(method: method.rawValue, parameters: parameters, more: true), endpoint) { frame throws(ControlFailure) in
@@ -80,9 +80,12 @@ struct Session {
     func say(_ text: String) { context.console.write(text) }
 
     /// Writes `value` as one JSON document: indented for a person at a terminal, one line for a pipe.
-    func printJSON(_ value: some Encodable) {
-        // Encoding the protocol's own value types cannot fail.
-        let text = try! JSON.encode(value, pretty: context.console.stdoutIsTerminal)
-        context.console.write(String(decoding: text, as: UTF8.self) + "\n")
+    func printJSON(_ value: some JSONCodable) { printJSON(value.json) }
+
+    /// Writes `values` as one JSON array.
+    func printJSON(_ values: [some JSONCodable]) { printJSON(.array(values)) }
+
+    func printJSON(_ json: JSONValue) {
+        context.console.write(String(decoding: json.text(pretty: context.console.stdoutIsTerminal), as: UTF8.self) + "\n")
     }
 }

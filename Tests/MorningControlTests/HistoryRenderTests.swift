@@ -341,7 +341,7 @@ import MorningProtocol
 
     @Test("H2: week prints once, without the browser, when stdin is not a terminal or with --json")
     func weekNotInteractive() {
-        let reply = ok(String(decoding: try! JSON.encode(Self.threeTasks), as: UTF8.self))
+        let reply = ok(String(decoding: Self.threeTasks.json.text(), as: UTF8.self))
         // A run on a terminal may also ask for the welcome (W1): count the Week calls.
         func weekCalls(_ run: Run) -> Int { run.calls.filter { $0.contains("Morning.Week") }.count }
         let run = bmctl(["week"], reply: reply, stdoutIsTerminal: true, stdinIsTerminal: false)

@@ -8,7 +8,7 @@ extension BMCtl {
             abstract: "Make a routine your active one, starting tomorrow.",
             discussion: "If another routine is running, today is finished for it first: untouched tasks count as missed.")
 
-        @OptionGroup var globals: GlobalOptions
+        @OptionGroup var options: GlobalOptions
 
         @Argument(help: ArgumentHelp("A celebrity or custom routine: its id, name, or the start of it.", valueName: "name"))
         var routine: String
@@ -26,7 +26,7 @@ extension BMCtl {
         static let configuration = CommandConfiguration(
             abstract: "Start a routine over from tomorrow; its history stays.")
 
-        @OptionGroup var globals: GlobalOptions
+        @OptionGroup var options: GlobalOptions
 
         @Argument(help: ArgumentHelp("One of your routines: its id, name, or the start of it.", valueName: "routine"))
         var routine: String

@@ -9,42 +9,46 @@ struct TaskArguments: ParsableArguments {
     @Option(help: ArgumentHelp("The day, if not today: YYYY-MM-DD, today, yesterday or tomorrow. Only today can change.",
                                valueName: "date"))
     var date: String?
-
-    func validate() throws {
-        if let date, DateArgument.normalized(date) == nil { throw ValidationError(DateArgument.invalidMessage(date)) }
-    }
-
-    var parameters: Morning.TaskParameters {
-        Morning.TaskParameters(task: task, date: date.flatMap(DateArgument.normalized))
-    }
 }
 
 extension BMCtl {
     /// `bmctl check TASK`: marks a task of today done (T1).
-    struct Check: ControlCommand {
+    struct Check: EverydayCommand {
         static let configuration = CommandConfiguration(abstract: "Mark a task of today done.")
 
-        @OptionGroup var globals: GlobalOptions
+        @OptionGroup var options: GlobalOptions
         @OptionGroup var arguments: TaskArguments
 
-        func execute(in session: Session) throws(ControlFailure) {
-            let reply = try session.call(.check, arguments.parameters, reply: Morning.CheckReply.self, verb: "change")
-            if globals.json { return session.printJSON(reply) }
-            session.say(ChangeText.checked(reply, style: session.style))
-        }
+        var request: CheckRequest { CheckRequest(globals: globals, done: true, task: arguments.task, date: arguments.date) }
     }
 
     /// `bmctl uncheck TASK`: returns a task of today to untouched (T1).
-    struct Uncheck: ControlCommand {
+    struct Uncheck: EverydayCommand {
         static let configuration = CommandConfiguration(abstract: "Return a task of today to untouched.")
 
-        @OptionGroup var globals: GlobalOptions
+        @OptionGroup var options: GlobalOptions
         @OptionGroup var arguments: TaskArguments
 
-        func execute(in session: Session) throws(ControlFailure) {
-            let reply = try session.call(.uncheck, arguments.parameters, reply: Morning.CheckReply.self, verb: "change")
-            if globals.json { return session.printJSON(reply) }
-            session.say(ChangeText.unchecked(reply, style: session.style))
-        }
+        var request: CheckRequest { CheckRequest(globals: globals, done: false, task: arguments.task, date: arguments.date) }
+    }
+}
+
+/// What `bmctl check` and `bmctl uncheck` do.
+struct CheckRequest: Request, Equatable {
+    var globals: Globals
+    /// Check (true) or uncheck (false).
+    var done: Bool
+    var task: String
+    var date: String?
+
+    func check() throws(UsageError) {
+        if let date, DateArgument.normalized(date) == nil { throw UsageError(DateArgument.invalidMessage(date)) }
+    }
+
+    func execute(in session: Session) throws(ControlFailure) {
+        let parameters = Morning.TaskParameters(task: task, date: date.flatMap(DateArgument.normalized))
+        let reply = try session.call(done ? .check : .uncheck, parameters, reply: Morning.CheckReply.self, verb: "change")
+        if globals.json { return session.printJSON(reply) }
+        session.say(done ? ChangeText.checked(reply, style: session.style) : ChangeText.unchecked(reply, style: session.style))
     }
 }

@@ -14,7 +14,7 @@ extension BMCtl {
                 once saved. In scripts, `bmctl draft …` builds a routine step by step.
                 """)
 
-        @OptionGroup var globals: GlobalOptions
+        @OptionGroup var options: GlobalOptions
 
         @Option(help: ArgumentHelp("The routine's title, 1 to 20 characters (with --task).", valueName: "title"))
         var title: String?

@@ -3,16 +3,23 @@ import MorningProtocol
 
 extension BMCtl {
     /// `bmctl data`: one card per stored routine with this week's chart (H1).
-    struct Data: ControlCommand {
+    struct Data: EverydayCommand {
         static let configuration = CommandConfiguration(
             abstract: "Show a card for each of your routines with this week's chart.")
 
-        @OptionGroup var globals: GlobalOptions
+        @OptionGroup var options: GlobalOptions
 
-        func execute(in session: Session) throws(ControlFailure) {
-            let reply = try session.call(.data, Morning.DataParameters(locale: session.locale), reply: Morning.DataReply.self)
-            if globals.json { return session.printJSON(reply.cards) }
-            session.say(DataText.render(reply.cards, style: session.style))
-        }
+        var request: DataRequest { DataRequest(globals: globals) }
+    }
+}
+
+/// What `bmctl data` does.
+struct DataRequest: Request, Equatable {
+    var globals: Globals
+
+    func execute(in session: Session) throws(ControlFailure) {
+        let reply = try session.call(.data, Morning.DataParameters(locale: session.locale), reply: Morning.DataReply.self)
+        if globals.json { return session.printJSON(reply.cards) }
+        session.say(DataText.render(reply.cards, style: session.style))
     }
 }

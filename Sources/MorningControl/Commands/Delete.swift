@@ -8,7 +8,7 @@ extension BMCtl {
             abstract: "Remove one of your routines with all of its history.",
             discussion: "Asks first on a terminal; scripts must pass --yes. A celebrity routine stays in the catalog.")
 
-        @OptionGroup var globals: GlobalOptions
+        @OptionGroup var options: GlobalOptions
 
         @Argument(help: ArgumentHelp("One of your routines: its id, name, or the start of it.", valueName: "routine"))
         var routine: String
@@ -32,7 +32,7 @@ extension BMCtl {
             abstract: "Remove every routine, record and setting.",
             discussion: "Asks first on a terminal; scripts must pass --yes. The celebrity catalog stays.")
 
-        @OptionGroup var globals: GlobalOptions
+        @OptionGroup var options: GlobalOptions
 
         @Flag(name: [.short, .long], help: "Do not ask for confirmation.")
         var yes = false

@@ -21,7 +21,7 @@ extension BMCtl.Draft {
     struct Show: ControlCommand {
         static let configuration = CommandConfiguration(abstract: "Show the draft: its title and its tasks in time order.")
 
-        @OptionGroup var globals: GlobalOptions
+        @OptionGroup var options: GlobalOptions
 
         func execute(in session: Session) throws(ControlFailure) {
             let draft = try session.call(.draftShow, reply: Morning.DraftReply.self)
@@ -34,7 +34,7 @@ extension BMCtl.Draft {
     struct Title: ControlCommand {
         static let configuration = CommandConfiguration(abstract: "Give the draft its title (1 to 20 characters).")
 
-        @OptionGroup var globals: GlobalOptions
+        @OptionGroup var options: GlobalOptions
 
         @Argument(help: ArgumentHelp("The routine's title; several words need no quotes.", valueName: "title"))
         var words: [String] = []
@@ -57,7 +57,7 @@ extension BMCtl.Draft {
             abstract: "Add a task to the draft (at most 20).",
             discussion: "The time is HH:MM or H:MM (24-hour) or 12-hour such as 6:45am or 6am, on the five-minute grid.")
 
-        @OptionGroup var globals: GlobalOptions
+        @OptionGroup var options: GlobalOptions
 
         @Argument(help: ArgumentHelp("When: 06:45, 6:45, 6:45am, 6am …", valueName: "time"))
         var time: String
@@ -86,7 +86,7 @@ extension BMCtl.Draft {
     struct Remove: ControlCommand {
         static let configuration = CommandConfiguration(abstract: "Remove a task from the draft, for good.")
 
-        @OptionGroup var globals: GlobalOptions
+        @OptionGroup var options: GlobalOptions
 
         @Argument(help: ArgumentHelp("The task's number in `bmctl draft show`.", valueName: "n"))
         var position: Int
@@ -105,7 +105,7 @@ extension BMCtl.Draft {
             abstract: "Save the draft as your routine, active from tomorrow.",
             discussion: "If another routine is running, today is finished for it first: untouched tasks count as missed.")
 
-        @OptionGroup var globals: GlobalOptions
+        @OptionGroup var options: GlobalOptions
 
         func execute(in session: Session) throws(ControlFailure) {
             let reply = try session.call(.draftSave, reply: Morning.ActivationReply.self)
@@ -118,7 +118,7 @@ extension BMCtl.Draft {
     struct Discard: ControlCommand {
         static let configuration = CommandConfiguration(abstract: "Throw the draft away.")
 
-        @OptionGroup var globals: GlobalOptions
+        @OptionGroup var options: GlobalOptions
 
         func execute(in session: Session) throws(ControlFailure) {
             let draft = try session.call(.draftDiscard, reply: Morning.DraftReply.self)

@@ -13,7 +13,7 @@ extension BMCtl {
 
         enum Format: String, ExpressibleByArgument, CaseIterable { case json, csv }
 
-        @OptionGroup var globals: GlobalOptions
+        @OptionGroup var options: GlobalOptions
 
         @Option(help: ArgumentHelp("json (for bmctl import) or csv (for spreadsheets).", valueName: "format"))
         var format: Format = .json
@@ -28,7 +28,7 @@ extension BMCtl {
             try ExportFile.write(text, to: output)
             let summary = ExportSummary(file: output, format: format.rawValue, routines: document.routines.count,
                                         records: document.routines.reduce(0) { $0 + $1.days.count })
-            if globals.json { return session.printJSON(summary) }
+            if globals.json { return session.printJSON(summary.json) }
             session.say(Text.lines(["Exported \(Text.count(summary.routines, "routine")) and "
                                     + "\(Text.count(summary.records, "day record")) to \(output)."]))
         }
@@ -43,7 +43,7 @@ extension BMCtl {
                 --replace removes every routine, record and the draft first, as reset does; settings stay.
                 """)
 
-        @OptionGroup var globals: GlobalOptions
+        @OptionGroup var options: GlobalOptions
 
         @Argument(help: ArgumentHelp("A file written by `bmctl export --format json`, or - for stdin.", valueName: "file"))
         var file: String
@@ -70,9 +70,14 @@ extension BMCtl {
 }
 
 /// What `export --output FILE --json` prints.
-struct ExportSummary: Encodable {
+struct ExportSummary {
     var file: String
     var format: String
     var routines: Int
     var records: Int
+
+    var json: JSONValue {
+        .object([.init(key: "file", value: .string(file)), .init(key: "format", value: .string(format)),
+                 .init(key: "routines", value: .int(routines)), .init(key: "records", value: .int(records))])
+    }
 }

@@ -3,7 +3,7 @@ import MorningProtocol
 
 extension BMCtl {
     /// `bmctl history [ROUTINE] [--months N]`: a calendar heatmap of the last months (H4).
-    struct History: ControlCommand {
+    struct History: EverydayCommand {
         static let configuration = CommandConfiguration(
             abstract: "Show the last months as a calendar heatmap: a cell per day, shaded by the tasks done.",
             discussion: """
@@ -11,7 +11,7 @@ extension BMCtl {
                 Without a routine, every routine together.
                 """)
 
-        @OptionGroup var globals: GlobalOptions
+        @OptionGroup var options: GlobalOptions
 
         @Argument(help: ArgumentHelp("One of your routines; every routine if left out.", valueName: "routine"))
         var routine: String?
@@ -19,15 +19,24 @@ extension BMCtl {
         @Option(help: ArgumentHelp("Whole calendar months to show, this one included: 6 or 12 (1 to 12).", valueName: "n"))
         var months = 12
 
-        func validate() throws {
-            guard (1...12).contains(months) else { throw ValidationError("--months takes 1 to 12 (such as 6 or 12)") }
-        }
+        var request: HistoryRequest { HistoryRequest(globals: globals, routine: routine, months: months) }
+    }
+}
 
-        func execute(in session: Session) throws(ControlFailure) {
-            let parameters = Morning.HistoryParameters(routine: routine, months: months, locale: session.locale)
-            let reply = try session.call(.history, parameters, reply: Morning.HistoryReply.self)
-            if globals.json { return session.printJSON(reply) }
-            session.say(HistoryText.render(reply, style: session.style))
-        }
+/// What `bmctl history` does.
+struct HistoryRequest: Request, Equatable {
+    var globals: Globals
+    var routine: String?
+    var months = 12
+
+    func check() throws(UsageError) {
+        guard (1...12).contains(months) else { throw UsageError("--months takes 1 to 12 (such as 6 or 12)") }
+    }
+
+    func execute(in session: Session) throws(ControlFailure) {
+        let parameters = Morning.HistoryParameters(routine: routine, months: months, locale: session.locale)
+        let reply = try session.call(.history, parameters, reply: Morning.HistoryReply.self)
+        if globals.json { return session.printJSON(reply) }
+        session.say(HistoryText.render(reply, style: session.style))
     }
 }

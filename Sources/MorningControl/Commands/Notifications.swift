@@ -12,7 +12,7 @@ extension BMCtl {
             case on, off, test
         }
 
-        @OptionGroup var globals: GlobalOptions
+        @OptionGroup var options: GlobalOptions
 
         @Argument(help: ArgumentHelp("on or off: the daily reminder; test: show a test notification now.",
                                      valueName: "on|off|test"))

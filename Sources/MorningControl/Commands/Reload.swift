@@ -8,7 +8,7 @@ extension BMCtl {
         static let configuration = CommandConfiguration(
             abstract: "Make bmd read the time zone again and plan the next reminder anew.")
 
-        @OptionGroup var globals: GlobalOptions
+        @OptionGroup var options: GlobalOptions
 
         func execute(in session: Session) throws(ControlFailure) {
             let reply = try session.call(.reload, reply: Morning.ReloadReply.self)

@@ -3,7 +3,7 @@ import MorningProtocol
 
 extension BMCtl {
     /// `bmctl stats [ROUTINE]`: totals and averages of finished days (H3).
-    struct Stats: ControlCommand {
+    struct Stats: EverydayCommand {
         static let configuration = CommandConfiguration(
             abstract: "Show totals of your finished days: tasks completed, perfect days, best run.",
             discussion: """
@@ -11,15 +11,23 @@ extension BMCtl {
                 Without a routine: each of your routines, then all of them together.
                 """)
 
-        @OptionGroup var globals: GlobalOptions
+        @OptionGroup var options: GlobalOptions
 
         @Argument(help: ArgumentHelp("One of your routines; every routine if left out.", valueName: "routine"))
         var routine: String?
 
-        func execute(in session: Session) throws(ControlFailure) {
-            let reply = try session.call(.stats, Morning.StatsParameters(routine: routine), reply: Morning.StatsReply.self)
-            if globals.json { return session.printJSON(reply) }
-            session.say(StatsText.render(reply, style: session.style))
-        }
+        var request: StatsRequest { StatsRequest(globals: globals, routine: routine) }
+    }
+}
+
+/// What `bmctl stats` does.
+struct StatsRequest: Request, Equatable {
+    var globals: Globals
+    var routine: String?
+
+    func execute(in session: Session) throws(ControlFailure) {
+        let reply = try session.call(.stats, Morning.StatsParameters(routine: routine), reply: Morning.StatsReply.self)
+        if globals.json { return session.printJSON(reply) }
+        session.say(StatsText.render(reply, style: session.style))
     }
 }

@@ -3,11 +3,11 @@ import MorningProtocol
 
 extension BMCtl {
     /// `bmctl status`: the morning at a glance (L1).
-    struct Status: ControlCommand {
+    struct Status: EverydayCommand {
         static let configuration = CommandConfiguration(
             abstract: "Show the active routine, today's progress, the current and next task, and the reminder.")
 
-        @OptionGroup var globals: GlobalOptions
+        @OptionGroup var options: GlobalOptions
 
         @Flag(help: "Keep running and print a new line whenever the status changes (L2).")
         var follow = false
@@ -16,36 +16,45 @@ extension BMCtl {
                                    valueName: "format"))
         var format: String?
 
-        func validate() throws {
-            if let format, BarText.Format(rawValue: format) == nil {
-                throw ValidationError("--format takes text, waybar, i3blocks or polybar, not \"\(format)\"")
-            }
-            if format != nil && globals.json {
-                throw ValidationError("--format and --json cannot be combined")
-            }
-        }
+        var request: StatusRequest { StatusRequest(globals: globals, follow: follow, format: format) }
+    }
+}
 
-        func execute(in session: Session) throws(ControlFailure) {
-            let bar = format.flatMap(BarText.Format.init(rawValue:))
-            guard follow else {
-                let status = try session.call(.status, reply: Morning.Status.self)
-                if globals.json { return session.printJSON(status) }
-                if let bar { return session.say(BarText.render(status, format: bar, following: false)) }
-                return session.say(StatusText.render(status, style: session.style))
+/// What `bmctl status` does.
+struct StatusRequest: Request, Equatable {
+    var globals: Globals
+    var follow = false
+    var format: String?
+
+    func check() throws(UsageError) {
+        if let format, BarText.Format(rawValue: format) == nil {
+            throw UsageError("--format takes text, waybar, i3blocks or polybar, not \"\(format)\"")
+        }
+        if format != nil && globals.json {
+            throw UsageError("--format and --json cannot be combined")
+        }
+    }
+
+    func execute(in session: Session) throws(ControlFailure) {
+        let bar = format.flatMap(BarText.Format.init(rawValue:))
+        guard follow else {
+            let status = try session.call(.status, reply: Morning.Status.self)
+            if globals.json { return session.printJSON(status) }
+            if let bar { return session.say(BarText.render(status, format: bar, following: false)) }
+            return session.say(StatusText.render(status, style: session.style))
+        }
+        // One line per change; a status that renders the same is not printed twice.
+        var last = ""
+        try session.follow(.status, reply: Morning.Status.self) { status in
+            let text: String
+            if globals.json {
+                text = String(decoding: status.json.text(), as: UTF8.self) + "\n"
+            } else {
+                text = BarText.render(status, format: bar ?? .text, following: true)
             }
-            // One line per change; a status that renders the same is not printed twice.
-            var last = ""
-            try session.follow(.status, reply: Morning.Status.self) { status in
-                let text: String
-                if globals.json {
-                    text = String(decoding: (try? JSON.encode(status)) ?? Array("{}".utf8), as: UTF8.self) + "\n"
-                } else {
-                    text = BarText.render(status, format: bar ?? .text, following: true)
-                }
-                if text != last {
-                    session.say(text)
-                    last = text
-                }
+            if text != last {
+                session.say(text)
+                last = text
             }
         }
     }

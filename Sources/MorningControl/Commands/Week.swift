@@ -3,7 +3,7 @@ import MorningProtocol
 
 extension BMCtl {
     /// `bmctl week [ROUTINE]`: one week's chart of a routine (H2).
-    struct Week: ControlCommand {
+    struct Week: EverydayCommand {
         static let configuration = CommandConfiguration(
             abstract: "Show one week of a routine: a bar per day for the tasks completed.",
             discussion: """
@@ -11,7 +11,7 @@ extension BMCtl {
                 On a terminal, ← and → move a week back and forth, and q quits.
                 """)
 
-        @OptionGroup var globals: GlobalOptions
+        @OptionGroup var options: GlobalOptions
 
         @Argument(help: ArgumentHelp("One of your routines; the active one if left out.", valueName: "routine"))
         var routine: String?
@@ -26,39 +26,51 @@ extension BMCtl {
         @Option(help: ArgumentHelp("Go forward this many weeks.", valueName: "n"))
         var next: Int?
 
-        func validate() throws {
-            if [date != nil, prev != nil, next != nil].filter({ $0 }).count > 1 {
-                throw ValidationError("--week, --prev and --next choose the week in different ways; use only one")
-            }
-            if let date, DateArgument.normalized(date) == nil { throw ValidationError(DateArgument.invalidMessage(date)) }
-            for (name, n) in [("--prev", prev), ("--next", next)] {
-                if let n, n < 0 { throw ValidationError("\(name) takes a number of weeks, 0 or more") }
-            }
-        }
+        var request: WeekRequest { WeekRequest(globals: globals, routine: routine, date: date, prev: prev, next: next) }
+    }
+}
 
-        /// The week offset bmd expects: back is negative.
-        var offset: Int? {
-            if let prev { return -prev }
-            return next
-        }
+/// What `bmctl week` does.
+struct WeekRequest: Request, Equatable {
+    var globals: Globals
+    var routine: String?
+    /// `--week`: a day of the week to show.
+    var date: String?
+    var prev: Int?
+    var next: Int?
 
-        func execute(in session: Session) throws(ControlFailure) {
-            let chart = try week(at: offset, in: session)
-            if globals.json { return session.printJSON(chart) }
-            let console = session.context.console
-            guard console.stdinIsTerminal, console.stdoutIsTerminal, let keyboard = KeyboardTerminal() else {
-                return session.say(WeekText.render(chart, style: session.style))
-            }
-            defer { keyboard.restore() }
-            try WeekBrowser.run(first: chart, offset: offset ?? 0, fetch: { (n) throws(ControlFailure) in try week(at: n, in: session) },
-                                readKeys: keyboard.readKeys, write: session.say, style: session.style)
+    func check() throws(UsageError) {
+        if [date != nil, prev != nil, next != nil].filter({ $0 }).count > 1 {
+            throw UsageError("--week, --prev and --next choose the week in different ways; use only one")
         }
+        if let date, DateArgument.normalized(date) == nil { throw UsageError(DateArgument.invalidMessage(date)) }
+        for (name, n) in [("--prev", prev), ("--next", next)] {
+            if let n, n < 0 { throw UsageError("\(name) takes a number of weeks, 0 or more") }
+        }
+    }
 
-        /// The week chosen by the options, moved by `offset` weeks.
-        private func week(at offset: Int?, in session: Session) throws(ControlFailure) -> Morning.WeekChart {
-            let parameters = Morning.WeekParameters(routine: routine, date: date.flatMap(DateArgument.normalized),
-                                                    offset: offset, locale: session.locale)
-            return try session.call(.week, parameters, reply: Morning.WeekChart.self)
+    /// The week offset bmd expects: back is negative.
+    var offset: Int? {
+        if let prev { return -prev }
+        return next
+    }
+
+    func execute(in session: Session) throws(ControlFailure) {
+        let chart = try week(at: offset, in: session)
+        if globals.json { return session.printJSON(chart) }
+        let console = session.context.console
+        guard console.stdinIsTerminal, console.stdoutIsTerminal, let keyboard = KeyboardTerminal() else {
+            return session.say(WeekText.render(chart, style: session.style))
         }
+        defer { keyboard.restore() }
+        try WeekBrowser.run(first: chart, offset: offset ?? 0, fetch: { (n) throws(ControlFailure) in try week(at: n, in: session) },
+                            readKeys: keyboard.readKeys, write: session.say, style: session.style)
+    }
+
+    /// The week chosen by the options, moved by `offset` weeks.
+    private func week(at offset: Int?, in session: Session) throws(ControlFailure) -> Morning.WeekChart {
+        let parameters = Morning.WeekParameters(routine: routine, date: date.flatMap(DateArgument.normalized),
+                                                offset: offset, locale: session.locale)
+        return try session.call(.week, parameters, reply: Morning.WeekChart.self)
     }
 }

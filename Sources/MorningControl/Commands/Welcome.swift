@@ -6,7 +6,7 @@ extension BMCtl {
     struct Welcome: ControlCommand {
         static let configuration = CommandConfiguration(abstract: "Show the welcome: what Better Morning does and what to type first.")
 
-        @OptionGroup var globals: GlobalOptions
+        @OptionGroup var options: GlobalOptions
 
         func execute(in session: Session) throws(ControlFailure) {
             let reply = try session.call(.welcome, Morning.WelcomeParameters(take: true), reply: Morning.WelcomeReply.self)

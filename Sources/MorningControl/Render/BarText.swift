@@ -49,15 +49,13 @@ enum BarText {
         case .text:
             return line(s) + "\n"
         case .waybar:
-            struct Waybar: Encodable {
-                var text: String
-                var tooltip: String
-                var `class`: [String]
-                var percentage: Int
-            }
-            let waybar = Waybar(text: short(s), tooltip: line(s).split(separator: " · ").joined(separator: "\n"),
-                                class: classes(s), percentage: percentage(s))
-            return String(decoding: (try? JSON.encode(waybar)) ?? Array("{}".utf8), as: UTF8.self) + "\n"
+            let waybar = JSONValue.object([
+                .init(key: "text", value: .string(short(s))),
+                .init(key: "tooltip", value: .string(line(s).split(separator: " · ").joined(separator: "\n"))),
+                .init(key: "class", value: .strings(classes(s))),
+                .init(key: "percentage", value: .int(percentage(s))),
+            ])
+            return String(decoding: waybar.text(), as: UTF8.self) + "\n"
         case .i3blocks:
             // Persistent blocks read one full_text per line; a one-shot block reads
             // full_text, short_text and colour.

@@ -5,7 +5,7 @@ enum ExportFormats {
     /// The export document as one line of JSON, keys sorted: the form `bmctl import` reads.
     static func json(_ document: Morning.ExportDocument) -> String {
         // Encoding the protocol's own value types cannot fail.
-        String(decoding: try! JSON.encode(document), as: UTF8.self) + "\n"
+        String(decoding: document.json.text(), as: UTF8.self) + "\n"
     }
 
     static let csvHeader = ["routine_id", "routine", "type", "date", "position", "time", "task", "state"]
