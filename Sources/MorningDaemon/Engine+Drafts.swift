@@ -6,7 +6,7 @@ import MorningProtocol
 /// lost to a crash of bmctl or bmd (C2).
 extension Engine {
     func draftShow() -> [UInt8] {
-        Varlink.encodeReply(Replies.draft(snapshot.draft))
+        Varlink.encodeReply(Replies.draft(book.draft))
     }
 
     func draftTitle(_ call: Varlink.Call) throws -> [UInt8] {

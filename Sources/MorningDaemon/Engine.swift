@@ -19,11 +19,18 @@ public struct WallClock: Sendable {
 
 /// Owns the routines and answers every method of org.bettermorning.Morning.
 ///
-/// One actor serializes all requests: each reads the book, computes the new one with the
+/// One lock serializes all requests: each reads the book, computes the new one with the
 /// pure core, stores its changes in one transaction, and only then keeps it. A request
 /// whose changes cannot be stored leaves the book as it was (nothing half-applied).
-public actor Engine {
-    private var book: Book
+///
+/// The engine is synchronous so that bmd answers a call on the event loop that read
+/// it, with no hop to another thread and back (an actor cost each call a wake-up of
+/// another thread). Only TestNotification waits, on the notification server, and it
+/// waits outside the lock.
+public final class Engine: @unchecked Sendable {
+    /// Held by every public method; the internal ones expect it held.
+    private let lock = NSLock()
+    private(set) var book: Book
     let store: Store
     private let clock: WallClock
     private let logger: Logger
@@ -31,8 +38,8 @@ public actor Engine {
     private let notifier: (any Notifier)?
     /// Told after every stored change, so the reminder is planned again at once.
     private var changed: @Sendable () -> Void = {}
-    /// Clients following the status (L2), each with the last frame it was sent.
-    private var followers: [UInt64: (continuation: AsyncStream<[UInt8]>.Continuation, last: [UInt8])] = [:]
+    /// Clients following the status (L2): how to reach each, and the last frame it was sent.
+    private var followers: [UInt64: (follower: StatusFollower, last: [UInt8])] = [:]
     private var nextFollower: UInt64 = 0
 
     public init(store: Store, clock: WallClock = .system, catalog: [CatalogEntry] = Catalog.entries,
@@ -55,11 +62,18 @@ public actor Engine {
         }
     }
 
+    /// Runs `body` holding the lock.
+    private func locked<T>(_ body: () throws -> T) rethrows -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
+    }
+
     /// The current book, for status lines and tests.
-    public var snapshot: Book { book }
+    public var snapshot: Book { locked { book } }
 
     /// Calls `handler` after every change that is stored.
-    public func whenChanged(_ handler: @escaping @Sendable () -> Void) { changed = handler }
+    public func whenChanged(_ handler: @escaping @Sendable () -> Void) { locked { changed = handler } }
 
     // MARK: - The wall clock's side
 
@@ -68,6 +82,10 @@ public actor Engine {
     /// say. Recording first means a crash while sending loses a reminder rather than
     /// sending two (N4).
     public func wake() throws -> (plan: Plan, wakeAt: Date, reminder: (message: ReminderMessage, scheduled: Date)?) {
+        try locked { try planWake() }
+    }
+
+    private func planWake() throws -> (plan: Plan, wakeAt: Date, reminder: (message: ReminderMessage, scheduled: Date)?) {
         let now = try refreshed()
         publishStatus()
         var plan = now.book.plan(now: now.instant, local: now.local)
@@ -91,13 +109,35 @@ public actor Engine {
 
     // MARK: - Dispatch
 
-    /// The reply frame for one call (nil for a oneway call).
-    public func respond(to call: Varlink.Call) async -> [UInt8]? {
-        let reply = await reply(to: call)
-        return call.oneway ? nil : reply
+    /// How a call is answered: at once, or (TestNotification) after waiting, outside the
+    /// lock, on the notification server.
+    public enum Answer: Sendable {
+        /// The reply frame; nil for a oneway call.
+        case now([UInt8]?)
+        case later(@Sendable () async -> [UInt8]?)
     }
 
-    private func reply(to call: Varlink.Call) async -> [UInt8] {
+    /// The answer to one call.
+    public func answer(_ call: Varlink.Call) -> Answer {
+        if call.method == Morning.Method.testNotification.rawValue {
+            return .later { [self] in
+                let reply = await testNotification()
+                return call.oneway ? nil : reply
+            }
+        }
+        let frame: [UInt8] = locked { self.reply(to: call) }
+        return .now(call.oneway ? nil : frame)
+    }
+
+    /// The reply frame for one call (nil for a oneway call), waiting if it must.
+    public func respond(to call: Varlink.Call) async -> [UInt8]? {
+        switch answer(call) {
+        case .now(let reply): return reply
+        case .later(let wait): return await wait()
+        }
+    }
+
+    private func reply(to call: Varlink.Call) -> [UInt8] {
         do {
             if call.interface == Varlink.serviceInterface { return try service(call) }
             guard let method = Morning.Method(rawValue: call.method) else {
@@ -106,7 +146,7 @@ public actor Engine {
                 }
                 return Varlink.encodeError(Varlink.ServiceError.interfaceNotFound.rawValue, ["interface": call.interface])
             }
-            return try await perform(method, call)
+            return try perform(method, call)
         } catch let e as MorningError {
             return Replies.error(e)
         } catch let e as Varlink.ParameterError {
@@ -138,7 +178,7 @@ public actor Engine {
         }
     }
 
-    private func perform(_ method: Morning.Method, _ call: Varlink.Call) async throws -> [UInt8] {
+    private func perform(_ method: Morning.Method, _ call: Varlink.Call) throws -> [UInt8] {
         switch method {
         case .status:
             return Varlink.encodeReply(try status())
@@ -180,7 +220,7 @@ public actor Engine {
             try mutate { book, _ in ((), book.setNotifications(p.enabled)) }
             return Varlink.encodeReply(Morning.NotificationsReply(notifications: notifications))
         case .testNotification:
-            return await testNotification()
+            preconditionFailure("TestNotification is answered later, by answer(_:)")
         case .welcome:
             let p = try call.parameters(Morning.WelcomeParameters.self)
             let pending = !book.settings.welcomeShown
@@ -263,46 +303,51 @@ public actor Engine {
 
     // MARK: - Following the status (L2)
 
-    /// A stream of status frames (`continues: true`): the current one at once, then one
-    /// each time what the status says changes.
-    public func followStatus() -> AsyncStream<[UInt8]> {
-        let (stream, continuation) = AsyncStream.makeStream(of: [UInt8].self, bufferingPolicy: .bufferingNewest(8))
-        let id = nextFollower
-        nextFollower += 1
-        followers[id] = (continuation, [])
-        continuation.onTermination = { [weak self] _ in
-            Task { await self?.unfollow(id) }
+    /// Follows the status for `follower`: the current frame (`continues: true`) at once,
+    /// then one each time what the status says changes, until `unfollow` or the end.
+    public func follow(_ follower: StatusFollower) -> UInt64 {
+        locked {
+            let id = nextFollower
+            nextFollower += 1
+            followers[id] = (follower, [])
+            publishStatus()
+            // The alarm now also needs the task times.
+            changed()
+            return id
         }
-        publishStatus()
-        // The alarm now also needs the task times.
-        changed()
-        return stream
     }
 
-    private func unfollow(_ id: UInt64) {
-        followers[id] = nil
+    public func unfollow(_ id: UInt64) {
+        locked { _ = followers.removeValue(forKey: id) }
     }
 
     /// Sends the status to every follower whose last frame says something else.
     private func publishStatus() {
         guard !followers.isEmpty, let status = try? status() else { return }
         let frame = Varlink.encodeReply(status, continues: true)
-        for (id, follower) in followers where follower.last != frame {
-            follower.continuation.yield(frame)
+        for (id, entry) in followers where entry.last != frame {
+            entry.follower.send(frame)
             followers[id]?.last = frame
         }
     }
 
     /// Ends every follow stream (the daemon stops).
     public func endFollowing() {
-        for follower in followers.values { follower.continuation.finish() }
-        followers = [:]
+        let ended = locked {
+            defer { followers = [:] }
+            return followers.values.map(\.follower)
+        }
+        for follower in ended { follower.end() }
     }
 
     /// One line for the service manager's STATUS=: the routine, the day and the next
     /// reminder. Progress is left out on purpose: the line changes a few times a day,
     /// not with every check, so the service manager is never flooded.
     public func statusLine(_ plan: Plan) -> String {
+        locked { line(plan) }
+    }
+
+    private func line(_ plan: Plan) -> String {
         let local = LocalTime(zone: clock.zone())
         let today = local.day(containing: clock.now())
         let reminder = plan.nextReminder.map { "next reminder \(local.iso8601($0))" } ?? "no reminder planned"
@@ -321,7 +366,7 @@ public actor Engine {
         Morning.Notifications(enabled: book.settings.notificationsEnabled, available: notifier?.isAvailable ?? false)
     }
 
-    /// Shows a test notification. The actor is free for other requests while the
+    /// Shows a test notification. The engine is free for other requests while the
     /// notifier waits on the notification server.
     private func testNotification() async -> [UInt8] {
         guard let notifier else {
@@ -334,7 +379,7 @@ public actor Engine {
             p.reason = notifier.unavailableReason ?? "no notification server accepted it on the session bus"
             return Varlink.encodeError(Morning.ErrorName.notificationsUnavailable.rawValue, p)
         }
-        return Varlink.encodeReply(Morning.NotificationsReply(notifications: notifications))
+        return Varlink.encodeReply(Morning.NotificationsReply(notifications: locked { notifications }))
     }
 
     private func status() throws -> Morning.Status {
@@ -448,4 +493,18 @@ public actor Engine {
 /// The program's version, shown by GetInfo and `--version`.
 public enum BuildInfo {
     public static let version = "0.1.0"
+}
+
+/// A client following the status (L2): how the engine reaches it. `send` is called
+/// with the engine's lock held, so it only hands the frame to the client's own loop.
+public struct StatusFollower: Sendable {
+    /// Takes one status frame.
+    public var send: @Sendable ([UInt8]) -> Void
+    /// The daemon stops: no more frames.
+    public var end: @Sendable () -> Void
+
+    public init(send: @escaping @Sendable ([UInt8]) -> Void, end: @escaping @Sendable () -> Void) {
+        self.send = send
+        self.end = end
+    }
 }

@@ -21,7 +21,7 @@ public struct ReminderService: Service {
 
     public func run() async throws {
         let alarm = self.alarm
-        await engine.whenChanged { alarm.nudge() }
+        engine.whenChanged { alarm.nudge() }
         alarm.nudge()
         // Ask the notification server once at start, on the notifier's own thread, so
         // that status says whether reminders can show before the first one is due (N2).
@@ -39,7 +39,7 @@ public struct ReminderService: Service {
         } onGracefulShutdown: {
             alarm.stop()
         }
-        await engine.endFollowing()
+        engine.endFollowing()
         _ = await probed
     }
 
@@ -47,7 +47,7 @@ public struct ReminderService: Service {
     /// that a notification server that hangs never delays midnight.
     private func plan() async {
         do {
-            let (plan, wakeAt, reminder) = try await engine.wake()
+            let (plan, wakeAt, reminder) = try engine.wake()
             alarm.arm(at: wakeAt)
             logger.debug("next wake", metadata: ["at": "\(wakeAt)"])
             if let reminder {
@@ -58,7 +58,7 @@ public struct ReminderService: Service {
             }
             // After the reminder, so that the line also says this wake is done; only
             // when it says something new, as the service manager keeps them all.
-            let line = await engine.statusLine(plan)
+            let line = engine.statusLine(plan)
             if lastStatus.withLock({ $0 }) != line {
                 lastStatus.withLock { $0 = line }
                 Systemd.notify("STATUS=" + line)

@@ -19,7 +19,7 @@ public struct WatchdogService: Service {
         do {
             try await cancelWhenGracefulShutdown {
                 while true {
-                    _ = await engine.snapshot   // the actor answers
+                    _ = engine.snapshot   // the engine answers
                     Systemd.notify("WATCHDOG=1")
                     try await Self.sleep(for: interval / 2)
                 }
