@@ -90,20 +90,25 @@ public enum JSONValue: Sendable, Equatable {
         case .object(let members):
             out.append(UInt8(ascii: "{"))
             Self.open(members.isEmpty, &out, pretty, indent)
-            // Stable, so that of a key given twice the first still comes first.
-            let sorted = members.enumerated().sorted {
-                $0.element.key == $1.element.key ? $0.offset < $1.offset
-                    : $0.element.key.utf8.lexicographicallyPrecedes($1.element.key.utf8)
-            }
-            for (i, member) in sorted.enumerated() {
+            for (i, member) in Self.sorted(members).enumerated() {
                 if i > 0 { Self.separate(&out, pretty, indent) }
-                Self.writeString(member.element.key, into: &out)
+                Self.writeString(member.key, into: &out)
                 out.append(contentsOf: pretty ? " : ".utf8 : ":".utf8)
-                member.element.value.write(into: &out, pretty: pretty, indent: indent + 2)
+                member.value.write(into: &out, pretty: pretty, indent: indent + 2)
             }
             if pretty { Self.newline(&out, indent) }
             out.append(UInt8(ascii: "}"))
         }
+    }
+
+    /// `members` with keys in byte order; stable, so that of a key given twice the first
+    /// still comes first. Members already in order (most) are not copied.
+    private static func sorted(_ members: [Member]) -> [Member] {
+        func before(_ a: String, _ b: String) -> Bool { a.utf8.lexicographicallyPrecedes(b.utf8) }
+        if zip(members, members.dropFirst()).allSatisfy({ !before($1.key, $0.key) }) { return members }
+        return members.enumerated().sorted {
+            $0.element.key == $1.element.key ? $0.offset < $1.offset : before($0.element.key, $1.element.key)
+        }.map(\.element)
     }
 
     /// After `[` or `{` when pretty: the first item's line, or for an empty container

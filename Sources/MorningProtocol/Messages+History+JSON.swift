@@ -13,17 +13,17 @@ extension Morning.StatsTotals: JSONCodable {
 
     public var json: JSONValue {
         var o = JSONMembers()
-        o["tasksCompleted"] = .int(tasksCompleted)
-        o["tasksPlanned"] = .int(tasksPlanned)
-        o["daysTracked"] = .int(daysTracked)
         o["averagePerDay"] = .double(averagePerDay)
-        o["completionRate"] = .double(completionRate)
-        o["perfectDays"] = .int(perfectDays)
         o["bestRun"] = .int(bestRun)
         o["bestRunFrom"] = .nullable(bestRunFrom)
         o["bestRunThrough"] = .nullable(bestRunThrough)
+        o["completionRate"] = .double(completionRate)
+        o["daysTracked"] = .int(daysTracked)
         o["firstDate"] = .nullable(firstDate)
         o["lastDate"] = .nullable(lastDate)
+        o["perfectDays"] = .int(perfectDays)
+        o["tasksCompleted"] = .int(tasksCompleted)
+        o["tasksPlanned"] = .int(tasksPlanned)
         return o.value
     }
 }
@@ -36,12 +36,12 @@ extension Morning.RoutineStats: JSONCodable {
 
     public var json: JSONValue {
         var o = JSONMembers()
+        o["active"] = .bool(active)
         o["routine"] = .string(routine)
         o["routineId"] = .string(routineId)
-        o["type"] = .raw(type)
-        o["active"] = .bool(active)
-        o["tasks"] = .int(tasks)
         o["stats"] = stats.json
+        o["tasks"] = .int(tasks)
+        o["type"] = .raw(type)
         return o.value
     }
 }
@@ -64,7 +64,7 @@ extension Morning.StatsReply: JSONCodable {
     }
 
     public var json: JSONValue {
-        .object([.init(key: "routines", value: .array(routines)), .init(key: "overall", value: .nullable(overall))])
+        .object([.init(key: "overall", value: .nullable(overall)), .init(key: "routines", value: .array(routines))])
     }
 }
 
@@ -74,7 +74,7 @@ extension Morning.HistoryDay: JSONCodable {
     }
 
     public var json: JSONValue {
-        .object([.init(key: "date", value: .string(date)), .init(key: "completed", value: .nullable(completed)),
+        .object([.init(key: "completed", value: .nullable(completed)), .init(key: "date", value: .string(date)),
                  .init(key: "total", value: .nullable(total))])
     }
 }
@@ -86,9 +86,9 @@ extension Morning.HistoryParameters: JSONCodable {
 
     public var json: JSONValue {
         var o = JSONMembers()
-        o["routine"] = routine.map(JSONValue.string)
-        o["months"] = .int(months)
         o["locale"] = locale.map(JSONValue.string)
+        o["months"] = .int(months)
+        o["routine"] = routine.map(JSONValue.string)
         return o.value
     }
 }
@@ -101,11 +101,11 @@ extension Morning.HistoryReply: JSONCodable {
 
     public var json: JSONValue {
         var o = JSONMembers()
+        o["days"] = .array(days)
+        o["from"] = .string(from)
         o["routine"] = .nullable(routine)
         o["routineId"] = .nullable(routineId)
-        o["from"] = .string(from)
         o["today"] = .string(today)
-        o["days"] = .array(days)
         return o.value
     }
 }
@@ -130,15 +130,15 @@ extension Morning.ExportRoutine: JSONCodable {
 
     public var json: JSONValue {
         var o = JSONMembers()
-        o["id"] = .string(id)
-        o["name"] = .string(name)
-        o["type"] = .raw(type)
         o["active"] = .bool(active)
         o["createdDate"] = .string(createdDate)
+        o["days"] = .array(days)
+        o["id"] = .string(id)
+        o["name"] = .string(name)
+        o["open"] = .array(open)
         o["startDate"] = .string(startDate)
         o["tasks"] = .array(tasks)
-        o["days"] = .array(days)
-        o["open"] = .array(open)
+        o["type"] = .raw(type)
         return o.value
     }
 }
@@ -151,10 +151,10 @@ extension Morning.ExportDocument: JSONCodable {
 
     public var json: JSONValue {
         var o = JSONMembers()
-        o["format"] = .string(format)
-        o["version"] = .int(version)
         o["exportedOn"] = .string(exportedOn)
+        o["format"] = .string(format)
         o["routines"] = .array(routines)
+        o["version"] = .int(version)
         return o.value
     }
 }
@@ -183,7 +183,7 @@ extension Morning.ImportReply: JSONCodable {
     }
 
     public var json: JSONValue {
-        .object([.init(key: "routines", value: .int(routines)), .init(key: "records", value: .int(records))])
+        .object([.init(key: "records", value: .int(records)), .init(key: "routines", value: .int(routines))])
     }
 }
 
@@ -206,7 +206,7 @@ extension Morning.DraftReply: JSONCodable {
     }
 
     public var json: JSONValue {
-        .object([.init(key: "title", value: .nullable(title)), .init(key: "tasks", value: .array(tasks))])
+        .object([.init(key: "tasks", value: .array(tasks)), .init(key: "title", value: .nullable(title))])
     }
 }
 
@@ -216,8 +216,8 @@ extension Morning.DraftChangeReply: JSONCodable {
     }
 
     public var json: JSONValue {
-        .object([.init(key: "title", value: .nullable(title)), .init(key: "tasks", value: .array(tasks)),
-                 .init(key: "task", value: task.json)])
+        .object([.init(key: "task", value: task.json), .init(key: "tasks", value: .array(tasks)),
+                 .init(key: "title", value: .nullable(title))])
     }
 }
 
@@ -253,7 +253,7 @@ extension Morning.CreateParameters: JSONCodable {
     }
 
     public var json: JSONValue {
-        .object([.init(key: "title", value: .string(title)), .init(key: "tasks", value: .array(tasks))])
+        .object([.init(key: "tasks", value: .array(tasks)), .init(key: "title", value: .string(title))])
     }
 }
 
@@ -275,11 +275,11 @@ extension Varlink.GetInfoReply: JSONCodable {
 
     public var json: JSONValue {
         var o = JSONMembers()
-        o["vendor"] = .string(vendor)
-        o["product"] = .string(product)
-        o["version"] = .string(version)
-        o["url"] = .string(url)
         o["interfaces"] = .strings(interfaces)
+        o["product"] = .string(product)
+        o["url"] = .string(url)
+        o["vendor"] = .string(vendor)
+        o["version"] = .string(version)
         return o.value
     }
 }

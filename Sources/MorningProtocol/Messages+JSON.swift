@@ -1,6 +1,6 @@
 // The JSON of each message in Messages.swift (see JSONCodable). Members are written in
-// any order (printing sorts them); optional fields are left out when nil, @Nullable
-// ones written as null.
+// the order of their keys, so printing need not sort them; optional fields are left
+// out when nil, @Nullable ones written as null.
 
 extension Morning.TaskTime: JSONCodable {
     public init(json o: JSONFields) throws {
@@ -20,9 +20,9 @@ extension Morning.CatalogRoutine: JSONCodable {
 
     public var json: JSONValue {
         var o = JSONMembers()
+        o["bio"] = .string(bio)
         o["id"] = .string(id)
         o["name"] = .string(name)
-        o["bio"] = .string(bio)
         o["source"] = .string(source)
         o["tasks"] = .array(tasks)
         return o.value
@@ -38,13 +38,13 @@ extension Morning.RoutineInfo: JSONCodable {
 
     public var json: JSONValue {
         var o = JSONMembers()
-        o["id"] = .string(id)
-        o["name"] = .string(name)
-        o["type"] = .raw(type)
         o["active"] = .bool(active)
         o["createdDate"] = .string(createdDate)
+        o["id"] = .string(id)
+        o["name"] = .string(name)
         o["startDate"] = .string(startDate)
         o["tasks"] = .array(tasks)
+        o["type"] = .raw(type)
         return o.value
     }
 }
@@ -56,8 +56,8 @@ extension Morning.Progress: JSONCodable {
 
     public var json: JSONValue {
         var o = JSONMembers()
-        o["date"] = .string(date)
         o["completed"] = .int(completed)
+        o["date"] = .string(date)
         o["total"] = .int(total)
         return o.value
     }
@@ -69,7 +69,7 @@ extension Morning.Notifications: JSONCodable {
     }
 
     public var json: JSONValue {
-        .object([.init(key: "enabled", value: .bool(enabled)), .init(key: "available", value: .bool(available))])
+        .object([.init(key: "available", value: .bool(available)), .init(key: "enabled", value: .bool(enabled))])
     }
 }
 
@@ -82,9 +82,9 @@ extension Morning.DayTask: JSONCodable {
     public var json: JSONValue {
         var o = JSONMembers()
         o["position"] = .int(position)
+        o["state"] = .raw(state)
         o["time"] = .string(time)
         o["title"] = .string(title)
-        o["state"] = .raw(state)
         return o.value
     }
 }
@@ -95,7 +95,7 @@ extension Morning.WeekDay: JSONCodable {
     }
 
     public var json: JSONValue {
-        .object([.init(key: "date", value: .string(date)), .init(key: "completed", value: .nullable(completed))])
+        .object([.init(key: "completed", value: .nullable(completed)), .init(key: "date", value: .string(date))])
     }
 }
 
@@ -107,12 +107,12 @@ extension Morning.WeekChart: JSONCodable {
 
     public var json: JSONValue {
         var o = JSONMembers()
+        o["days"] = .array(days)
         o["routine"] = .string(routine)
         o["routineId"] = .string(routineId)
+        o["today"] = .string(today)
         o["total"] = .int(total)
         o["weekStart"] = .string(weekStart)
-        o["today"] = .string(today)
-        o["days"] = .array(days)
         return o.value
     }
 }
@@ -125,10 +125,10 @@ extension Morning.Card: JSONCodable {
 
     public var json: JSONValue {
         var o = JSONMembers()
+        o["active"] = .bool(active)
         o["routine"] = .string(routine)
         o["routineId"] = .string(routineId)
         o["type"] = .raw(type)
-        o["active"] = .bool(active)
         o["week"] = week.json
         return o.value
     }
@@ -144,15 +144,15 @@ extension Morning.Status: JSONCodable {
 
     public var json: JSONValue {
         var o = JSONMembers()
-        o["phase"] = .raw(phase)
+        o["behind"] = .int(behind)
+        o["currentTask"] = .nullable(currentTask)
         o["date"] = .string(date)
+        o["nextReminder"] = .nullable(nextReminder)
+        o["nextTask"] = .nullable(nextTask)
+        o["notifications"] = notifications.json
+        o["phase"] = .raw(phase)
         o["routine"] = .nullable(routine)
         o["today"] = .nullable(today)
-        o["currentTask"] = .nullable(currentTask)
-        o["nextTask"] = .nullable(nextTask)
-        o["behind"] = .int(behind)
-        o["nextReminder"] = .nullable(nextReminder)
-        o["notifications"] = notifications.json
         return o.value
     }
 }
@@ -193,9 +193,9 @@ extension Morning.ActivationReply: JSONCodable {
 
     public var json: JSONValue {
         var o = JSONMembers()
-        o["routine"] = routine.json
-        o["previous"] = .nullable(previous)
         o["finalized"] = .nullable(finalized)
+        o["previous"] = .nullable(previous)
+        o["routine"] = routine.json
         return o.value
     }
 }
@@ -206,7 +206,7 @@ extension Morning.DeleteReply: JSONCodable {
     }
 
     public var json: JSONValue {
-        .object([.init(key: "routine", value: routine.json), .init(key: "records", value: .int(records))])
+        .object([.init(key: "records", value: .int(records)), .init(key: "routine", value: routine.json)])
     }
 }
 
@@ -231,13 +231,13 @@ extension Morning.DayReply: JSONCodable {
 
     public var json: JSONValue {
         var o = JSONMembers()
+        o["completed"] = .int(completed)
         o["date"] = .string(date)
+        o["mode"] = .raw(mode)
         o["routine"] = .string(routine)
         o["routineId"] = .string(routineId)
-        o["mode"] = .raw(mode)
-        o["completed"] = .int(completed)
-        o["total"] = .int(total)
         o["tasks"] = .array(tasks)
+        o["total"] = .int(total)
         return o.value
     }
 }
@@ -249,8 +249,8 @@ extension Morning.TaskParameters: JSONCodable {
 
     public var json: JSONValue {
         var o = JSONMembers()
-        o["task"] = .string(task)
         o["date"] = date.map(JSONValue.string)
+        o["task"] = .string(task)
         return o.value
     }
 }
@@ -263,9 +263,9 @@ extension Morning.CheckReply: JSONCodable {
 
     public var json: JSONValue {
         var o = JSONMembers()
-        o["task"] = task.json
         o["changed"] = .bool(changed)
         o["completed"] = .int(completed)
+        o["task"] = task.json
         o["total"] = .int(total)
         return o.value
     }
@@ -309,8 +309,8 @@ extension Morning.ReloadReply: JSONCodable {
     }
 
     public var json: JSONValue {
-        .object([.init(key: "nextReminder", value: .nullable(nextReminder)),
-                 .init(key: "nextMidnight", value: .string(nextMidnight))])
+        .object([.init(key: "nextMidnight", value: .string(nextMidnight)),
+                 .init(key: "nextReminder", value: .nullable(nextReminder))])
     }
 }
 
@@ -326,10 +326,10 @@ extension Morning.WeekParameters: JSONCodable {
 
     public var json: JSONValue {
         var o = JSONMembers()
-        o["routine"] = routine.map(JSONValue.string)
         o["date"] = date.map(JSONValue.string)
-        o["offset"] = offset.map(JSONValue.int)
         o["locale"] = locale.map(JSONValue.string)
+        o["offset"] = offset.map(JSONValue.int)
+        o["routine"] = routine.map(JSONValue.string)
         return o.value
     }
 }
@@ -383,28 +383,28 @@ extension Morning.ErrorParameters: JSONCodable {
 
     public var json: JSONValue {
         var o = JSONMembers()
-        o["routine"] = routine.map(JSONValue.string)
-        o["startDate"] = startDate.map(JSONValue.string)
-        o["query"] = query.map(JSONValue.string)
         o["candidates"] = candidates.map(JSONValue.strings)
-        o["id"] = id.map(JSONValue.string)
-        o["total"] = total.map(JSONValue.int)
         o["date"] = date.map(JSONValue.string)
-        o["today"] = today.map(JSONValue.string)
-        o["earliest"] = earliest.map(JSONValue.string)
-        o["latest"] = latest.map(JSONValue.string)
-        o["text"] = text.map(JSONValue.string)
-        o["reason"] = reason.map(JSONValue.string)
-        o["uid"] = uid.map(JSONValue.int)
-        o["routines"] = routines.map(JSONValue.int)
         o["earlier"] = earlier.map(JSONValue.string)
-        o["later"] = later.map(JSONValue.string)
-        o["limit"] = limit.map(JSONValue.int)
-        o["position"] = position.map(JSONValue.int)
-        o["line"] = line.map(JSONValue.int)
-        o["parameter"] = parameter.map(JSONValue.string)
-        o["method"] = method.map(JSONValue.string)
+        o["earliest"] = earliest.map(JSONValue.string)
+        o["id"] = id.map(JSONValue.string)
         o["interface"] = interface.map(JSONValue.string)
+        o["later"] = later.map(JSONValue.string)
+        o["latest"] = latest.map(JSONValue.string)
+        o["limit"] = limit.map(JSONValue.int)
+        o["line"] = line.map(JSONValue.int)
+        o["method"] = method.map(JSONValue.string)
+        o["parameter"] = parameter.map(JSONValue.string)
+        o["position"] = position.map(JSONValue.int)
+        o["query"] = query.map(JSONValue.string)
+        o["reason"] = reason.map(JSONValue.string)
+        o["routine"] = routine.map(JSONValue.string)
+        o["routines"] = routines.map(JSONValue.int)
+        o["startDate"] = startDate.map(JSONValue.string)
+        o["text"] = text.map(JSONValue.string)
+        o["today"] = today.map(JSONValue.string)
+        o["total"] = total.map(JSONValue.int)
+        o["uid"] = uid.map(JSONValue.int)
         return o.value
     }
 }

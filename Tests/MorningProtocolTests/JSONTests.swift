@@ -56,6 +56,19 @@ struct JSONTests {
             }
             // What JSONEncoder wrote, read by the hand-written reader: the same value.
             #expect(try T(jsonText: try JSONEncoder().encode(value)) == value, "\(T.self), \(FuzzRun.tag)")
+            // Members come in key order, so that printing copies nothing to sort them.
+            #expect(Self.inKeyOrder(value.json), "\(T.self) writes its members out of key order")
+        }
+    }
+
+    static func inKeyOrder(_ value: JSONValue) -> Bool {
+        switch value {
+        case .object(let members):
+            let keys = members.map { Array($0.key.utf8) }
+            return zip(keys, keys.dropFirst()).allSatisfy { !$1.lexicographicallyPrecedes($0) }
+                && members.allSatisfy { inKeyOrder($0.value) }
+        case .array(let items): return items.allSatisfy(inKeyOrder)
+        default: return true
         }
     }
 
