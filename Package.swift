@@ -62,14 +62,18 @@ let package = Package(
 
         // MARK: Thin executables
         .executableTarget(name: "bmd", dependencies: ["MorningDaemon"]),
-        // bmctl carries Swift's runtime inside it (-static-stdlib): a shell alias or a
-        // status bar runs it all day, and loading a dozen shared libraries at every start
-        // cost it more than talking to bmd. bmd, which starts once, stays dynamic.
+        // bmctl is one static executable, C library and Swift's runtime included: a shell
+        // alias or a status bar runs it all day, and the dynamic loader's work (a dozen
+        // libraries, then 40,000 relocations for Swift's runtime linked in with
+        // -static-stdlib) cost more than talking to bmd. It is not position-independent:
+        // a static PIE needs a build without SwiftPM's $ORIGIN run path, which a plain
+        // `swift build` adds, and bmctl crosses no privilege boundary that address
+        // randomisation of its own image would guard. bmd, which starts once, stays dynamic.
         .executableTarget(
             name: "bmctl",
             dependencies: ["MorningControl"],
-            swiftSettings: [.unsafeFlags(["-static-stdlib"])],
-            linkerSettings: [.unsafeFlags(["-static-stdlib"])]
+            swiftSettings: [.unsafeFlags(["-static-executable"])],
+            linkerSettings: [.unsafeFlags(["-static-executable"])]
         ),
 
         // MARK: Tests, one target per module plus the end-to-end suite

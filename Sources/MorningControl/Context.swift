@@ -9,16 +9,18 @@ public struct Context {
     var daemon: Daemon
 
     init(environment: [String: String], console: Console, daemon: Daemon) {
-        self.environment = Environment(environment); self.console = console; self.daemon = daemon
+        self.init(environment: Environment(environment), console: console, daemon: daemon)
+    }
+
+    init(environment: Environment, console: Console, daemon: Daemon) {
+        self.environment = environment; self.console = console; self.daemon = daemon
     }
 
     /// This process: its environment, its stdio and bmd over a Unix socket.
     public static func live() -> Context {
         let console = Console.live()
-        var context = Context(environment: [:], console: console,
-                              daemon: .following(environment: .process, notice: console.writeError))
-        context.environment = .process
-        return context
+        return Context(environment: Environment.process, console: console,
+                       daemon: .following(environment: .process, notice: console.writeError))
     }
 
     /// The locale for week charts: the first non-empty of LC_ALL, LC_TIME, LANG (H2).

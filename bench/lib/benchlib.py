@@ -37,6 +37,18 @@ def bin_dir(argv):
     return out.stdout.strip()
 
 
+def page_faults(argv, env, runs=20):
+    """Median minor page faults of one run of `argv`: getrusage of each child, which
+    counts what the process itself touched, on any machine (perf may not be allowed)."""
+    import resource
+    counts = []
+    for _ in range(runs):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_minflt
+        subprocess.run(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+        counts.append(resource.getrusage(resource.RUSAGE_CHILDREN).ru_minflt - before)
+    return median(counts)
+
+
 def load_average():
     with open("/proc/loadavg") as f:
         return " ".join(f.read().split()[:3])
