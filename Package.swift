@@ -79,7 +79,7 @@ let package = Package(
         // MARK: Tests, one target per module plus the end-to-end suite
         // What several test targets share: a seeded random generator and the runs' seeds.
         .target(name: "MorningTestSupport", path: "Tests/MorningTestSupport"),
-        .testTarget(name: "MorningCoreTests", dependencies: ["MorningCore"]),
+        .testTarget(name: "MorningCoreTests", dependencies: ["MorningCore", "MorningTestSupport"]),
         .testTarget(name: "MorningStoreTests", dependencies: ["MorningStore", "MorningCore"]),
         .testTarget(name: "MorningProtocolTests", dependencies: ["MorningProtocol", "MorningTestSupport"]),
         .testTarget(

@@ -47,12 +47,20 @@ extension Book {
     /// as the week chart does.
     public func history(of routine: Routine?, months: Int, today: Day, firstWeekday: Int,
                         records: [DayRecord]) -> HistoryView {
-        let from = HistoryView.firstDay(months: months, today: today)
         var sums: [Day: (completed: Int, total: Int)] = [:]
         for record in records where routine == nil || record.routineID == routine?.id {
             let sum = sums[record.date] ?? (0, 0)
             sums[record.date] = (sum.completed + record.completed, sum.total + record.taskCount)
         }
+        return history(of: routine, months: months, today: today, firstWeekday: firstWeekday, sums: sums)
+    }
+
+    /// The same heatmap from the records' sums per date (those of every routine come
+    /// ready from a `HistorySummary`).
+    public func history(of routine: Routine?, months: Int, today: Day, firstWeekday: Int,
+                        sums recorded: [Day: (completed: Int, total: Int)]) -> HistoryView {
+        let from = HistoryView.firstDay(months: months, today: today)
+        var sums = recorded
         if let live = active, routine == nil || routine?.id == live.id, live.startDate <= today,
            (live.lastRecordDate ?? live.startDate.previous) < today {
             let sum = sums[today] ?? (0, 0)

@@ -50,8 +50,7 @@ public struct Stats: Hashable, Sendable {
         for record in records {
             completed += record.completed
             planned += record.taskCount
-            let perfect = record.taskCount > 0 && record.completed == record.taskCount
-            perfectByDate[record.date] = (perfectByDate[record.date] ?? true) && perfect
+            perfectByDate[record.date] = (perfectByDate[record.date] ?? true) && record.isPerfect
         }
         self.init(tasksCompleted: completed, tasksPlanned: planned, daysTracked: perfectByDate.count)
         let dates = perfectByDate.keys.sorted()

@@ -2,8 +2,9 @@ import MorningCore
 import MorningProtocol
 import MorningStore
 
-/// The history methods (H3–H5): stats, the heatmap, export and import. History is
-/// read from the store on demand; an import is one rule of the core, stored in one
+/// The history methods (H3–H5): stats, the heatmap, export and import. Stats and the
+/// heatmap of every routine come from the history summary; one routine's heatmap and
+/// exports read the store; an import is one rule of the core, stored in one
 /// transaction with everything it replaces.
 extension Engine {
     func stats(_ call: Varlink.Call) throws -> [UInt8] {
@@ -11,13 +12,12 @@ extension Engine {
         let now = try refreshed()
         if let query = p.routine, !query.isEmpty {
             let routine = try now.book.resolveStored(query, catalog: catalog)
-            let stats = Stats(records: try store.records(of: routine.id))
+            let stats = try historySummary().stats(of: routine.id)
             return Varlink.encodeReply(Morning.StatsReply(routines: [Replies.stats(routine, stats)], overall: nil))
         }
-        let records = try store.records()
-        let byRoutine = Dictionary(grouping: records, by: \.routineID)
-        let routines = now.book.routinesByRecency.map { Replies.stats($0, Stats(records: byRoutine[$0.id] ?? [])) }
-        return Varlink.encodeReply(Morning.StatsReply(routines: routines, overall: Replies.totals(Stats(records: records))))
+        let summary = try historySummary()
+        let routines = now.book.routinesByRecency.map { Replies.stats($0, summary.stats(of: $0.id)) }
+        return Varlink.encodeReply(Morning.StatsReply(routines: routines, overall: Replies.totals(summary.overall)))
     }
 
     func history(_ call: Varlink.Call) throws -> [UInt8] {
@@ -29,9 +29,19 @@ extension Engine {
         var routine: Routine?
         if let query = p.routine, !query.isEmpty { routine = try now.book.resolveStored(query, catalog: catalog) }
         let from = HistoryView.firstDay(months: p.months, today: now.today)
-        let records = try store.records(of: routine?.id, from: from, through: now.today)
-        let view = now.book.history(of: routine, months: p.months, today: now.today,
-                                    firstWeekday: Weekdays.first(locale: p.locale), records: records)
+        let firstWeekday = Weekdays.first(locale: p.locale)
+        let view: HistoryView
+        if let routine {
+            let records = try store.records(of: routine.id, from: from, through: now.today)
+            view = now.book.history(of: routine, months: p.months, today: now.today, firstWeekday: firstWeekday, records: records)
+        } else {
+            // Every routine together: the sums per date are in the summary already.
+            var sums: [Day: (completed: Int, total: Int)] = [:]
+            for totals in try historySummary().totals(from: from, through: now.today) {
+                sums[totals.date] = (totals.completed, totals.planned)
+            }
+            view = now.book.history(of: nil, months: p.months, today: now.today, firstWeekday: firstWeekday, sums: sums)
+        }
         return Varlink.encodeReply(Replies.history(view))
     }
 

@@ -41,6 +41,10 @@ public final class Engine: @unchecked Sendable {
     /// Clients following the status (L2): how to reach each, and the last frame it was sent.
     private var followers: [UInt64: (follower: StatusFollower, last: [UInt8])] = [:]
     private var nextFollower: UInt64 = 0
+    /// The totals of every Day Record, made on the first `stats` or `history` that needs
+    /// them and kept up to date as records are stored; nil until then, and again after a
+    /// change it cannot follow (an import, a deleted routine).
+    private var summary: HistorySummary?
 
     public init(store: Store, clock: WallClock = .system, catalog: [CatalogEntry] = Catalog.entries,
                 notifier: (any Notifier)? = nil, logger: Logger) throws {
@@ -98,7 +102,7 @@ public final class Engine: @unchecked Sendable {
             return (plan, wakeAt, nil)
         }
         var next = book
-        try store.apply(next.markReminderSent(on: day))
+        try apply(next.markReminderSent(on: day))
         book = next
         plan = book.plan(now: now.instant, local: now.local)
         let message = ReminderMessage.daily(routine: routine.name, firstTime: first.time.description,
@@ -271,13 +275,36 @@ public final class Engine: @unchecked Sendable {
         return (now, local, local.day(containing: now))
     }
 
+    /// Stores `changes` in one transaction, then brings the history summary up to date.
+    func apply(_ changes: [Change]) throws {
+        try store.apply(changes)
+        for change in changes {
+            switch change {
+            case .finalizeDay(let record):
+                if summary?.add(record) == false { summary = nil }
+            case .deleteRoutine, .deleteEverything, .importEverything:
+                summary = nil
+            case .insertRoutine, .updateRoutine, .setOpenDay, .setSettings, .setDraft:
+                break
+            }
+        }
+    }
+
+    /// The totals of every Day Record, read from the store the first time.
+    func historySummary() throws -> HistorySummary {
+        if let summary { return summary }
+        let made = HistorySummary(records: try store.records())
+        summary = made
+        return made
+    }
+
     /// The book after finalizing every day that has ended since the last request (T3).
     func refreshed() throws -> Now {
         let (now, local, today) = moment()
         var next = book
         let changes = next.catchUp(today: today)
         if !changes.isEmpty {
-            try store.apply(changes)
+            try apply(changes)
             book = next
             publishStatus()
         }
@@ -292,7 +319,7 @@ public final class Engine: @unchecked Sendable {
         var changes = next.catchUp(today: today)
         let (result, more) = try rule(&next, today)
         changes += more
-        if !changes.isEmpty { try store.apply(changes) }
+        if !changes.isEmpty { try apply(changes) }
         book = next
         if !changes.isEmpty {
             changed()
@@ -481,10 +508,14 @@ public final class Engine: @unchecked Sendable {
     private func data(_ p: Morning.DataParameters) throws -> Morning.DataReply {
         let now = try refreshed()
         let start = now.today.startOfWeek(firstWeekday: Weekdays.first(locale: p.locale))
-        let cards = try now.book.routinesByRecency.map { routine in
-            Morning.Card(routine: routine.name, routineId: routine.slug,
-                         type: routine.kind == .celebrity ? .celebrity : .custom, active: routine.isActive,
-                         week: Replies.week(try chart(routine, start, now)))
+        let routines = now.book.routinesByRecency
+        // Every card's week in one read.
+        let counts = try store.completedCounts(of: routines.map(\.id), from: start, through: start.adding(days: 6))
+        let cards = routines.map { routine in
+            let week = now.book.week(of: routine, startingOn: start, today: now.today, recorded: counts[routine.id] ?? [:])
+            return Morning.Card(routine: routine.name, routineId: routine.slug,
+                                type: routine.kind == .celebrity ? .celebrity : .custom, active: routine.isActive,
+                                week: Replies.week(week))
         }
         return Morning.DataReply(cards: cards)
     }

@@ -26,9 +26,11 @@ extension Store {
         }
         let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
         return try read { db in
-            let rows = try Row.fetchCursor(db, sql: """
+            // One of eight shapes of query, each prepared once.
+            let statement = try db.cachedStatement(sql: """
                 SELECT routineId, date, doneMask, taskCount FROM dayRecord \(filter) ORDER BY routineId, date
-                """, arguments: arguments)
+                """)
+            let rows = try Row.fetchCursor(statement, arguments: arguments)
             var records: [DayRecord] = []
             while let row = try rows.next() {
                 let date: String = row[1]
@@ -44,21 +46,22 @@ extension Day {
     /// A stored `YYYY-MM-DD`, read digit by digit: the general parser splits the text,
     /// which is most of the time `stats` takes over a long history.
     init(storedDate text: String) throws {
-        var digits: [Int] = []
-        digits.reserveCapacity(8)
-        for (index, byte) in text.utf8.enumerated() {
-            if index == 4 || index == 7 {
-                guard byte == UInt8(ascii: "-") else { break }
-            } else if byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
-                digits.append(Int(byte - UInt8(ascii: "0")))
-            } else {
-                break
+        var text = text
+        let day = text.withUTF8 { bytes -> Day? in
+            guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
+            func number(_ range: Range<Int>) -> Int? {
+                var n = 0
+                for i in range {
+                    let digit = Int(bytes[i]) - 48
+                    guard (0...9).contains(digit) else { return nil }
+                    n = n * 10 + digit
+                }
+                return n
             }
+            guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else { return nil }
+            return Day(year: year, month: month, day: day)
         }
-        func number(_ range: Range<Int>) -> Int { range.reduce(0) { $0 * 10 + digits[$1] } }
-        guard text.utf8.count == 10, digits.count == 8,
-              let day = Day(year: number(0..<4), month: number(4..<6), day: number(6..<8))
-        else { throw StoreError.unreadable("dayRecord holds the date \"\(text)\", not YYYY-MM-DD") }
+        guard let day else { throw StoreError.unreadable("dayRecord holds the date \"\(text)\", not YYYY-MM-DD") }
         self = day
     }
 }

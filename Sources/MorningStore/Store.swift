@@ -157,15 +157,28 @@ public final class Store: Sendable {
 
     /// Completed counts of the routine's Day Records with date in from...through, by date.
     public func completedCounts(of routine: RoutineID, from: Day, through: Day) throws -> [Day: Int] {
+        try completedCounts(of: [routine], from: from, through: through)[routine] ?? [:]
+    }
+
+    /// The same for several routines, read in one transaction (a week for every data card).
+    public func completedCounts(of routines: [RoutineID], from: Day, through: Day) throws -> [RoutineID: [Day: Int]] {
         try read { db in
-            // YYYY-MM-DD text sorts as the dates do, so the range is a plain comparison.
-            let rows = try DayRecordRow
-                .filter(Column("routineId") == routine)
-                .filter(Column("date") >= from.description && Column("date") <= through.description)
-                .fetchAll(db)
-            var counts: [Day: Int] = [:]
-            for row in rows { counts[try Day(stored: row.date, in: "dayRecord")] = row.completed }
-            return counts
+            // YYYY-MM-DD text sorts as the dates do, so the range is a plain comparison that
+            // the primary key (routineId, date) serves. The statement is prepared once.
+            let statement = try db.cachedStatement(sql: """
+                SELECT date, completed FROM dayRecord WHERE routineId = ? AND date >= ? AND date <= ?
+                """)
+            var all: [RoutineID: [Day: Int]] = [:]
+            for routine in routines {
+                var counts: [Day: Int] = [:]
+                let rows = try Row.fetchCursor(statement, arguments: [routine, from.description, through.description])
+                while let row = try rows.next() {
+                    let date: String = row[0]
+                    counts[try Day(storedDate: date)] = row[1]
+                }
+                all[routine] = counts
+            }
+            return all
         }
     }
 

@@ -118,6 +118,56 @@ struct HistoryEngineTests {
         #expect(try await call(engine, M + "Stats", ["routine": "nobody"])["error"] as? String == M + "RoutineNotFound")
     }
 
+    @Test("H3, H4: stats and the heatmap stay exact as days end, routines switch and go, and history is imported")
+    func keptUpToDate() async throws {
+        let clock = TestClock("2026-11-02T10:00:00Z", zone: "UTC")
+        let store = try Store.inMemory()
+        let engine = try Engine(store: store, clock: clock.wall, logger: logger)
+        /// The reply's parameters as bmd wrote them.
+        func reply(_ method: String, _ p: [String: Any] = [:]) async throws -> JSONValue {
+            let frame = [UInt8](try JSONSerialization.data(withJSONObject: ["method": M + method, "parameters": p]))
+            let bytes = try #require(await engine.respond(to: try Varlink.decodeCall(frame)))
+            return try #require(try JSONValue.parse(bytes.dropLast())["parameters"])
+        }
+        /// What the engine says, against what the records in its store say.
+        func same(_ when: String) async throws {
+            let all = try await reply("Stats")
+            let records = try store.records()
+            #expect(all["overall"] == Replies.totals(Stats(records: records)).json, "overall \(when)")
+            for routine in engine.snapshot.routinesByRecency {
+                let one = try await reply("Stats", ["routine": routine.slug])
+                let expected = Replies.stats(routine, Stats(records: records.filter { $0.routineID == routine.id }))
+                #expect(one["routines"] == .array([expected.json]), "\(routine.slug) \(when)")
+            }
+            let history = try await reply("History", ["months": 2])
+            guard case .string(let date)? = history["today"], let today = Day(iso: date) else {
+                Issue.record("no today in \(history)")
+                return
+            }
+            let records2 = try store.records(from: HistoryView.firstDay(months: 2, today: today), through: today)
+            let view = engine.snapshot.history(of: nil, months: 2, today: today, firstWeekday: 2, records: records2)
+            #expect(history == Replies.history(view).json, "history \(when)")
+        }
+        _ = try await call(engine, M + "Activate", ["routine": "darwin"])
+        for day in 3...9 {
+            clock.set("2026-11-\(String(format: "%02d", day))T08:00:00Z")
+            for task in 0..<(day % 4) { _ = try await call(engine, M + "Check", ["task": "\(task + 1)"]) }
+            try await same("on the \(day)th")
+        }
+        _ = try await call(engine, M + "Activate", ["routine": "franklin"])   // the 9th ends now for Darwin
+        clock.set("2026-11-12T08:00:00Z")
+        _ = try await call(engine, M + "Check", ["task": "1"])
+        try await same("after a switch")
+        _ = try await call(engine, M + "Delete", ["routine": "darwin"])
+        try await same("after a delete")
+        _ = try await call(engine, M + "Import", ["document": exportDocument(tasks: 2, start: "2026-10-01", days: [
+            ("2026-10-01", [1, 2]), ("2026-10-02", [2]),
+        ]), "replace": true])
+        try await same("after an import")
+        clock.set("2026-11-14T08:00:00Z")
+        try await same("two days later")
+    }
+
     @Test("H4: the heatmap starts on the locale's first weekday; months out of range are refused")
     func history() async throws {
         let clock = TestClock("2026-11-19T10:00:00Z", zone: "UTC")
