@@ -20,9 +20,9 @@ public protocol JSONCodable: Codable {
 }
 
 extension JSONCodable {
-    /// The value read from `value`, a JSON object at `path`.
-    public init(json value: JSONValue, at path: [any CodingKey] = []) throws {
-        try self.init(json: JSONFields(value, path: path))
+    /// The value read from `value`, a JSON object at `place`.
+    public init(json value: JSONValue, at place: JSONPlace = .root) throws {
+        try self.init(json: JSONFields(value, at: place))
     }
 
     /// The value read from JSON text.
@@ -39,17 +39,37 @@ public struct JSONKey: CodingKey, Sendable {
     public init(intValue: Int) { self.stringValue = "Index \(intValue)"; self.intValue = intValue }
 }
 
+/// Where a value is in a document: a chain of member names and item indexes, built as
+/// reading goes down, and turned into a coding path only when an error names it.
+public indirect enum JSONPlace: Sendable {
+    case root
+    case member(String, in: JSONPlace)
+    case item(Int, in: JSONPlace)
+
+    /// The place as DecodingError's coding path.
+    public var codingPath: [any CodingKey] {
+        switch self {
+        case .root: []
+        case .member(let key, let parent): parent.codingPath + [JSONKey(stringValue: key)]
+        case .item(let index, let parent): parent.codingPath + [JSONKey(intValue: index)]
+        }
+    }
+}
+
 /// The members of one JSON object being read, and where the object is in the document.
 public struct JSONFields {
     let members: [JSONValue.Member]
-    public let path: [any CodingKey]
+    public let place: JSONPlace
 
     /// The object `value`; a type mismatch when it is anything else.
-    public init(_ value: JSONValue, path: [any CodingKey]) throws {
-        guard case .object(let members) = value else { throw Self.mismatch([String: Any].self, value, path) }
+    public init(_ value: JSONValue, at place: JSONPlace = .root) throws {
+        guard case .object(let members) = value else { throw Self.mismatch([String: Any].self, value, place.codingPath) }
         self.members = members
-        self.path = path
+        self.place = place
     }
+
+    /// Where the object is, as DecodingError's coding path.
+    public var path: [any CodingKey] { place.codingPath }
 
     /// The value of `key` (the first, if given twice); nil when missing.
     public subscript(key: String) -> JSONValue? {
@@ -70,45 +90,45 @@ public struct JSONFields {
         return value
     }
 
-    private func at(_ key: String) -> [any CodingKey] { path + [JSONKey(stringValue: key)] }
+    private func at(_ key: String) -> JSONPlace { .member(key, in: place) }
 
     // MARK: Required fields
 
-    public func string(_ key: String) throws -> String { try Self.string(try required(key), at(key)) }
-    public func int(_ key: String) throws -> Int { try Self.int(try required(key), at(key)) }
-    public func bool(_ key: String) throws -> Bool { try Self.bool(try required(key), at(key)) }
-    public func double(_ key: String) throws -> Double { try Self.double(try required(key), at(key)) }
+    public func string(_ key: String) throws -> String { try Self.string(try required(key), at(key).codingPath) }
+    public func int(_ key: String) throws -> Int { try Self.int(try required(key), at(key).codingPath) }
+    public func bool(_ key: String) throws -> Bool { try Self.bool(try required(key), at(key).codingPath) }
+    public func double(_ key: String) throws -> Double { try Self.double(try required(key), at(key).codingPath) }
 
     /// An enum written as its raw string.
     public func value<E: RawRepresentable>(_ key: String) throws -> E where E.RawValue == String {
-        try Self.raw(try required(key), at(key))
+        try Self.raw(try required(key), at(key).codingPath)
     }
 
     /// A nested message.
     public func value<T: JSONCodable>(_ key: String) throws -> T {
-        try T(json: JSONFields(try required(key), path: at(key)))
+        try T(json: JSONFields(try required(key), at: at(key)))
     }
 
     /// An array of nested messages.
     public func array<T: JSONCodable>(_ key: String) throws -> [T] {
-        try Self.items(try required(key), at(key)) { try T(json: JSONFields($0, path: $1())) }
+        try Self.items(try required(key), at(key)) { try T(json: JSONFields($0, at: $1)) }
     }
 
-    public func strings(_ key: String) throws -> [String] { try Self.items(try required(key), at(key)) { try Self.string($0, $1()) } }
-    public func ints(_ key: String) throws -> [Int] { try Self.items(try required(key), at(key)) { try Self.int($0, $1()) } }
+    public func strings(_ key: String) throws -> [String] { try Self.items(try required(key), at(key)) { try Self.string($0, $1.codingPath) } }
+    public func ints(_ key: String) throws -> [Int] { try Self.items(try required(key), at(key)) { try Self.int($0, $1.codingPath) } }
 
     // MARK: Optional fields: nil when missing or null
 
-    public func string(optional key: String) throws -> String? { try present(key).map { try Self.string($0, at(key)) } }
-    public func int(optional key: String) throws -> Int? { try present(key).map { try Self.int($0, at(key)) } }
-    public func bool(optional key: String) throws -> Bool? { try present(key).map { try Self.bool($0, at(key)) } }
+    public func string(optional key: String) throws -> String? { try present(key).map { try Self.string($0, at(key).codingPath) } }
+    public func int(optional key: String) throws -> Int? { try present(key).map { try Self.int($0, at(key).codingPath) } }
+    public func bool(optional key: String) throws -> Bool? { try present(key).map { try Self.bool($0, at(key).codingPath) } }
 
     public func value<T: JSONCodable>(optional key: String) throws -> T? {
-        try present(key).map { try T(json: JSONFields($0, path: at(key))) }
+        try present(key).map { try T(json: JSONFields($0, at: at(key))) }
     }
 
     public func strings(optional key: String) throws -> [String]? {
-        try present(key).map { try Self.items($0, at(key)) { try Self.string($0, $1()) } }
+        try present(key).map { try Self.items($0, at(key)) { try Self.string($0, $1.codingPath) } }
     }
 
     // MARK: Leaves
@@ -154,18 +174,15 @@ public struct JSONFields {
         return e
     }
 
-    /// The items of an array; `read` is given each item and a way to its path, made only if needed.
-    static func items<T>(_ value: JSONValue, _ path: @autoclosure () -> [any CodingKey],
-                         _ read: (JSONValue, () -> [any CodingKey]) throws -> T) throws -> [T] {
-        guard case .array(let items) = value else { throw mismatch([Any].self, value, path()) }
-        return try withoutActuallyEscaping(path) { path in
-            var result: [T] = []
-            result.reserveCapacity(items.count)
-            for (i, item) in items.enumerated() {
-                result.append(try read(item, { path() + [JSONKey(intValue: i)] }))
-            }
-            return result
+    /// The items of an array, each read with its place in the document.
+    static func items<T>(_ value: JSONValue, _ place: JSONPlace, _ read: (JSONValue, JSONPlace) throws -> T) throws -> [T] {
+        guard case .array(let items) = value else { throw mismatch([Any].self, value, place.codingPath) }
+        var result: [T] = []
+        result.reserveCapacity(items.count)
+        for (i, item) in items.enumerated() {
+            result.append(try read(item, .item(i, in: place)))
         }
+        return result
     }
 }
 

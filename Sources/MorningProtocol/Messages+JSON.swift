@@ -319,7 +319,7 @@ extension Morning.WeekParameters: JSONCodable {
         self.init(routine: try o.string(optional: "routine"), date: try o.string(optional: "date"),
                   offset: try o.int(optional: "offset"), locale: try o.string(optional: "locale"))
         if let offset, !(-Self.offsetLimit...Self.offsetLimit).contains(offset) {
-            throw DecodingError.dataCorrupted(.init(codingPath: o.path + [JSONKey(stringValue: "offset")],
+            throw DecodingError.dataCorrupted(.init(codingPath: JSONPlace.member("offset", in: o.place).codingPath,
                                                     debugDescription: "more than \(Self.offsetLimit) weeks away"))
         }
     }

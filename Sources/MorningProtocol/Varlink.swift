@@ -183,13 +183,13 @@ public enum Varlink {
         /// The parameters as `P`; a reply without parameters reads like `{}`.
         public func parameters<P: JSONCodable>(_: P.Type) throws -> P {
             guard let parameters else { return try P(json: .object([])) }
-            return try P(json: parameters, at: [JSONKey(stringValue: "parameters")])
+            return try P(json: parameters, at: .member("parameters", in: .root))
         }
     }
 
     /// A reply frame (without its NUL): bmctl reads one per run.
     public static func decodeReply(_ frame: some Collection<UInt8>) throws -> Reply {
-        let message = try JSONFields(try JSONValue.parse(frame), path: [])
+        let message = try JSONFields(try JSONValue.parse(frame))
         return Reply(error: try message.string(optional: "error"), continues: try message.bool(optional: "continues") ?? false,
                      parameters: message["parameters"].flatMap { $0 == .null ? nil : $0 })
     }

@@ -83,7 +83,7 @@ struct JSONTests {
         }
         let ours = JSONValue.array(values.map(JSONValue.double)).text()
         #expect(ours == [UInt8](try Self.foundationEncoder(pretty: false).encode(values)))
-        let read = try JSONFields.items(try JSONValue.parse(ours), []) { try JSONFields.double($0, $1()) }
+        let read = try JSONFields.items(try JSONValue.parse(ours), .root) { try JSONFields.double($0, $1.codingPath) }
         #expect(read == values)
         // JSON has no NaN: such a double (which no message holds) is written as null, not as text JSON refuses.
         #expect(JSONValue.double(.nan) == .null && JSONValue.double(-.infinity) == .null)
@@ -96,7 +96,7 @@ struct JSONTests {
         for _ in 0..<500 * FuzzRun.scale { values.append(RandomValues.string(&random)) }
         let ours = JSONValue.strings(values).text()
         #expect(ours == [UInt8](try Self.foundationEncoder(pretty: false).encode(values)))
-        #expect(try JSONFields.items(try JSONValue.parse(ours), []) { try JSONFields.string($0, $1()) } == values)
+        #expect(try JSONFields.items(try JSONValue.parse(ours), .root) { try JSONFields.string($0, $1.codingPath) } == values)
     }
 
     @Test("Keys are sorted byte by byte; empty containers print as JSONEncoder prints them")
@@ -157,13 +157,22 @@ struct JSONTests {
         #expect(path(status.replacingOccurrences(of: #""behind":0,"#, with: "")) == "behind")
         #expect(path(status.replacingOccurrences(of: #""enabled":true"#, with: #""enabled":1"#)) == "notifications.enabled")
         func ints(_ text: String) throws -> [Int] {
-            try JSONFields.items(try JSONValue.parse(Array(text.utf8)), []) { try JSONFields.int($0, $1()) }
+            try JSONFields.items(try JSONValue.parse(Array(text.utf8)), .root) { try JSONFields.int($0, $1.codingPath) }
         }
         #expect(try ints("[1.0, 1e2, -0]") == [1, 100, 0])
         #expect(throws: DecodingError.self) { _ = try ints("[9223372036854775808]") }
         #expect(throws: DecodingError.self) { _ = try ints("[1.5]") }
         // Of a key given twice, the first counts, as with JSONDecoder.
         #expect(try Morning.TaskTime(jsonText: Array(#"{"time":"06:00","title":"a","title":"b"}"#.utf8)).title == "a")
+        // Inside an array the path names the item.
+        let routine = #"{"id":"x","name":"X","type":"custom","active":true,"createdDate":"d","startDate":"d","tasks":[{"time":"06:00","title":"a"},{"time":"07:00","title":3}]}"#
+        do {
+            _ = try Morning.RoutineInfo(jsonText: Array(routine.utf8))
+            Issue.record("a title that is a number was read")
+        } catch let DecodingError.typeMismatch(_, context) {
+            #expect(context.codingPath.map(\.stringValue) == ["tasks", "Index 1", "title"])
+            #expect(context.codingPath[1].intValue == 1)
+        }
         // A field read as a message must be an object.
         #expect(path(status.replacingOccurrences(of: #""notifications":{"available":false,"enabled":true}"#, with: #""notifications":[]"#)) == "notifications")
     }
