@@ -35,8 +35,11 @@ public struct TimeOfDay: Hashable, Comparable, Sendable, CustomStringConvertible
     public var hour: Int { minutes / 60 }
     public var minute: Int { minutes % 60 }
 
+    /// `HH:MM`, written digit by digit (every reply holds a few of them).
     public var description: String {
-        (hour < 10 ? "0" : "") + String(hour) + ":" + (minute < 10 ? "0" : "") + String(minute)
+        let digits: [UInt8] = [48 + UInt8(hour / 10), 48 + UInt8(hour % 10), UInt8(ascii: ":"),
+                               48 + UInt8(minute / 10), 48 + UInt8(minute % 10)]
+        return String(decoding: digits, as: UTF8.self)
     }
 
     public static func < (a: TimeOfDay, b: TimeOfDay) -> Bool { a.minutes < b.minutes }
