@@ -8,11 +8,14 @@
 /// Status reply). Reading fields by name costs next to nothing, and bmd builds each reply
 /// without Codable's boxes either.
 ///
+/// It does not refine Codable, though every message is Codable too: a refinement makes
+/// each first use instantiate the Codable witness tables as well.
+///
 /// The conformances say the same as the synthesized Codable ones — an optional field
 /// is left out when nil, a `@Nullable` one is written as null; either is read as nil
 /// when null or missing — and the protocol tests hold them to JSONEncoder and JSONDecoder
 /// on random values of every type.
-public protocol JSONCodable: Codable {
+public protocol JSONCodable {
     /// Reads the value from the object `json`; errors are DecodingErrors that name the field.
     init(json: JSONFields) throws
     /// The value as a JSON object.

@@ -57,8 +57,13 @@ public enum JSONValue: Sendable, Equatable {
 
     /// The tree of the JSON text `bytes` (strict RFC 8259; a UTF-8 byte order mark is skipped).
     public static func parse(_ bytes: some Collection<UInt8>) throws(JSONSyntaxError) -> JSONValue {
-        let array = bytes as? [UInt8] ?? Array(bytes)
-        return try array.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) -> JSONValue in
+        try parse(Array(bytes))
+    }
+
+    /// The same for bytes in an array (not generic, so that a caller in another module
+    /// needs no witness tables).
+    public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
+        try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) -> JSONValue in
             var parser = JSONParser(bytes: buffer)
             return try parser.document()
         }

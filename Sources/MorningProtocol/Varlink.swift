@@ -188,7 +188,7 @@ public enum Varlink {
     }
 
     /// A reply frame (without its NUL): bmctl reads one per run.
-    public static func decodeReply(_ frame: some Collection<UInt8>) throws -> Reply {
+    public static func decodeReply(_ frame: [UInt8]) throws -> Reply {
         let message = try JSONFields(try JSONValue.parse(frame))
         return Reply(error: try message.string(optional: "error"), continues: try message.bool(optional: "continues") ?? false,
                      parameters: message["parameters"].flatMap { $0 == .null ? nil : $0 })

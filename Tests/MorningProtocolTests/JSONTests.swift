@@ -9,7 +9,7 @@ import Testing
 @Suite("JSON without Foundation: the same text as JSONEncoder, the same values as JSONDecoder")
 struct JSONTests {
     /// Every Codable type of the protocol.
-    static let messageTypes: [any (JSONCodable & Equatable).Type] = [
+    static let messageTypes: [any (JSONCodable & Codable & Equatable).Type] = [
         Morning.TaskTime.self, Morning.CatalogRoutine.self, Morning.RoutineInfo.self, Morning.Progress.self,
         Morning.Notifications.self, Morning.DayTask.self, Morning.WeekDay.self, Morning.WeekChart.self,
         Morning.Card.self, Morning.Status.self, Morning.ExploreParameters.self, Morning.ExploreReply.self,
@@ -42,7 +42,7 @@ struct JSONTests {
         }
     }
 
-    private func check<T: JSONCodable & Equatable>(_ type: T.Type, rounds: Int, random: inout SeededRandom) throws {
+    private func check<T: JSONCodable & Codable & Equatable>(_ type: T.Type, rounds: Int, random: inout SeededRandom) throws {
         for _ in 0..<rounds {
             var values = RandomValues(random: &random)
             let value = try values.make(T.self)
