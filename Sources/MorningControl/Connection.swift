@@ -26,6 +26,9 @@ final class Connection {
     static let frameLimit = 16 << 20
 
     private let fd: Int32
+    /// Bytes received that belong to frames not yet returned: a follower may get several
+    /// frames in one read.
+    private var splitter = FrameSplitter(limit: Connection.frameLimit)
 
     private init(fd: Int32) { self.fd = fd }
 
@@ -77,7 +80,6 @@ final class Connection {
 
     /// Reads until the first complete frame and returns it without its NUL.
     func receiveFrame() throws(ConnectionError) -> [UInt8] {
-        var splitter = FrameSplitter(limit: Connection.frameLimit)
         // Not zeroed: recv fills what is used, and zeroing 64 KiB cost a dozen page faults
         // per run, more than the call.
         let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 1)

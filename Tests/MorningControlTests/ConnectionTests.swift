@@ -14,6 +14,22 @@ import Glibc
         #expect(run.out.hasPrefix(#"{"behind":0,"currentTask":null,"date":"2026-11-23","#))
     }
 
+    @Test("L2: status --follow prints every frame, also when several arrive in one read")
+    func followFramesTogether() {
+        func status(_ completed: Int) -> String {
+            #"{"continues":true,"parameters":{"phase":"running","date":"2026-11-23","routine":null,"#
+                + #""today":{"date":"2026-11-23","completed":\#(completed),"total":3},"currentTask":null,"#
+                + #""nextTask":null,"behind":0,"nextReminder":null,"notifications":{"enabled":true,"available":true}}}"#
+        }
+        let responder = Responder(frames: [status(0), status(1), status(2)])
+        let run = bmctlOverSocket(["status", "--follow", "--json", "--socket", responder.path, "--no-autostart"])
+        _ = responder.received()
+        #expect(run.status == 0, "\(run.err)")
+        let lines = run.out.split(separator: "\n")
+        #expect(lines.count == 3, "\(run.out)")
+        #expect(lines.last?.contains(#""completed":2"#) == true)
+    }
+
     @Test("BMD_SOCKET chooses the socket")
     func environmentSocket() {
         let responder = Responder(reply: #"{"parameters":{"notifications":{"enabled":true,"available":true}}}"#)

@@ -54,7 +54,7 @@ func bmctl(
 /// Runs bmctl with `arguments` against whatever listens on the real socket it is given.
 func bmctlOverSocket(_ arguments: [String], environment: [String: String] = baseEnvironment) -> Run {
     let transcript = Transcript(answers: [])
-    let daemon = Daemon.socket(environment: Environment(environment), notice: { transcript.err += $0 })
+    let daemon = Daemon.following(environment: Environment(environment), notice: { transcript.err += $0 })
     let status = BMCtlMain.run(arguments, context: context(transcript, environment: environment, daemon: daemon,
                                                            stdoutIsTerminal: false, stdinIsTerminal: false))
     return Run(status: status, out: transcript.out, err: transcript.err, calls: [])

@@ -3,8 +3,8 @@ import Glibc
 
 /// A tiny varlink server on a real Unix socket in a temporary folder.
 ///
-/// It accepts one connection, reads one NUL-ended call and answers with a canned
-/// frame (or closes without answering), so the client's socket code runs for real.
+/// It accepts one connection, reads one NUL-ended call and answers with canned frames,
+/// all in one write (or closes without answering), so the client's socket code runs for real.
 final class Responder: @unchecked Sendable {
     let folder: String
     let path: String
@@ -13,8 +13,13 @@ final class Responder: @unchecked Sendable {
     // Written by the responder thread before `finished` is signalled, read after it.
     private var request: [UInt8] = []
 
+    /// Answers with one frame, or none when `reply` is nil.
+    convenience init(reply: String?) {
+        self.init(frames: reply.map { [$0] } ?? [])
+    }
+
     /// Listens at once, so a client that connects right after `init` finds the socket.
-    init(reply: String?) {
+    init(frames: [String]) {
         var template = Array("/tmp/bmctl-test-XXXXXX".utf8CString)
         folder = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
         path = folder + "/bmd.sock"
@@ -37,12 +42,12 @@ final class Responder: @unchecked Sendable {
         setsockopt(listener, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
 
         DispatchQueue.global().async { [self] in
-            serve(reply: reply)
+            serve(frames: frames)
             finished.signal()
         }
     }
 
-    private func serve(reply: String?) {
+    private func serve(frames: [String]) {
         let connection = accept(listener, nil, nil)
         guard connection >= 0 else { return }
         defer { close(connection) }
@@ -52,9 +57,9 @@ final class Responder: @unchecked Sendable {
             if n <= 0 { return }
             request += buffer[..<n]
         }
-        guard let reply else { return }
-        let frame = Array(reply.utf8) + [0]
-        _ = frame.withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        let bytes: [UInt8] = frames.flatMap { Array($0.utf8) + [0] }
+        guard !bytes.isEmpty else { return }
+        _ = bytes.withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
     }
 
     /// The call the client sent, as JSON text without its NUL; waits for the exchange to end.
