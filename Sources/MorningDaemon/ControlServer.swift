@@ -131,6 +131,9 @@ final class Connection: ChannelInboundHandler {
     private var waiting = false
     /// The follower this connection became, if it asked to follow the status.
     private var following: UInt64?
+    /// The newest status for a follower that has stopped reading, sent when it reads again:
+    /// a stalled status bar costs bmd one frame, not every change since.
+    private var heldFrame: [UInt8]?
     private var partialTimer: Scheduled<Void>?
 
     init(engine: Engine, logger: Logger, peer: bm_peer_credentials, connections: Connections) {
@@ -176,7 +179,13 @@ final class Connection: ChannelInboundHandler {
     }
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
-        if context.channel.isWritable { answerFrames(context: context) }
+        if context.channel.isWritable {
+            if let frame = heldFrame {
+                heldFrame = nil
+                context.writeAndFlush(wrapOutboundOut(ByteBuffer(bytes: frame)), promise: nil)
+            }
+            answerFrames(context: context)
+        }
         context.fireChannelWritabilityChanged()
     }
 
@@ -248,12 +257,23 @@ final class Connection: ChannelInboundHandler {
             send: { frame in
                 channel.eventLoop.execute {
                     let (connection, context) = channel.value
-                    context.writeAndFlush(connection.wrapOutboundOut(ByteBuffer(bytes: frame)), promise: nil)
+                    connection.sendStatus(frame, context: context)
                 }
             },
             end: {
                 channel.eventLoop.execute { channel.value.1.close(promise: nil) }
             }))
+    }
+
+    /// Writes a status frame to a follower, or holds it (in place of the one held) while
+    /// the follower does not read.
+    private func sendStatus(_ frame: [UInt8], context: ChannelHandlerContext) {
+        guard context.channel.isWritable else {
+            heldFrame = frame
+            return
+        }
+        heldFrame = nil
+        context.writeAndFlush(wrapOutboundOut(ByteBuffer(bytes: frame)), promise: nil)
     }
 
     /// Writes `frame` (an error) and hangs up once it is sent.

@@ -1,4 +1,5 @@
 import Foundation
+import MorningProtocol
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -66,6 +67,37 @@ struct FollowTests {
         try box.stopDaemon()
         // When bmd stops, the follower ends on its own.
         #expect(follower.wait() == 0)
+    }
+
+    @Test("L2: a follower that stops reading costs bmd its newest status, not every frame since")
+    func stalledFollower() throws {
+        let box = try Sandbox(time: "2026-03-02 06:30:00")
+        try box.startDaemon()
+        #expect(try box.bmctl("activate", "franklin").status == 0)
+        let follower = try VarlinkClient(path: box.socketPath, timeout: 1)
+        follower.send(Varlink.encodeCall(method: Morning.Method.status.rawValue, parameters: Empty(), more: true))
+        _ = try follower.receive()
+        // Each toggle changes the status; the follower reads none of them meanwhile.
+        let toggler = try VarlinkClient(path: box.socketPath)
+        let toggles = 5_000
+        for n in 0..<toggles {
+            box.drainStatus()
+            _ = try toggler.call(Morning.Method.setNotifications.rawValue, ["enabled": n % 2 == 1])
+        }
+        box.drainStatus()
+        #expect(try box.bmctl("notifications", "on").status == 0)
+        // Now it reads: what bmd held is bounded by the socket's buffers, and the last
+        // frame is the status as it stands.
+        var frames = 0
+        var last: [String: Any] = [:]
+        while let frame = try? follower.receive() {
+            frames += 1
+            last = frame
+        }
+        #expect(frames < toggles / 2, "the follower got \(frames) frames for \(toggles) changes")
+        let notifications = (last["parameters"] as? [String: Any])?["notifications"] as? [String: Any]
+        #expect(notifications?["enabled"] as? Bool == true, "last frame: \(last)")
+        try box.stopDaemon()
     }
 
     @Test("status --format i3blocks and polybar print what those bars read")
