@@ -5,9 +5,10 @@ public struct JSONSyntaxError: Error, CustomStringConvertible, Sendable {
     public var description: String { "not valid JSON at byte \(offset): \(reason)" }
 }
 
-/// Reads JSON text into a `JSONValue`, strictly as RFC 8259 defines it: no trailing
-/// commas, no leading zeros, no raw control characters in strings, valid UTF-8 and
-/// escapes, nesting no deeper than 512. A UTF-8 byte order mark is skipped.
+/// Reads JSON text into a `JSONValue` as RFC 8259 defines it: no leading zeros, no raw
+/// control characters in strings, valid UTF-8 and escapes, nesting no deeper than 512.
+/// Like JSONDecoder, which read export files before, it skips a UTF-8 byte order mark and
+/// takes one trailing comma before `]` or `}`, so that a hand-edited export still imports.
 struct JSONParser {
     let bytes: UnsafeBufferPointer<UInt8>
     var index = 0
@@ -74,7 +75,10 @@ struct JSONParser {
             skipSpace()
             guard index < bytes.count else { throw fail("unexpected end of text") }
             switch bytes[index] {
-            case UInt8(ascii: ","): index += 1
+            case UInt8(ascii: ","):
+                index += 1
+                skipSpace()
+                if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
             case UInt8(ascii: "}"): index += 1; return .object(members)
             default: throw fail("expected ',' or '}'")
             }
@@ -92,7 +96,10 @@ struct JSONParser {
             skipSpace()
             guard index < bytes.count else { throw fail("unexpected end of text") }
             switch bytes[index] {
-            case UInt8(ascii: ","): index += 1
+            case UInt8(ascii: ","):
+                index += 1
+                skipSpace()
+                if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return .array(items) }
             case UInt8(ascii: "]"): index += 1; return .array(items)
             default: throw fail("expected ',' or ']'")
             }
