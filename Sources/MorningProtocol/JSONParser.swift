@@ -72,16 +72,7 @@ struct JSONParser {
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw fail("expected ':'") }
             index += 1
             members.append(JSONValue.Member(key: key, value: try parseValue(depth: depth)))
-            skipSpace()
-            guard index < bytes.count else { throw fail("unexpected end of text") }
-            switch bytes[index] {
-            case UInt8(ascii: ","):
-                index += 1
-                skipSpace()
-                if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
-            case UInt8(ascii: "}"): index += 1; return .object(members)
-            default: throw fail("expected ',' or '}'")
-            }
+            if try closes(UInt8(ascii: "}")) { return .object(members) }
         }
     }
 
@@ -93,16 +84,27 @@ struct JSONParser {
         if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return .array(items) }
         while true {
             items.append(try parseValue(depth: depth))
+            if try closes(UInt8(ascii: "]")) { return .array(items) }
+        }
+    }
+
+    /// After an item: true when `close` ends the container (a trailing comma before it
+    /// is taken), false when a comma says another item follows.
+    private mutating func closes(_ close: UInt8) throws(JSONSyntaxError) -> Bool {
+        skipSpace()
+        guard index < bytes.count else { throw fail("unexpected end of text") }
+        switch bytes[index] {
+        case UInt8(ascii: ","):
+            index += 1
             skipSpace()
-            guard index < bytes.count else { throw fail("unexpected end of text") }
-            switch bytes[index] {
-            case UInt8(ascii: ","):
-                index += 1
-                skipSpace()
-                if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return .array(items) }
-            case UInt8(ascii: "]"): index += 1; return .array(items)
-            default: throw fail("expected ',' or ']'")
-            }
+            guard index < bytes.count, bytes[index] == close else { return false }
+            index += 1
+            return true
+        case close:
+            index += 1
+            return true
+        default:
+            throw fail("expected ',' or '\(Character(Unicode.Scalar(close)))'")
         }
     }
 
