@@ -149,8 +149,8 @@ public enum Varlink {
     public static func encodeCall(method: String, parameters: some JSONCodable, more: Bool = false) -> [UInt8] {
         var o = JSONMembers()
         o["method"] = .string(method)
-        o["parameters"] = parameters.json
         o["more"] = more ? .bool(true) : nil
+        o["parameters"] = parameters.json
         return frame(o.value)
     }
 
@@ -158,8 +158,8 @@ public enum Varlink {
 
     public static func encodeReply(_ parameters: some JSONCodable, continues: Bool = false) -> [UInt8] {
         var o = JSONMembers()
-        o["parameters"] = parameters.json
         o["continues"] = continues ? .bool(true) : nil
+        o["parameters"] = parameters.json
         return frame(o.value)
     }
 
