@@ -16,17 +16,7 @@ enum QuickLine {
     /// The request `arguments` make, or nil to let ArgumentParser read them.
     static func request(_ arguments: [String]) -> (any Request)? {
         // The command is the first word that is not a global option.
-        var index = arguments.startIndex
-        while index < arguments.endIndex {
-            let word = arguments[index]
-            if QuickWords.globalFlags.contains(word) || QuickWords.globalOptions.contains(where: { word.hasPrefix($0 + "=") }) {
-                index += 1
-            } else if QuickWords.globalOptions.contains(word) {
-                index += 2
-            } else {
-                break
-            }
-        }
+        let index = ArgumentOrder.leadingGlobals(arguments)
         guard index < arguments.endIndex, let command = everyday.first(where: { $0.name == arguments[index] }) else { return nil }
         var rest = arguments
         rest.remove(at: index)
@@ -81,9 +71,6 @@ enum QuickLine {
 
 /// The words of one command line, sorted into flags, options and positional words.
 struct QuickWords {
-    static let globalFlags = ["--json", "--no-autostart"]
-    static let globalOptions = ["--socket"]
-
     private var flags: [String] = []
     private var options: [(name: String, value: String)] = []
     private var positionals: [String] = []
@@ -99,7 +86,7 @@ struct QuickWords {
                 positionals.append(word)
                 continue
             }
-            if known.contains(word) || Self.globalFlags.contains(word) {
+            if known.contains(word) || ArgumentOrder.flags.contains(word) {
                 guard !flags.contains(word) else { return nil }
                 flags.append(word)
                 continue
@@ -113,7 +100,7 @@ struct QuickWords {
                 value = arguments[index]
                 index += 1
             }
-            guard valued.contains(name) || Self.globalOptions.contains(name), !value.isEmpty, !value.hasPrefix("-"),
+            guard valued.contains(name) || ArgumentOrder.optionsWithValue.contains(name), !value.isEmpty, !value.hasPrefix("-"),
                   !options.contains(where: { $0.name == name })
             else { return nil }
             options.append((name, value))
