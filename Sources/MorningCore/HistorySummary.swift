@@ -25,7 +25,7 @@ public struct HistorySummary: Sendable {
     private struct Running: Sendable {
         var stats = Stats()
         /// The perfect days up to the last record, while they are unbroken.
-        var trailing: ClosedRange<Day>?
+        var trailing = PerfectRun()
 
         /// Adds `record`, which must come after every record before it.
         mutating func add(_ record: DayRecord) {
@@ -34,18 +34,7 @@ public struct HistorySummary: Sendable {
             stats.daysTracked += 1
             if stats.firstDate == nil { stats.firstDate = record.date }
             stats.lastDate = record.date
-            guard record.isPerfect else {
-                trailing = nil
-                return
-            }
-            stats.perfectDays += 1
-            if let run = trailing, run.upperBound.next == record.date {
-                trailing = run.lowerBound...record.date
-            } else {
-                trailing = record.date...record.date
-            }
-            // The earliest of equally long runs is kept, as Stats does: `>` not `>=`.
-            if let run = trailing, run.count > (stats.bestRun?.count ?? 0) { stats.bestRun = run }
+            trailing.count(record.date, perfect: record.isPerfect, into: &stats)
         }
     }
 
@@ -103,18 +92,11 @@ public struct HistorySummary: Sendable {
     /// The stats of every routine together, dates counted once (as `Stats(records:)`).
     public var overall: Stats {
         var stats = Stats(daysTracked: dates.count, firstDate: dates.first?.date, lastDate: dates.last?.date)
-        var run: ClosedRange<Day>?
+        var run = PerfectRun()
         for totals in dates {
             stats.tasksCompleted += totals.completed
             stats.tasksPlanned += totals.planned
-            guard totals.perfect else { continue }
-            stats.perfectDays += 1
-            if let current = run, current.upperBound.next == totals.date {
-                run = current.lowerBound...totals.date
-            } else {
-                run = totals.date...totals.date
-            }
-            if let run, run.count > (stats.bestRun?.count ?? 0) { stats.bestRun = run }
+            run.count(totals.date, perfect: totals.perfect, into: &stats)
         }
         return stats
     }

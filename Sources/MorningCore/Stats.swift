@@ -56,17 +56,30 @@ public struct Stats: Hashable, Sendable {
         let dates = perfectByDate.keys.sorted()
         firstDate = dates.first
         lastDate = dates.last
-        var run: ClosedRange<Day>?
-        for date in dates where perfectByDate[date] == true {
-            perfectDays += 1
-            if let current = run, current.upperBound.next == date {
-                run = current.lowerBound...date
-            } else {
-                run = date...date
-            }
-            // The earliest of equally long runs is kept: `>` not `>=`.
-            if let run, run.count > (bestRun?.count ?? 0) { bestRun = run }
+        var run = PerfectRun()
+        for date in dates { run.count(date, perfect: perfectByDate[date] == true, into: &self) }
+    }
+}
+
+/// The run of perfect days that ends on the last date counted, for dates counted in
+/// order: a date that is not perfect, or a date missing in between, ends it (H3).
+struct PerfectRun: Hashable, Sendable {
+    private(set) var current: ClosedRange<Day>?
+
+    /// Counts `date` into `stats`: a perfect day, and the best run when this run is now
+    /// the longest. The earliest of equally long runs is kept: `>` not `>=`.
+    mutating func count(_ date: Day, perfect: Bool, into stats: inout Stats) {
+        guard perfect else {
+            current = nil
+            return
         }
+        stats.perfectDays += 1
+        if let run = current, run.upperBound.next == date {
+            current = run.lowerBound...date
+        } else {
+            current = date...date
+        }
+        if let run = current, run.count > (stats.bestRun?.count ?? 0) { stats.bestRun = run }
     }
 }
 
