@@ -124,17 +124,27 @@ final class Connection: ChannelInboundHandler {
     private let connections: Connections
     private var frames = FrameSplitter(limit: ControlServer.frameLimit,
                                        large: (ControlServer.importFrameLimit, ControlServer.importPrefix))
-    private var admitted = false
-    /// An error was sent and the connection is closing: nothing more is read.
-    private var refusing = false
-    /// A call is being answered later (TestNotification): the next frames wait for it.
-    private var waiting = false
-    /// The follower this connection became, if it asked to follow the status.
-    private var following: UInt64?
+    private var state = State.opening
     /// The newest status for a follower that has stopped reading, sent when it reads again:
     /// a stalled status bar costs bmd one frame, not every change since.
     private var heldFrame: [UInt8]?
     private var partialTimer: Scheduled<Void>?
+
+    private enum State: Equatable {
+        /// Not yet counted among the open connections.
+        case opening
+        /// Reading calls and answering them in order.
+        case answering
+        /// A call is answered later (TestNotification): the next frames wait for it.
+        case waiting
+        /// A status follower (L2): the client's further words are ignored.
+        case following(UInt64)
+        /// An error was sent and the connection is closing: nothing more is read.
+        /// `counted` says whether it holds one of the open connections' places.
+        case closing(counted: Bool)
+
+        var counted: Bool { self != .opening && self != .closing(counted: false) }
+    }
 
     init(engine: Engine, logger: Logger, peer: bm_peer_credentials, connections: Connections) {
         self.engine = engine
@@ -157,21 +167,21 @@ final class Connection: ChannelInboundHandler {
             p.reason = "too many connections (\(ControlServer.connectionLimit)); try again"
             return refuse(Varlink.encodeError(Morning.ErrorName.storageFailed.rawValue, p), context: context)
         }
-        admitted = true
+        state = .answering
         context.fireChannelActive()
     }
 
     func channelInactive(context: ChannelHandlerContext) {
-        if admitted { connections.release(context.channel) }
+        if state.counted { connections.release(context.channel) }
         partialTimer?.cancel()
-        if let following { engine.unfollow(following) }
-        following = nil
+        if case .following(let id) = state { engine.unfollow(id) }
+        state = .closing(counted: false)
         context.fireChannelInactive()
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        // A refused connection is only closing; a follower's further words are ignored.
-        guard admitted, !refusing, following == nil else { return }
+        // A closing connection reads nothing more; a follower's further words are ignored.
+        guard state == .answering || state == .waiting else { return }
         partialTimer?.cancel()
         partialTimer = nil
         frames.append(unwrapInboundIn(data).readableBytesView)
@@ -198,7 +208,7 @@ final class Connection: ChannelInboundHandler {
     /// the socket — while a call is answered later or while the client does not read its
     /// replies, so that a client that only sends can make bmd hold no more than a read's worth.
     private func answerFrames(context: ChannelHandlerContext) {
-        while admitted, !refusing, following == nil, !waiting, context.channel.isActive, context.channel.isWritable {
+        while state == .answering, context.channel.isActive, context.channel.isWritable {
             let frame: [UInt8]
             do {
                 guard let next = try frames.next() else { break }
@@ -224,22 +234,23 @@ final class Connection: ChannelInboundHandler {
             case .now(let reply):
                 if let reply { context.write(wrapOutboundOut(ByteBuffer(bytes: reply)), promise: nil) }
             case .later(let wait):
-                waiting = true
+                state = .waiting
                 let resume = NIOLoopBound((self, context), eventLoop: context.eventLoop)
                 Task {
                     let reply = await wait()
                     resume.eventLoop.execute {
                         let (connection, context) = resume.value
+                        guard connection.state == .waiting else { return }   // hung up meanwhile
                         if let reply { context.writeAndFlush(connection.wrapOutboundOut(ByteBuffer(bytes: reply)), promise: nil) }
-                        connection.waiting = false
+                        connection.state = .answering
                         connection.answerFrames(context: context)
                     }
                 }
             }
         }
         context.flush()
-        guard !refusing, following == nil else { return }
-        let paused = waiting || !context.channel.isWritable
+        guard state == .answering || state == .waiting else { return }
+        let paused = state == .waiting || !context.channel.isWritable
         context.channel.setOption(ChannelOptions.autoRead, value: !paused).whenFailure { _ in }
         if !paused, frames.pending > 0, partialTimer == nil {
             // A frame has begun: it must end soon, or the connection goes.
@@ -253,7 +264,7 @@ final class Connection: ChannelInboundHandler {
     /// Live status (L2): a reply each time it changes, until either side hangs up.
     private func follow(context: ChannelHandlerContext) {
         let channel = NIOLoopBound((self, context), eventLoop: context.eventLoop)
-        following = engine.follow(StatusFollower(
+        state = .following(engine.follow(StatusFollower(
             send: { frame in
                 channel.eventLoop.execute {
                     let (connection, context) = channel.value
@@ -262,7 +273,7 @@ final class Connection: ChannelInboundHandler {
             },
             end: {
                 channel.eventLoop.execute { channel.value.1.close(promise: nil) }
-            }))
+            })))
     }
 
     /// Writes a status frame to a follower, or holds it (in place of the one held) while
@@ -278,7 +289,7 @@ final class Connection: ChannelInboundHandler {
 
     /// Writes `frame` (an error) and hangs up once it is sent.
     private func refuse(_ frame: [UInt8], context: ChannelHandlerContext) {
-        refusing = true
+        state = .closing(counted: state.counted)
         let closing = NIOLoopBound(context, eventLoop: context.eventLoop)
         context.writeAndFlush(wrapOutboundOut(ByteBuffer(bytes: frame))).whenComplete { _ in
             closing.value.close(promise: nil)
