@@ -55,7 +55,7 @@ public enum JSONValue: Sendable, Equatable {
 
     // MARK: Text
 
-    /// The tree of the JSON text `bytes` (strict RFC 8259; a UTF-8 byte order mark is skipped).
+    /// The tree of the JSON text `bytes`, read as JSONParser says.
     public static func parse(_ bytes: some Collection<UInt8>) throws(JSONSyntaxError) -> JSONValue {
         try parse(Array(bytes))
     }
