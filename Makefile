@@ -2,6 +2,7 @@
 #   make run    install what bmd needs, build, run bmd in the foreground
 #   make test   install what the tests need, build, run every test
 #   make bench  print the benchmarks' figures
+#   make generate  write the Swift bindings of the varlink interface files again
 
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 CONFIG ?= debug
@@ -19,7 +20,7 @@ DEB_PACKAGES := $(RUN_PACKAGES) dpkg-dev
 # and hyperfine to cross-check the start-up timings by hand.
 BENCH_PACKAGES := $(TEST_PACKAGES) calcurse remind hyperfine
 
-.PHONY: all build run test bench install uninstall deb deps test-deps clean
+.PHONY: all build run test bench install uninstall deb deps test-deps clean generate
 
 PREFIX ?= /usr/local
 DESTDIR ?=
@@ -39,6 +40,15 @@ build: deps
 
 run: build
 	"$$($(SWIFT) build $(BUILD_FLAGS) --show-bin-path)/bmd" $(ARGS)
+
+# The Swift bindings of the interface files are committed; a test fails when one is
+# out of date. Each is written by varlink-swift, this package's own generator.
+generate:
+	$(SWIFT) build --product varlink-swift
+	"$$($(SWIFT) build --show-bin-path)/varlink-swift" Sources/MorningProtocol/org.bettermorning.Morning.varlink Morning \
+		> Sources/MorningProtocol/Morning.generated.swift
+	"$$($(SWIFT) build --show-bin-path)/varlink-swift" Sources/Varlink/org.varlink.service.varlink VarlinkService --in-runtime \
+		> Sources/Varlink/VarlinkService.generated.swift
 
 # A generic varlink client from PyPI, to prove others can list, describe and call bmd.
 VARLINK_VENV := .build-venv

@@ -16,6 +16,13 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
+        // MARK: A varlink binding for Swift, which knows nothing of Better Morning
+        // The runtime: JSON, frames, calls and replies, and a server of typed interfaces.
+        .target(name: "Varlink", exclude: ["org.varlink.service.varlink"]),
+        // The generator: reads an interface file, writes its Swift binding (`make generate`).
+        .target(name: "VarlinkGenerator"),
+        .executableTarget(name: "varlink-swift", dependencies: ["VarlinkGenerator"]),
+
         // MARK: The pure core: rules of routines, days and records. No clock, disk or socket.
         .target(name: "MorningCore"),
 
@@ -26,7 +33,8 @@ let package = Package(
         ),
         .target(
             name: "MorningProtocol",
-            resources: [.embedInCode("org.bettermorning.Morning.varlink")]
+            dependencies: ["Varlink"],
+            exclude: ["org.bettermorning.Morning.varlink"]
         ),
         // Linux interfaces Swift's Glibc module leaves out (timerfd, eventfd, ucred).
         .systemLibrary(name: "CLinux"),
@@ -79,9 +87,11 @@ let package = Package(
         // MARK: Tests, one target per module plus the end-to-end suite
         // What several test targets share: a seeded random generator and the runs' seeds.
         .target(name: "MorningTestSupport", path: "Tests/MorningTestSupport"),
+        .testTarget(name: "VarlinkTests", dependencies: ["Varlink", "MorningTestSupport"]),
+        .testTarget(name: "VarlinkGeneratorTests", dependencies: ["VarlinkGenerator"]),
         .testTarget(name: "MorningCoreTests", dependencies: ["MorningCore", "MorningTestSupport"]),
         .testTarget(name: "MorningStoreTests", dependencies: ["MorningStore", "MorningCore"]),
-        .testTarget(name: "MorningProtocolTests", dependencies: ["MorningProtocol", "MorningTestSupport"]),
+        .testTarget(name: "MorningProtocolTests", dependencies: ["MorningProtocol", "VarlinkGenerator", "MorningTestSupport"]),
         .testTarget(
             name: "MorningDaemonTests",
             dependencies: ["MorningDaemon", "MorningCore", "MorningStore", "MorningProtocol", "MorningTestSupport"]

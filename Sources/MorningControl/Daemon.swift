@@ -61,7 +61,7 @@ extension Daemon {
             }
             while let frame = try next() {
                 try each(frame)
-                if (try? Varlink.decodeReply(frame))?.continues != true { return }
+                if (try? VarlinkReply(frame: frame))?.continues != true { return }
             }
         }
         return daemon

@@ -8,52 +8,42 @@ struct Session {
     var style: Style { context.style }
     var locale: String? { context.locale }
 
-    /// Calls `method` on bmd and decodes its reply as `R`.
+    /// Makes `request` of bmd and reads its reply.
     ///
     /// A varlink error becomes the matching `Refusal`; `verb` names the command's
     /// action for errors that mention it ("restart", "delete", "show"), and `source` the
     /// routine file a `RoutineFileError` is about.
-    func call<R: JSONCodable>(_ method: Morning.Method, _ parameters: some JSONCodable = Empty(),
-                            reply: R.Type, verb: String = "show", source: String? = nil) throws(ControlFailure) -> R {
+    func call<R: JSONCodable>(_ request: VarlinkRequest<R>, verb: String = "show", source: String? = nil) throws(ControlFailure) -> R {
         let endpoint = try Endpoint.resolve(globals, environment: context.environment)
-        let frame = try context.daemon.exchange(Varlink.encodeCall(method: method.rawValue, parameters: parameters), endpoint)
-        let answer: Varlink.Reply
-        do {
-            answer = try Varlink.decodeReply(frame)
-        } catch {
-            throw unreadable(endpoint, error)
-        }
-        if let name = answer.error {
-            let details = (try? answer.parameters(Morning.ErrorParameters.self)) ?? Morning.ErrorParameters()
-            throw Refusal.failure(error: name, parameters: details, verb: verb, source: source)
-        }
-        do {
-            return try answer.parameters(R.self)
-        } catch {
-            throw unreadable(endpoint, error)
+        let frame = try context.daemon.exchange(request.call.frame, endpoint)
+        return try read(frame, as: R.self, from: endpoint, verb: verb, source: source)
+    }
+
+    /// Makes `request` with `more` and hands each reply to `each` as it comes: a status
+    /// bar follows the morning this way.
+    func follow<R: JSONCodable>(_ request: VarlinkRequest<R>, each: (R) -> Void) throws(ControlFailure) {
+        let endpoint = try Endpoint.resolve(globals, environment: context.environment)
+        try context.daemon.follow(request.more.call.frame, endpoint) { frame throws(ControlFailure) in
+            each(try read(frame, as: R.self, from: endpoint, verb: "show", source: nil))
         }
     }
 
-    /// Calls `method` with `more` and hands each decoded reply to `each` as it comes (L2).
-    func follow<R: JSONCodable>(_ method: Morning.Method, _ parameters: some JSONCodable = Empty(),
-                              reply: R.Type, each: (R) -> Void) throws(ControlFailure) {
-        let endpoint = try Endpoint.resolve(globals, environment: context.environment)
-        try context.daemon.follow(Varlink.encodeCall(method: method.rawValue, parameters: parameters, more: true), endpoint) { frame throws(ControlFailure) in
-            let answer: Varlink.Reply
-            do {
-                answer = try Varlink.decodeReply(frame)
-            } catch {
-                throw unreadable(endpoint, error)
-            }
-            if let name = answer.error {
-                let details = (try? answer.parameters(Morning.ErrorParameters.self)) ?? Morning.ErrorParameters()
-                throw Refusal.failure(error: name, parameters: details, verb: "show")
-            }
-            do {
-                each(try answer.parameters(R.self))
-            } catch {
-                throw unreadable(endpoint, error)
-            }
+    /// The reply in `frame` as `R`, or the failure its error means.
+    private func read<R: JSONCodable>(_ frame: [UInt8], as: R.Type, from endpoint: Endpoint, verb: String,
+                                      source: String?) throws(ControlFailure) -> R {
+        let reply: VarlinkReply
+        do {
+            reply = try VarlinkReply(frame: frame)
+        } catch {
+            throw unreadable(endpoint, error)
+        }
+        if let name = reply.error {
+            throw Refusal.failure(error: name, parameters: reply.parameters, verb: verb, source: source)
+        }
+        do {
+            return try reply.parameters(R.self)
+        } catch {
+            throw unreadable(endpoint, error)
         }
     }
 
@@ -83,7 +73,7 @@ struct Session {
     func printJSON(_ value: some JSONCodable) { printJSON(value.json) }
 
     /// Writes `values` as one JSON array.
-    func printJSON(_ values: [some JSONCodable]) { printJSON(.array(values)) }
+    func printJSON(_ values: [some JSONCodable]) { printJSON(.array(values.map(\.json))) }
 
     func printJSON(_ json: JSONValue) {
         context.console.write(String(decoding: json.text(pretty: context.console.stdoutIsTerminal), as: UTF8.self) + "\n")

@@ -19,6 +19,9 @@ public struct ControlServer: Service {
     let socket: ListeningSocket
     let engine: Engine
     let logger: Logger
+    /// The interfaces bmd serves: org.bettermorning.Morning, answered by the engine, and
+    /// org.varlink.service about it.
+    let varlink: VarlinkServer
     /// Called once the socket listens, before the first connection is served.
     let onListening: @Sendable () -> Void
 
@@ -27,7 +30,12 @@ public struct ControlServer: Service {
     /// An Import call carries a whole export (ten years of twenty routines is a few MiB),
     /// so it alone may be this large; it matches the replies bmctl accepts.
     public static let importFrameLimit = 16 << 20
-    static let importPrefix = Array(#"{"method":"org.bettermorning.Morning.Import""#.utf8)
+    /// Calls that only read, answered on the event loop as they arrive; every other call
+    /// may write to the disk (and wait for it), and is answered on a thread of its own so
+    /// that the loop goes on serving other clients meanwhile.
+    static let answeredOnLoop: Set<String> = Set([
+        Morning.Method.status, .explore, .day, .week, .data, .stats, .history, .export, .draftShow,
+    ].map(\.rawValue) + VarlinkService.Method.allCases.map(\.rawValue))
     /// Connections served at once; more are answered with an error and closed, so no
     /// number of clients can exhaust the daemon's descriptors or memory.
     public static let connectionLimit = 128
@@ -40,18 +48,30 @@ public struct ControlServer: Service {
         self.engine = engine
         self.logger = logger
         self.onListening = onListening
+        varlink = Self.varlinkServer(engine)
+    }
+
+    /// What bmd serves: org.bettermorning.Morning, answered by `engine`, and
+    /// org.varlink.service about it.
+    static func varlinkServer(_ engine: Engine) -> VarlinkServer {
+        VarlinkServer(vendor: "Better Morning", product: "bmd", version: BuildInfo.version, url: "man:bmd(1)",
+                      interfaces: [Morning.interface(servedBy: engine)])
     }
 
     public func run() async throws {
         let loop = MultiThreadedEventLoopGroup.singleton.next()
         let connections = Connections(loop: loop)
-        let (engine, logger) = (self.engine, self.logger)
+        let (engine, logger, varlink) = (self.engine, self.logger, self.varlink)
+        // Two threads for calls that write: one write waits for the disk while another
+        // call (a test notification waiting for the notification server, say) goes on.
+        let pool = NIOThreadPool(numberOfThreads: 2)
+        pool.start()
         let server = try await ServerBootstrap(group: loop, childGroup: loop)
             .serverChannelOption(.backlog, value: 128)
             .childChannelInitializer { channel in
                 Self.peerCredentials(of: channel).flatMapThrowing { peer in
                     try channel.pipeline.syncOperations.addHandler(
-                        Connection(engine: engine, logger: logger, peer: peer, connections: connections))
+                        Connection(engine: engine, varlink: varlink, pool: pool, logger: logger, peer: peer, connections: connections))
                 }
             }
             .withBoundSocket(socket.fd)
@@ -71,6 +91,7 @@ public struct ControlServer: Service {
             server.close(promise: nil)
         }
         try? await loop.flatSubmit { connections.closeAll() }.get()
+        try? await pool.shutdownGracefully()
         socket.removeFile()
     }
 
@@ -119,11 +140,13 @@ final class Connection: ChannelInboundHandler {
     typealias OutboundOut = ByteBuffer
 
     private let engine: Engine
+    private let varlink: VarlinkServer
+    private let pool: NIOThreadPool
     private let logger: Logger
     private let peer: bm_peer_credentials
     private let connections: Connections
     private var frames = FrameSplitter(limit: ControlServer.frameLimit,
-                                       large: (ControlServer.importFrameLimit, ControlServer.importPrefix))
+                                       largeLimits: [Morning.Method.import.rawValue: ControlServer.importFrameLimit])
     private var state = State.opening
     /// The newest status for a follower that has stopped reading, sent when it reads again:
     /// a stalled status bar costs bmd one frame, not every change since.
@@ -135,7 +158,7 @@ final class Connection: ChannelInboundHandler {
         case opening
         /// Reading calls and answering them in order.
         case answering
-        /// A call is answered later (TestNotification): the next frames wait for it.
+        /// A call is answered on the thread pool: the next frames wait for it.
         case waiting
         /// A status follower (L2): the client's further words are ignored.
         case following(UInt64)
@@ -146,8 +169,11 @@ final class Connection: ChannelInboundHandler {
         var counted: Bool { self != .opening && self != .closing(counted: false) }
     }
 
-    init(engine: Engine, logger: Logger, peer: bm_peer_credentials, connections: Connections) {
+    init(engine: Engine, varlink: VarlinkServer, pool: NIOThreadPool, logger: Logger, peer: bm_peer_credentials,
+         connections: Connections) {
         self.engine = engine
+        self.varlink = varlink
+        self.pool = pool
         self.logger = logger
         self.peer = peer
         self.connections = connections
@@ -157,15 +183,11 @@ final class Connection: ChannelInboundHandler {
         // Peer credentials are checked on every connection, whatever the file modes (F7).
         guard peer.uid == geteuid() else {
             logger.warning("refused a connection from another user", metadata: ["uid": "\(peer.uid)", "pid": "\(peer.pid)"])
-            var p = Morning.ErrorParameters()
-            p.uid = Int(peer.uid)
-            return refuse(Varlink.encodeError(Morning.ErrorName.permissionDenied.rawValue, p), context: context)
+            return refuse(Morning.Error.permissionDenied(uid: Int(peer.uid)).frame, context: context)
         }
         guard connections.admit(context.channel) else {
             logger.warning("refused a connection: \(ControlServer.connectionLimit) are open")
-            var p = Morning.ErrorParameters()
-            p.reason = "too many connections (\(ControlServer.connectionLimit)); try again"
-            return refuse(Varlink.encodeError(Morning.ErrorName.storageFailed.rawValue, p), context: context)
+            return refuse(Morning.Error.tooManyConnections(limit: ControlServer.connectionLimit).frame, context: context)
         }
         state = .answering
         context.fireChannelActive()
@@ -215,37 +237,38 @@ final class Connection: ChannelInboundHandler {
                 frame = next
             } catch {
                 // Oversized: say why, then hang up.
-                return refuse(Varlink.encodeError(Varlink.ServiceError.invalidParameter.rawValue, [
-                    "parameter": "frame larger than the limit (\(ControlServer.frameLimit) bytes; \(ControlServer.importFrameLimit) for Import)",
-                ]), context: context)
+                let parameter = "frame larger than the limit (\(ControlServer.frameLimit) bytes; \(ControlServer.importFrameLimit) for Import)"
+                return refuse(VarlinkService.Error.invalidParameter(parameter: parameter).frame, context: context)
             }
-            let call: Varlink.Call
+            let call: VarlinkCall
             do {
-                call = try Varlink.decodeCall(frame)
+                call = try VarlinkCall(frame: frame)
             } catch {
-                return refuse(Varlink.encodeError(Varlink.ServiceError.invalidParameter.rawValue, ["parameter": "method"]),
-                              context: context)
+                return refuse(VarlinkService.Error.invalidParameter(parameter: "method").frame, context: context)
             }
             if call.more, call.method == Morning.Method.status.rawValue {
+                // A follower that wants no replies wants nothing.
+                if call.oneway { continue }
                 context.flush()
                 return follow(context: context)
             }
-            switch engine.answer(call) {
-            case .now(let reply):
-                if let reply { context.write(wrapOutboundOut(ByteBuffer(bytes: reply)), promise: nil) }
-            case .later(let wait):
-                state = .waiting
-                let resume = NIOLoopBound((self, context), eventLoop: context.eventLoop)
-                Task {
-                    let reply = await wait()
-                    resume.eventLoop.execute {
-                        let (connection, context) = resume.value
-                        guard connection.state == .waiting else { return }   // hung up meanwhile
-                        if let reply { context.writeAndFlush(connection.wrapOutboundOut(ByteBuffer(bytes: reply)), promise: nil) }
-                        connection.state = .answering
-                        connection.answerFrames(context: context)
-                    }
+            if ControlServer.answeredOnLoop.contains(call.method) {
+                let reply = respond(to: call)
+                if !call.oneway { context.write(wrapOutboundOut(ByteBuffer(bytes: reply)), promise: nil) }
+                continue
+            }
+            state = .waiting
+            let resume = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+            pool.runIfActive(eventLoop: context.eventLoop) { [varlink = self.varlink, logger] in
+                Self.respond(to: call, with: varlink, logger: logger)
+            }.whenComplete { result in
+                let (connection, context) = resume.value
+                guard connection.state == .waiting else { return }   // hung up meanwhile
+                if case .success(let reply) = result, !call.oneway {
+                    context.writeAndFlush(connection.wrapOutboundOut(ByteBuffer(bytes: reply)), promise: nil)
                 }
+                connection.state = .answering
+                connection.answerFrames(context: context)
             }
         }
         context.flush()
@@ -261,11 +284,23 @@ final class Connection: ChannelInboundHandler {
         }
     }
 
+    private func respond(to call: VarlinkCall) -> [UInt8] { Self.respond(to: call, with: varlink, logger: logger) }
+
+    /// The reply frame for `call`. A failure that is not a refusal (the disk, say) is
+    /// logged and told to the client as StorageFailed: nothing was changed.
+    static func respond(to call: VarlinkCall, with varlink: VarlinkServer, logger: Logger) -> [UInt8] {
+        varlink.reply(to: call) { error in
+            logger.error("request \(call.method) failed: \(error)")
+            return Morning.Error.storageFailed(reason: "\(error)")
+        }
+    }
+
     /// Live status (L2): a reply each time it changes, until either side hangs up.
     private func follow(context: ChannelHandlerContext) {
         let channel = NIOLoopBound((self, context), eventLoop: context.eventLoop)
         state = .following(engine.follow(StatusFollower(
-            send: { frame in
+            send: { status in
+                let frame = VarlinkReply(parameters: status.json, continues: true).frame
                 channel.eventLoop.execute {
                     let (connection, context) = channel.value
                     connection.sendStatus(frame, context: context)

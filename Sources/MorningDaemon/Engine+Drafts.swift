@@ -5,77 +5,70 @@ import MorningProtocol
 /// stored in one transaction before the reply goes out, so an answered call is never
 /// lost to a crash of bmctl or bmd (C2).
 extension Engine {
-    func draftShow() -> [UInt8] {
-        Varlink.encodeReply(Replies.draft(book.draft))
+    func draftShowReply() -> Morning.Draft {
+        Replies.draft(book.draft)
     }
 
-    func draftTitle(_ call: Varlink.Call) throws -> [UInt8] {
-        let p = try call.parameters(Morning.DraftTitleParameters.self)
+    func draftTitleReply(_ p: Morning.DraftTitleParameters) throws -> Morning.Draft {
         let draft = try mutate { book, _ in
             let changes = try book.draftTitle(p.title)
             return (book.draft, changes)
         }
-        return Varlink.encodeReply(Replies.draft(draft))
+        return Replies.draft(draft)
     }
 
-    func draftAdd(_ call: Varlink.Call) throws -> [UInt8] {
-        let p = try call.parameters(Morning.DraftAddParameters.self)
+    func draftAddReply(_ p: Morning.DraftAddParameters) throws -> Morning.DraftChange {
         let (draft, position) = try mutate { book, _ in
             let added = try book.draftAdd(time: p.time, title: p.title)
             return ((book.draft, added.position), added.changes)
         }
         let reply = Replies.draft(draft)
-        return Varlink.encodeReply(Morning.DraftChangeReply(title: reply.title, tasks: reply.tasks,
-                                                            task: reply.tasks[position - 1]))
+        return Morning.DraftChange(title: reply.title, tasks: reply.tasks, task: reply.tasks[position - 1])
     }
 
-    func draftRemove(_ call: Varlink.Call) throws -> [UInt8] {
-        let p = try call.parameters(Morning.DraftRemoveParameters.self)
+    func draftRemoveReply(_ p: Morning.DraftRemoveParameters) throws -> Morning.DraftChange {
         let (draft, removed) = try mutate { book, _ in
             let r = try book.draftRemove(position: p.position)
             return ((book.draft, r.removed), r.changes)
         }
         let reply = Replies.draft(draft)
-        return Varlink.encodeReply(Morning.DraftChangeReply(title: reply.title, tasks: reply.tasks,
-                                                            task: Replies.draftTask(removed, position: p.position)))
+        return Morning.DraftChange(title: reply.title, tasks: reply.tasks, task: Replies.draftTask(removed, position: p.position))
     }
 
-    func draftSave() throws -> [UInt8] {
+    func draftSaveReply() throws -> Morning.Activation {
         let a = try mutate { book, today in
             let a = try book.saveDraft(today: today, catalog: catalog)
             return (a, a.changes)
         }
-        return Varlink.encodeReply(activationReply(a))
+        return activationReply(a)
     }
 
-    func draftDiscard() throws -> [UInt8] {
+    func draftDiscardReply() throws -> Morning.Draft {
         let discarded = try mutate { book, _ in book.draftDiscard() }
-        return Varlink.encodeReply(Replies.draft(discarded))
+        return Replies.draft(discarded)
     }
 
-    func create(_ call: Varlink.Call) throws -> [UInt8] {
-        let p = try call.parameters(Morning.CreateParameters.self)
+    func createReply(_ p: Morning.CreateParameters) throws -> Morning.Activation {
         let a = try mutate { book, today in
             let a = try book.create(title: p.title, tasks: p.tasks.map { ($0.time, $0.title) }, today: today, catalog: catalog)
             return (a, a.changes)
         }
-        return Varlink.encodeReply(activationReply(a))
+        return activationReply(a)
     }
 
-    func createFromFile(_ call: Varlink.Call) throws -> [UInt8] {
-        let p = try call.parameters(Morning.CreateFromFileParameters.self)
+    func createFromFileReply(_ p: Morning.CreateFromFileParameters) throws -> Morning.Activation {
         let a = try mutate { book, today in
             let a = try book.create(routineFile: p.text, today: today, catalog: catalog)
             return (a, a.changes)
         }
-        return Varlink.encodeReply(activationReply(a))
+        return activationReply(a)
     }
 }
 
 extension Replies {
     /// The draft as `DraftShow` answers it: no draft reads as no title and no tasks.
-    static func draft(_ d: Draft?) -> Morning.DraftReply {
-        Morning.DraftReply(title: d?.title,
+    static func draft(_ d: Draft?) -> Morning.Draft {
+        Morning.Draft(title: d?.title,
                            tasks: (d?.tasks ?? []).enumerated().map { draftTask($0.element, position: $0.offset + 1) })
     }
 

@@ -7,24 +7,20 @@ import MorningStore
 /// exports read the store; an import is one rule of the core, stored in one
 /// transaction with everything it replaces.
 extension Engine {
-    func stats(_ call: Varlink.Call) throws -> [UInt8] {
-        let p = try call.parameters(Morning.StatsParameters.self)
+    func statsReply(_ p: Morning.StatsParameters) throws -> Morning.StatsReply {
         let now = try refreshed()
         if let query = p.routine, !query.isEmpty {
             let routine = try now.book.resolveStored(query, catalog: catalog)
             let stats = try historySummary().stats(of: routine.id)
-            return Varlink.encodeReply(Morning.StatsReply(routines: [Replies.stats(routine, stats)], overall: nil))
+            return Morning.StatsReply(routines: [Replies.stats(routine, stats)], overall: nil)
         }
         let summary = try historySummary()
         let routines = now.book.routinesByRecency.map { Replies.stats($0, summary.stats(of: $0.id)) }
-        return Varlink.encodeReply(Morning.StatsReply(routines: routines, overall: Replies.totals(summary.overall)))
+        return Morning.StatsReply(routines: routines, overall: Replies.totals(summary.overall))
     }
 
-    func history(_ call: Varlink.Call) throws -> [UInt8] {
-        let p = try call.parameters(Morning.HistoryParameters.self)
-        guard HistoryView.months.contains(p.months) else {
-            return Varlink.encodeError(Varlink.ServiceError.invalidParameter.rawValue, ["parameter": "months"])
-        }
+    func historyReply(_ p: Morning.HistoryParameters) throws -> Morning.HistoryReply {
+        guard HistoryView.months.contains(p.months) else { throw VarlinkService.Error.invalidParameter(parameter: "months") }
         let now = try refreshed()
         var routine: Routine?
         if let query = p.routine, !query.isEmpty { routine = try now.book.resolveStored(query, catalog: catalog) }
@@ -42,22 +38,21 @@ extension Engine {
             }
             view = now.book.history(of: nil, months: p.months, today: now.today, firstWeekday: firstWeekday, sums: sums)
         }
-        return Varlink.encodeReply(Replies.history(view))
+        return Replies.history(view)
     }
 
-    func export() throws -> [UInt8] {
+    func exportReply() throws -> Morning.ExportReply {
         let now = try refreshed()
         let archived = now.book.archive(records: try store.records())
-        return Varlink.encodeReply(Morning.ExportReply(document: Morning.ExportDocument(exportedOn: now.today, routines: archived)))
+        return Morning.ExportReply(document: Morning.ExportDocument(exportedOn: now.today, routines: archived))
     }
 
-    func importDocument(_ call: Varlink.Call) throws -> [UInt8] {
-        let p = try call.parameters(Morning.ImportParameters.self)
+    func importReply(_ p: Morning.ImportParameters) throws -> Morning.ImportReply {
         let archived = try p.document.archived()
         let stored = try mutate { book, today in
             let r = try book.importArchive(archived, replace: p.replace, today: today)
             return ((r.routines, r.records), r.changes)
         }
-        return Varlink.encodeReply(Morning.ImportReply(routines: stored.0, records: stored.1))
+        return Morning.ImportReply(routines: stored.0, records: stored.1)
     }
 }

@@ -33,13 +33,13 @@ public final class Engine: @unchecked Sendable {
     private(set) var book: Book
     let store: Store
     private let clock: WallClock
-    private let logger: Logger
+    let logger: Logger
     let catalog: [CatalogEntry]
-    private let notifier: (any Notifier)?
+    let notifier: (any Notifier)?
     /// Told after every stored change, so the reminder is planned again at once.
-    private var changed: @Sendable () -> Void = {}
-    /// Clients following the status (L2): how to reach each, and the last frame it was sent.
-    private var followers: [UInt64: (follower: StatusFollower, last: [UInt8])] = [:]
+    private(set) var changed: @Sendable () -> Void = {}
+    /// Clients following the status (L2): how to reach each, and the last status it was sent.
+    private var followers: [UInt64: (follower: StatusFollower, last: Morning.StatusReply?)] = [:]
     private var nextFollower: UInt64 = 0
     /// The totals of every Day Record, made on the first `stats` or `history` that needs
     /// them and kept up to date as records are stored; nil until then, and again after a
@@ -67,7 +67,7 @@ public final class Engine: @unchecked Sendable {
     }
 
     /// Runs `body` holding the lock.
-    private func locked<T>(_ body: () throws -> T) rethrows -> T {
+    func locked<T>(_ body: () throws -> T) rethrows -> T {
         lock.lock()
         defer { lock.unlock() }
         return try body()
@@ -109,155 +109,6 @@ public final class Engine: @unchecked Sendable {
                                             firstTask: first.title, taskCount: routine.tasks.count)
         logger.info("reminder due", metadata: ["day": "\(day)", "routine": "\(routine.name)"])
         return (plan, min(wakeAt, plan.wake), (message, Reminder.instant(on: day, at: first.time, local: now.local)))
-    }
-
-    // MARK: - Dispatch
-
-    /// How a call is answered: at once, or (TestNotification) after waiting, outside the
-    /// lock, on the notification server.
-    public enum Answer: Sendable {
-        /// The reply frame; nil for a oneway call.
-        case now([UInt8]?)
-        case later(@Sendable () async -> [UInt8]?)
-    }
-
-    /// The answer to one call.
-    public func answer(_ call: Varlink.Call) -> Answer {
-        if call.method == Morning.Method.testNotification.rawValue {
-            return .later { [self] in
-                let reply = await testNotification()
-                return call.oneway ? nil : reply
-            }
-        }
-        let frame: [UInt8] = locked { self.reply(to: call) }
-        return .now(call.oneway ? nil : frame)
-    }
-
-    /// The reply frame for one call (nil for a oneway call), waiting if it must.
-    public func respond(to call: Varlink.Call) async -> [UInt8]? {
-        switch answer(call) {
-        case .now(let reply): return reply
-        case .later(let wait): return await wait()
-        }
-    }
-
-    private func reply(to call: Varlink.Call) -> [UInt8] {
-        do {
-            if call.interface == Varlink.serviceInterface { return try service(call) }
-            guard let method = Morning.Method(rawValue: call.method) else {
-                if call.interface == Morning.interface {
-                    return Varlink.encodeError(Varlink.ServiceError.methodNotFound.rawValue, ["method": call.method])
-                }
-                return Varlink.encodeError(Varlink.ServiceError.interfaceNotFound.rawValue, ["interface": call.interface])
-            }
-            return try perform(method, call)
-        } catch let e as MorningError {
-            return Replies.error(e)
-        } catch let e as Varlink.ParameterError {
-            return Varlink.encodeError(Varlink.ServiceError.invalidParameter.rawValue, ["parameter": e.parameter])
-        } catch {
-            logger.error("request \(call.method) failed: \(error)")
-            var p = Morning.ErrorParameters()
-            p.reason = "\(error)"
-            return Varlink.encodeError(Morning.ErrorName.storageFailed.rawValue, p)
-        }
-    }
-
-    private func service(_ call: Varlink.Call) throws -> [UInt8] {
-        switch call.method {
-        case "org.varlink.service.GetInfo":
-            return Varlink.encodeReply(Varlink.GetInfoReply(
-                vendor: "Better Morning", product: "bmd", version: BuildInfo.version,
-                url: "man:bmd(1)",
-                interfaces: [Varlink.serviceInterface, Morning.interface]))
-        case "org.varlink.service.GetInterfaceDescription":
-            let p = try call.parameters(Varlink.InterfaceParameters.self)
-            switch p.interface {
-            case Varlink.serviceInterface: return Varlink.encodeReply(Varlink.DescriptionReply(description: Varlink.serviceDescription))
-            case Morning.interface: return Varlink.encodeReply(Varlink.DescriptionReply(description: Morning.interfaceDescription))
-            default: return Varlink.encodeError(Varlink.ServiceError.interfaceNotFound.rawValue, ["interface": p.interface])
-            }
-        default:
-            return Varlink.encodeError(Varlink.ServiceError.methodNotFound.rawValue, ["method": call.method])
-        }
-    }
-
-    private func perform(_ method: Morning.Method, _ call: Varlink.Call) throws -> [UInt8] {
-        switch method {
-        case .status:
-            return Varlink.encodeReply(try status())
-        case .explore:
-            let p = try call.parameters(Morning.ExploreParameters.self)
-            return Varlink.encodeReply(Morning.ExploreReply(routines: try explore(p.name).map(Replies.catalog)))
-        case .activate:
-            let p = try call.parameters(Morning.RoutineParameters.self)
-            let a = try mutate { book, today in
-                let a = try book.activate(p.routine, today: today, catalog: catalog)
-                return (a, a.changes)
-            }
-            return Varlink.encodeReply(activationReply(a))
-        case .restart:
-            let p = try call.parameters(Morning.RoutineParameters.self)
-            let a = try mutate { book, today in
-                let a = try book.restart(p.routine, today: today, catalog: catalog)
-                return (a, a.changes)
-            }
-            return Varlink.encodeReply(activationReply(a))
-        case .delete:
-            let p = try call.parameters(Morning.RoutineParameters.self)
-            let target = try refreshed().book.resolveStored(p.routine, catalog: catalog)
-            let records = try store.recordCount(of: target.id)
-            let routine = try mutate { book, today in try book.delete(p.routine, today: today, catalog: catalog) }
-            return Varlink.encodeReply(Morning.DeleteReply(routine: Replies.routine(routine), records: records))
-        case .reset:
-            try mutate { book, _ in ((), book.reset()) }
-            logger.notice("reset: every routine, record and setting removed")
-            return Varlink.encodeReply(Empty())
-        case .day:
-            let p = try call.parameters(Morning.DayParameters.self)
-            return Varlink.encodeReply(Replies.day(try day(p.date)))
-        case .check, .uncheck:
-            let p = try call.parameters(Morning.TaskParameters.self)
-            return Varlink.encodeReply(try check(p, done: method == .check))
-        case .setNotifications:
-            let p = try call.parameters(Morning.NotificationsParameters.self)
-            try mutate { book, _ in ((), book.setNotifications(p.enabled)) }
-            return Varlink.encodeReply(Morning.NotificationsReply(notifications: notifications))
-        case .testNotification:
-            preconditionFailure("TestNotification is answered later, by answer(_:)")
-        case .welcome:
-            let p = try call.parameters(Morning.WelcomeParameters.self)
-            let pending = !book.settings.welcomeShown
-            if p.take, pending { try mutate { book, _ in ((), book.markWelcomeShown()) } }
-            return Varlink.encodeReply(Morning.WelcomeReply(pending: pending))
-        case .reload:
-            // The zone may have changed: Foundation caches it until told (engineering.md).
-            NSTimeZone.resetSystemTimeZone()
-            changed()
-            let now = try refreshed()
-            let plan = now.book.plan(now: now.instant, local: now.local)
-            logger.info("reloaded", metadata: ["zone": "\(now.local.zone.identifier)"])
-            return Varlink.encodeReply(Morning.ReloadReply(nextReminder: plan.nextReminder.map { now.local.iso8601($0) },
-                                                           nextMidnight: now.local.iso8601(plan.nextMidnight)))
-        case .week:
-            let p = try call.parameters(Morning.WeekParameters.self)
-            return Varlink.encodeReply(try week(p))
-        case .data:
-            let p = try call.parameters(Morning.DataParameters.self)
-            return Varlink.encodeReply(try data(p))
-        case .draftShow: return draftShow()
-        case .draftTitle: return try draftTitle(call)
-        case .draftAdd: return try draftAdd(call)
-        case .draftRemove: return try draftRemove(call)
-        case .draftSave: return try draftSave()
-        case .draftDiscard: return try draftDiscard()
-        case .create: return try create(call)
-        case .createFromFile: return try createFromFile(call)
-        case .stats: return try stats(call)
-        case .history: return try history(call)
-        case .export: return try export()
-        case .import: return try importDocument(call)
-        }
     }
 
     // MARK: - Time and state
@@ -336,7 +187,7 @@ public final class Engine: @unchecked Sendable {
         locked {
             let id = nextFollower
             nextFollower += 1
-            followers[id] = (follower, [])
+            followers[id] = (follower, nil)
             publishStatus()
             // The alarm now also needs the task times.
             changed()
@@ -348,13 +199,12 @@ public final class Engine: @unchecked Sendable {
         locked { _ = followers.removeValue(forKey: id) }
     }
 
-    /// Sends the status to every follower whose last frame says something else.
+    /// Sends the status to every follower whose last status says something else.
     private func publishStatus() {
-        guard !followers.isEmpty, let status = try? status() else { return }
-        let frame = Varlink.encodeReply(status, continues: true)
-        for (id, entry) in followers where entry.last != frame {
-            entry.follower.send(frame)
-            followers[id]?.last = frame
+        guard !followers.isEmpty, let status = try? currentStatus() else { return }
+        for (id, entry) in followers where entry.last != status {
+            entry.follower.send(status)
+            followers[id]?.last = status
         }
     }
 
@@ -389,27 +239,12 @@ public final class Engine: @unchecked Sendable {
 
     // MARK: - Methods
 
-    private var notifications: Morning.Notifications {
+    var notifications: Morning.Notifications {
         Morning.Notifications(enabled: book.settings.notificationsEnabled, available: notifier?.isAvailable ?? false)
     }
 
-    /// Shows a test notification. The engine is free for other requests while the
-    /// notifier waits on the notification server.
-    private func testNotification() async -> [UInt8] {
-        guard let notifier else {
-            var p = Morning.ErrorParameters()
-            p.reason = "this bmd runs without a notifier"
-            return Varlink.encodeError(Morning.ErrorName.notificationsUnavailable.rawValue, p)
-        }
-        guard await notifier.post(.test) else {
-            var p = Morning.ErrorParameters()
-            p.reason = notifier.unavailableReason ?? "no notification server accepted it on the session bus"
-            return Varlink.encodeError(Morning.ErrorName.notificationsUnavailable.rawValue, p)
-        }
-        return Varlink.encodeReply(Morning.NotificationsReply(notifications: locked { notifications }))
-    }
-
-    private func status() throws -> Morning.Status {
+    /// The status as it is now; the caller holds the lock.
+    func currentStatus() throws -> Morning.StatusReply {
         let now = try refreshed()
         let view = now.book.status(now: now.instant, local: now.local)
         var today: Morning.Progress?
@@ -425,13 +260,13 @@ public final class Engine: @unchecked Sendable {
         case .waiting: .waiting
         case .running: .running
         }
-        return Morning.Status(phase: phase, date: now.today.description, routine: view.routine.map(Replies.routine),
+        return Morning.StatusReply(phase: phase, date: now.today.description, routine: view.routine.map(Replies.routine),
                               today: today, currentTask: current, nextTask: next, behind: view.behind,
                               nextReminder: view.nextReminder.map { now.local.iso8601($0) },
                               notifications: notifications)
     }
 
-    private func explore(_ name: String?) throws -> [CatalogEntry] {
+    func explore(_ name: String?) throws -> [CatalogEntry] {
         guard let name, !name.isEmpty else { return catalog }
         let q = name.lowercased()
         let exact = catalog.filter { $0.id == q || $0.name.lowercased() == q }
@@ -444,8 +279,8 @@ public final class Engine: @unchecked Sendable {
         return found
     }
 
-    func activationReply(_ a: Book.Activation) -> Morning.ActivationReply {
-        Morning.ActivationReply(routine: Replies.routine(a.routine), previous: a.previous.map(Replies.routine),
+    func activationReply(_ a: Book.Activation) -> Morning.Activation {
+        Morning.Activation(routine: Replies.routine(a.routine), previous: a.previous.map(Replies.routine),
                                 finalized: a.finalized.map(Replies.progress))
     }
 
@@ -461,7 +296,7 @@ public final class Engine: @unchecked Sendable {
         }
     }
 
-    private func day(_ text: String?) throws -> DayView {
+    func day(_ text: String?) throws -> DayView {
         let now = try refreshed()
         let date = try Engine.parseDate(text, today: now.today)
         var record: DayRecord?
@@ -471,22 +306,22 @@ public final class Engine: @unchecked Sendable {
         return try now.book.dayView(of: date, today: now.today, record: record)
     }
 
-    private func check(_ p: Morning.TaskParameters, done: Bool) throws -> Morning.CheckReply {
+    func check(_ task: String, date: String?, done: Bool) throws -> Morning.TaskChange {
         // One reading of the clock for the date check, the rule and the reply.
         let (position, changed, today) = try mutate { book, today in
-            if let text = p.date {
+            if let text = date {
                 let date = try Engine.parseDate(text, today: today)
                 if date != today { throw MorningError.notToday(date: date, today: today) }
             }
-            let r = try book.check(p.task, done: done, today: today)
+            let r = try book.check(task, done: done, today: today)
             return ((r.position, r.changed, today), r.changes)
         }
         let view = try book.dayView(of: today, today: today, record: nil)
-        return Morning.CheckReply(task: Replies.task(view, position: position), changed: changed,
+        return Morning.TaskChange(task: Replies.task(view, position: position), changed: changed,
                                   completed: view.completed, total: view.total)
     }
 
-    private func week(_ p: Morning.WeekParameters) throws -> Morning.WeekChart {
+    func weekChart(_ p: Morning.WeekParameters) throws -> Morning.WeekChart {
         let now = try refreshed()
         let routine: Routine
         if let query = p.routine, !query.isEmpty {
@@ -505,7 +340,7 @@ public final class Engine: @unchecked Sendable {
         return now.book.week(of: routine, startingOn: start, today: now.today, recorded: counts)
     }
 
-    private func data(_ p: Morning.DataParameters) throws -> Morning.DataReply {
+    func dataCards(_ p: Morning.DataParameters) throws -> Morning.DataReply {
         let now = try refreshed()
         let start = now.today.startOfWeek(firstWeekday: Weekdays.first(locale: p.locale))
         let routines = now.book.routinesByRecency
@@ -527,14 +362,14 @@ public enum BuildInfo {
 }
 
 /// A client following the status (L2): how the engine reaches it. `send` is called
-/// with the engine's lock held, so it only hands the frame to the client's own loop.
+/// with the engine's lock held, so it only hands the status to the client's own loop.
 public struct StatusFollower: Sendable {
-    /// Takes one status frame.
-    public var send: @Sendable ([UInt8]) -> Void
+    /// Takes one status.
+    public var send: @Sendable (Morning.StatusReply) -> Void
     /// The daemon stops: no more frames.
     public var end: @Sendable () -> Void
 
-    public init(send: @escaping @Sendable ([UInt8]) -> Void, end: @escaping @Sendable () -> Void) {
+    public init(send: @escaping @Sendable (Morning.StatusReply) -> Void, end: @escaping @Sendable () -> Void) {
         self.send = send
         self.end = end
     }

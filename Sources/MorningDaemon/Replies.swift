@@ -49,57 +49,6 @@ enum Replies {
                           weekStart: w.weekStart.description, today: w.today.description,
                           days: w.days.map { Morning.WeekDay(date: $0.date.description, completed: $0.completed) })
     }
-
-    /// A varlink error for a refusal of the core.
-    static func error(_ e: MorningError) -> [UInt8] {
-        typealias N = Morning.ErrorName
-        var p = Morning.ErrorParameters()
-        let name: N
-        switch e {
-        case .noActiveRoutine:
-            name = .noActiveRoutine
-        case let .notStarted(routine, startDate):
-            name = .notStarted; p.routine = routine; p.startDate = startDate.description
-        case let .alreadyActive(routine):
-            name = .alreadyActive; p.routine = routine
-        case let .routineNotFound(query):
-            name = .routineNotFound; p.query = query
-        case let .ambiguousRoutine(query, candidates):
-            name = .ambiguousRoutine; p.query = query; p.candidates = candidates
-        case let .notStored(routine, id):
-            name = .notStored; p.routine = routine; p.id = id
-        case let .taskNotFound(query, total):
-            name = .taskNotFound; p.query = query; p.total = total
-        case let .ambiguousTask(query, candidates):
-            name = .ambiguousTask; p.query = query; p.candidates = candidates
-        case let .notToday(date, today):
-            name = .notToday; p.date = date.description; p.today = today.description
-        case let .dateOutOfRange(date, earliest, latest):
-            name = .dateOutOfRange; p.date = date.description
-            p.earliest = earliest.description; p.latest = latest.description
-        case let .dayLocked(date):
-            name = .dayLocked; p.date = date.description
-        case let .invalidDate(text):
-            name = .invalidDate; p.text = text
-        case let .invalidRoutine(reason):
-            name = .invalidRoutine; p.reason = reason
-        case let .importRefused(routines):
-            name = .importRefused; p.routines = routines
-        case let .invalidImport(reason):
-            name = .invalidImport; p.reason = reason
-        case let .invalidTime(text, earlier, later):
-            name = .invalidTime; p.text = text; p.earlier = earlier?.description; p.later = later?.description
-        case let .draftFull(limit):
-            name = .draftFull; p.limit = limit
-        case .noDraft:
-            name = .noDraft
-        case let .noDraftTask(position, total):
-            name = .noDraftTask; p.position = position; p.total = total
-        case let .routineFile(line, reason):
-            name = .routineFileError; p.line = line; p.reason = reason
-        }
-        return Varlink.encodeError(name.rawValue, p)
-    }
 }
 
 extension LocalTime {

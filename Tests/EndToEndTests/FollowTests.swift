@@ -75,7 +75,7 @@ struct FollowTests {
         try box.startDaemon()
         #expect(try box.bmctl("activate", "franklin").status == 0)
         let follower = try VarlinkClient(path: box.socketPath, timeout: 1)
-        follower.send(Varlink.encodeCall(method: Morning.Method.status.rawValue, parameters: Empty(), more: true))
+        follower.send(Morning.Call.status().more.call.frame)
         _ = try follower.receive()
         // Each toggle changes the status; the follower reads none of them meanwhile.
         let toggler = try VarlinkClient(path: box.socketPath)

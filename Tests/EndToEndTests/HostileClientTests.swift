@@ -20,7 +20,7 @@ struct HostileClientTests {
     /// Every error name bmd's two interfaces declare.
     static let declaredErrors: Set<String> = {
         var names = Set<String>()
-        for (interface, text) in [(Morning.interface, Morning.interfaceDescription), (Varlink.serviceInterface, Varlink.serviceDescription)] {
+        for (interface, text) in [(Morning.interfaceName, Morning.interfaceDescription), (VarlinkService.interfaceName, VarlinkService.interfaceDescription)] {
             for line in text.split(separator: "\n") where line.hasPrefix("error ") {
                 let name = line.dropFirst("error ".count).prefix { $0.isLetter || $0.isNumber }
                 names.insert("\(interface).\(name)")
@@ -132,8 +132,7 @@ struct HostileClientTests {
             // that answer belongs to the frame.
             sentinel += 1
             let mark = "org.example.sentinel\(sentinel)"
-            client.send(frame + [0] + Varlink.encodeCall(method: "org.varlink.service.GetInterfaceDescription",
-                                                         parameters: Varlink.InterfaceParameters(interface: mark)))
+            client.send(frame + [0] + VarlinkService.Call.getInterfaceDescription(interface: mark).call.frame)
             var sawInvalid = false
             while true {
                 let reply: [String: Any]
@@ -151,8 +150,8 @@ struct HostileClientTests {
                 if let error = reply["error"] as? String {
                     if error == "org.varlink.service.InterfaceNotFound", parameters?["interface"] as? String == mark { break }
                     if !Self.declaredErrors.contains(error) { fail("undeclared error \(error)") }
-                    if error == Morning.ErrorName.storageFailed.rawValue { fail("StorageFailed: \(reply)") }
-                    if error == Varlink.ServiceError.invalidParameter.rawValue { sawInvalid = true }
+                    if error == "org.bettermorning.Morning.StorageFailed" { fail("StorageFailed: \(reply)") }
+                    if error == "org.varlink.service.InvalidParameter" { sawInvalid = true }
                     refused += 1
                 } else if reply["continues"] as? Bool == true {
                     // A status follower: it would never end; leave it.

@@ -37,6 +37,8 @@ import MorningProtocol
          "bmd could not save the change (disk full); nothing was changed", 1),
         ("PermissionDenied", #"{"uid":1001}"#, ["status"],
          "bmd refused the connection: it serves only its own user", 1),
+        ("TooManyConnections", #"{"limit":128}"#, ["status"],
+         "bmd is busy: it already serves 128 connections, its most at once; try again in a moment", 3),
         ("NotificationsUnavailable", #"{"reason":"no notification server is running in this session"}"#,
          ["notifications", "test"],
          "notifications are unavailable: no notification server is running in this session; "
@@ -78,7 +80,7 @@ import MorningProtocol
     @Test("every error name of the interface has its own message")
     func everyErrorCovered() {
         let covered = Set(Self.cases.map { "org.bettermorning.Morning." + $0.name })
-        #expect(covered == Set(Morning.ErrorName.allCases.map(\.rawValue)))
+        #expect(covered == Set(Morning.Error.names))
     }
 
     @Test("org.varlink.service errors name the error and its parameter or method, exit 1")

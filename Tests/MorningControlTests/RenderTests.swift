@@ -158,9 +158,9 @@ import MorningProtocol
     func activation() {
         var routine = Sample.timCook
         routine.startDate = "2026-11-23"
-        let first = Morning.ActivationReply(routine: routine, previous: nil, finalized: nil)
+        let first = Morning.Activation(routine: routine, previous: nil, finalized: nil)
         #expect(ChangeText.activated(first, style: .plain) == "Activated Tim Cook: it starts tomorrow (2026-11-23).\n")
-        let switched = Morning.ActivationReply(routine: routine, previous: Sample.franklin,
+        let switched = Morning.Activation(routine: routine, previous: Sample.franklin,
                                                finalized: .init(date: "2026-11-22", completed: 2, total: 6))
         #expect(ChangeText.activated(switched, style: .plain) == """
             Activated Tim Cook: it starts tomorrow (2026-11-23).

@@ -213,7 +213,7 @@ private func randomJunk(_ r: inout SeededRandom) -> Any {
 @Suite("Fuzzing request dispatch against the real engine and store (hostile input)")
 struct DispatchFuzzTests {
     let logger = Logger(label: "dispatch-fuzz")
-    fileprivate let model = InterfaceModel([Morning.interfaceDescription, Varlink.serviceDescription])
+    fileprivate let model = InterfaceModel([Morning.interfaceDescription, VarlinkService.interfaceDescription])
 
     /// Parameters for `method`: mostly of the declared types and plausible, sometimes not.
     private func parameters(for method: String, export: Any?, _ r: inout SeededRandom) -> [String: Any] {
@@ -234,7 +234,7 @@ struct DispatchFuzzTests {
             case (_, .int): p[name] = r.chance(0.6) ? Int.random(in: -1...22, using: &r) : randomInt(&r)
             case ("text", .string): p[name] = randomRoutineFile(&r)
             case ("interface", .string):
-                p[name] = r.pick([Morning.interface, Varlink.serviceInterface, "org.example.None", "", randomText(&r)])
+                p[name] = r.pick([Morning.interfaceName, VarlinkService.interfaceName, "org.example.None", "", randomText(&r)])
             case ("tasks", .array): p[name] = randomTasks(&r)
             case ("document", _): p[name] = Self.document(from: export, &r)
             default: p[name] = randomText(&r)
@@ -329,7 +329,7 @@ struct DispatchFuzzTests {
                 Issue.record(Comment(rawValue: "\(message); \(context)"), sourceLocation: sourceLocation)
             }
 
-            let call = try Varlink.decodeCall(Array(frame))
+            let call = try VarlinkCall(frame: Array(frame))
             guard let reply = await engine.respond(to: call) else {
                 fail("no reply")
                 continue
@@ -349,23 +349,23 @@ struct DispatchFuzzTests {
                 if let problem = model.mismatch(parameters, fields, at: "error") { fail("\(name): \(problem)") }
                 let about = (parameters as? [String: Any]) ?? [:]
                 switch name {
-                case Morning.ErrorName.storageFailed.rawValue:
+                case "org.bettermorning.Morning.StorageFailed":
                     // Nothing fails underneath here: an unforeseen error leaked out as StorageFailed.
                     fail("StorageFailed: \(about["reason"] ?? "")")
-                case Varlink.ServiceError.invalidParameter.rawValue:
+                case "org.varlink.service.InvalidParameter":
                     let declared = Set(model.methods[method]?.input.map(\.0) ?? [])
                     let named = about["parameter"] as? String ?? ""
                     if !(declared.contains(named) || named == "parameters") { fail("InvalidParameter names \(named)") }
-                case Varlink.ServiceError.interfaceNotFound.rawValue where method == "org.varlink.service.GetInterfaceDescription":
+                case "org.varlink.service.InterfaceNotFound" where method == "org.varlink.service.GetInterfaceDescription":
                     // Asked to describe an interface bmd does not serve.
                     // (Foundation's JSONSerialization, which read the reply, drops a BOM that starts a string.)
                     func unmarked(_ s: String?) -> String? { s.map { $0.hasPrefix("\u{FEFF}") ? String($0.dropFirst()) : $0 } }
                     let asked = (object["parameters"] as? [String: Any])?["interface"] as? String
                     if asked == nil || unmarked(about["interface"] as? String) != unmarked(asked)
-                        || asked == Morning.interface || asked == Varlink.serviceInterface {
+                        || asked == Morning.interfaceName || asked == VarlinkService.interfaceName {
                         fail("InterfaceNotFound names \(String(reflecting: about["interface"])) for \(String(reflecting: asked))")
                     }
-                case Varlink.ServiceError.methodNotFound.rawValue, Varlink.ServiceError.interfaceNotFound.rawValue:
+                case "org.varlink.service.MethodNotFound", "org.varlink.service.InterfaceNotFound":
                     if model.methods[method] != nil { fail("\(name) for a declared method") }
                 default:
                     if model.methods[method] == nil { fail("\(name) for an undeclared method") }

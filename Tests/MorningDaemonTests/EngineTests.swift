@@ -33,7 +33,7 @@ func call(_ engine: Engine, _ method: String, _ parameters: [String: Any] = [:])
     var splitter = FrameSplitter()
     splitter.append(frame)
     let frameBytes = try #require(try splitter.next())
-    let reply = try #require(await engine.respond(to: try Varlink.decodeCall(frameBytes)))
+    let reply = try #require(await engine.respond(to: try VarlinkCall(frame: frameBytes)))
     return try #require(try JSONSerialization.jsonObject(with: Data(reply.dropLast())) as? [String: Any])
 }
 
@@ -53,6 +53,24 @@ struct EngineTests {
         }
         #expect(status["phase"] as? String == "none")
         #expect(status["routine"] is NSNull && status["today"] is NSNull && status["nextReminder"] is NSNull)
+    }
+
+    @Test("A week offset beyond 10,000 weeks either way is an invalid parameter, found by fuzzing")
+    func weekOffsetIsBounded() async throws {
+        // Week moved by Int.max weeks overflowed the day arithmetic and stopped bmd.
+        let clock = TestClock("2026-11-22T10:00:00Z", zone: "Europe/London")
+        let engine = try Engine(store: try Store.inMemory(), clock: clock.wall, logger: logger)
+        for offset in ["9223372036854775807", "-9223372036854775808", "1317624576693539401", "10001", "-10001"] {
+            let frame = Array(#"{"method":"org.bettermorning.Morning.Week","parameters":{"offset":\#(offset)}}"#.utf8)
+            let reply = try #require(await engine.respond(to: try VarlinkCall(frame: frame)))
+            #expect(String(decoding: reply.dropLast(), as: UTF8.self)
+                    == #"{"error":"org.varlink.service.InvalidParameter","parameters":{"parameter":"offset"}}"#, "\(offset)")
+        }
+        for offset in [-10_000, 0, 10_000] {
+            let reply = try await call(engine, "org.bettermorning.Morning.Week", ["offset": offset])
+            // No routine is active: the offset itself was taken.
+            #expect(reply["error"] as? String == "org.bettermorning.Morning.NoActiveRoutine", "\(offset)")
+        }
     }
 
     @Test("N1: the next reminder is the first task's time from the start date, with the local offset")

@@ -126,7 +126,7 @@ struct HistoryEngineTests {
         /// The reply's parameters as bmd wrote them.
         func reply(_ method: String, _ p: [String: Any] = [:]) async throws -> JSONValue {
             let frame = [UInt8](try JSONSerialization.data(withJSONObject: ["method": M + method, "parameters": p]))
-            let bytes = try #require(await engine.respond(to: try Varlink.decodeCall(frame)))
+            let bytes = try #require(await engine.respond(to: try VarlinkCall(frame: frame)))
             return try #require(try JSONValue.parse(bytes.dropLast())["parameters"])
         }
         /// What the engine says, against what the records in its store say.

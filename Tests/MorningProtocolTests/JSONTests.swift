@@ -1,63 +1,67 @@
 import Foundation
 @testable import MorningProtocol
+import VarlinkGenerator
 import MorningTestSupport
 import Testing
 
-/// JSONValue and each message's JSONCodable conformance stand in for Foundation's coders
-/// and the synthesized Codable ones, so those are the reference: the same bytes out,
-/// the same values in, for every message type.
-@Suite("JSON without Foundation: the same text as JSONEncoder, the same values as JSONDecoder")
+/// JSONValue stands in for Foundation's coders, so those are the reference for its text;
+/// the generated binding stands for the interface file, so that file is the reference for
+/// every message: random JSON shaped by the file reads and writes back unchanged.
+@Suite("JSON without Foundation: the same text as JSONEncoder; every message as the interface file shapes it")
 struct JSONTests {
-    /// Every Codable type of the protocol.
-    static let messageTypes: [any (JSONCodable & Codable & Equatable).Type] = [
-        Morning.TaskTime.self, Morning.CatalogRoutine.self, Morning.RoutineInfo.self, Morning.Progress.self,
-        Morning.Notifications.self, Morning.DayTask.self, Morning.WeekDay.self, Morning.WeekChart.self,
-        Morning.Card.self, Morning.Status.self, Morning.ExploreParameters.self, Morning.ExploreReply.self,
-        Morning.RoutineParameters.self, Morning.ActivationReply.self, Morning.DeleteReply.self,
-        Morning.DayParameters.self, Morning.DayReply.self, Morning.TaskParameters.self, Morning.CheckReply.self,
-        Morning.NotificationsParameters.self, Morning.NotificationsReply.self, Morning.WelcomeParameters.self,
-        Morning.WelcomeReply.self, Morning.ReloadReply.self, Morning.WeekParameters.self, Morning.DataParameters.self,
-        Morning.DataReply.self, Morning.ErrorParameters.self, Morning.StatsTotals.self, Morning.RoutineStats.self,
-        Morning.StatsParameters.self, Morning.StatsReply.self, Morning.HistoryDay.self, Morning.HistoryParameters.self,
-        Morning.HistoryReply.self, Morning.ExportDay.self, Morning.ExportRoutine.self, Morning.ExportDocument.self,
-        Morning.ExportReply.self, Morning.ImportParameters.self, Morning.ImportReply.self, Morning.DraftTask.self,
-        Morning.DraftReply.self, Morning.DraftChangeReply.self, Morning.DraftTitleParameters.self,
-        Morning.DraftAddParameters.self, Morning.DraftRemoveParameters.self, Morning.CreateParameters.self,
-        Morning.CreateFromFileParameters.self, Varlink.GetInfoReply.self, Varlink.InterfaceParameters.self,
-        Varlink.DescriptionReply.self, Empty.self,
-    ]
-
     static func foundationEncoder(pretty: Bool) -> JSONEncoder {
         let e = JSONEncoder()
         e.outputFormatting = pretty ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
         return e
     }
 
-    @Test("Every message type: random values are written byte for byte as JSONEncoder writes them, compact and pretty, and read back equal")
+    static let interface: Interface = {
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Sources/MorningProtocol/org.bettermorning.Morning.varlink")
+        return try! Interface(parsing: try! String(contentsOf: file, encoding: .utf8))
+    }()
+
+    /// Every struct of the interface, and every method's parameters and reply, by the name
+    /// of its Swift type, with its fields and whether a nil optional is left out (parameters).
+    static var messages: [(name: String, fields: [Field], omitsNil: Bool)] {
+        var all: [(String, [Field], Bool)] = []
+        for t in interface.types {
+            if case .structure(let fields) = t.shape { all.append((t.name, fields, false)) }
+        }
+        for m in interface.methods {
+            all.append((m.name + "Parameters", m.input, true))
+            all.append((m.name + "Reply", m.output, false))
+        }
+        return all
+    }
+
+    @Test("Every message of the interface file: random values read and write back unchanged, members in key order")
     func everyMessageType() throws {
         var random = FuzzRun.random(0x4A53_4F4E)
         let rounds = 40 * FuzzRun.scale
-        for type in Self.messageTypes {
-            try check(type, rounds: rounds, random: &random)
+        #expect(Set(Morning.messageTypes.keys) == Set(Self.messages.map(\.name) + Self.interface.types.compactMap {
+            if case .structure = $0.shape { $0.name } else { nil }
+        }))
+        for message in Self.messages {
+            let type = try #require(Morning.messageTypes[message.name], "\(message.name) has no Swift type")
+            for _ in 0..<rounds {
+                // A struct shared by parameters and replies writes null for nil: send what it writes.
+                let omits = message.omitsNil && !Self.isNamedStruct(type)
+                let tree = RandomTree.object(message.fields, omitNil: omits, interface: Self.interface, random: &random)
+                let value = try type.init(json: tree, at: .root)
+                #expect(value.json.text() == tree.text(), "\(message.name), \(FuzzRun.tag)")
+                #expect(value.json.text(pretty: true) == tree.text(pretty: true))
+                // Members come in key order, so that printing copies nothing to sort them.
+                #expect(Self.inKeyOrder(value.json), "\(message.name) writes its members out of key order")
+            }
         }
     }
 
-    private func check<T: JSONCodable & Codable & Equatable>(_ type: T.Type, rounds: Int, random: inout SeededRandom) throws {
-        for _ in 0..<rounds {
-            var values = RandomValues(random: &random)
-            let value = try values.make(T.self)
-            for pretty in [false, true] {
-                let ours = value.json.text(pretty: pretty)
-                let reference = [UInt8](try Self.foundationEncoder(pretty: pretty).encode(value))
-                #expect(ours == reference, "\(T.self) pretty=\(pretty), \(FuzzRun.tag): \(String(decoding: ours, as: UTF8.self)) vs \(String(decoding: reference, as: UTF8.self))")
-                let back = try T(jsonText: ours)
-                #expect(back == value, "\(T.self) read back differently, \(FuzzRun.tag)")
-                #expect(try JSONDecoder().decode(T.self, from: Data(ours)) == back)
-            }
-            // What JSONEncoder wrote, read by the hand-written reader: the same value.
-            #expect(try T(jsonText: try JSONEncoder().encode(value)) == value, "\(T.self), \(FuzzRun.tag)")
-            // Members come in key order, so that printing copies nothing to sort them.
-            #expect(Self.inKeyOrder(value.json), "\(T.self) writes its members out of key order")
+    /// Whether `type` is one of the interface's named structs (which write null for nil).
+    static func isNamedStruct(_ type: any JSONCodable.Type) -> Bool {
+        interface.types.contains { t in
+            guard case .structure = t.shape, let named = Morning.messageTypes[t.name] else { return false }
+            return ObjectIdentifier(named) == ObjectIdentifier(type)
         }
     }
 
@@ -83,7 +87,7 @@ struct JSONTests {
         }
         let ours = JSONValue.array(values.map(JSONValue.double)).text()
         #expect(ours == [UInt8](try Self.foundationEncoder(pretty: false).encode(values)))
-        let read = try JSONFields.items(try JSONValue.parse(ours), .root) { try JSONFields.double($0, $1.codingPath) }
+        let read = try JSONRead.items(try JSONValue.parse(ours), .root) { try JSONRead.double($0, $1) }
         #expect(read == values)
         // JSON has no NaN: such a double (which no message holds) is written as null, not as text JSON refuses.
         #expect(JSONValue.double(.nan) == .null && JSONValue.double(-.infinity) == .null)
@@ -93,10 +97,10 @@ struct JSONTests {
     func strings() throws {
         var random = FuzzRun.random(0x5354_5247)
         var values = ["", "a/b", "q\"\\", "\u{0}\u{1}\u{8}\u{9}\u{a}\u{c}\u{d}\u{1f}\u{7f}", "é✓😀", "\u{2028}\u{2029}"]
-        for _ in 0..<500 * FuzzRun.scale { values.append(RandomValues.string(&random)) }
-        let ours = JSONValue.strings(values).text()
+        for _ in 0..<500 * FuzzRun.scale { values.append(RandomTree.string(&random)) }
+        let ours = JSONValue.array(values.map(JSONValue.string)).text()
         #expect(ours == [UInt8](try Self.foundationEncoder(pretty: false).encode(values)))
-        #expect(try JSONFields.items(try JSONValue.parse(ours), .root) { try JSONFields.string($0, $1.codingPath) } == values)
+        #expect(try JSONRead.items(try JSONValue.parse(ours), .root) { try JSONRead.string($0, $1) } == values)
     }
 
     @Test("Keys are sorted byte by byte; empty containers print as JSONEncoder prints them")
@@ -104,7 +108,7 @@ struct JSONTests {
         let value: [String: [String: [Int]]] = ["b": [:], "B": ["x": []], "_": ["z": [1], "a": [2, 3]], "aa": [:]]
         func tree(_ d: [String: [String: [Int]]]) -> JSONValue {
             .object(d.map { key, inner in
-                .init(key: key, value: .object(inner.map { .init(key: $0.key, value: .ints($0.value)) }))
+                .init(key: key, value: .object(inner.map { .init(key: $0.key, value: .array($0.value.map(JSONValue.int))) }))
             })
         }
         for pretty in [false, true] {
@@ -135,7 +139,7 @@ struct JSONTests {
     func decodingErrors() throws {
         func path(_ text: String) -> String? {
             do {
-                _ = try Morning.Status(jsonText: Array(text.utf8))
+                _ = try Morning.StatusReply(jsonText: Array(text.utf8))
                 return nil
             } catch let error as DecodingError {
                 switch error {
@@ -148,7 +152,7 @@ struct JSONTests {
                 return "not a DecodingError: \(error)"
             }
         }
-        let status = String(decoding: Morning.Status(
+        let status = String(decoding: Morning.StatusReply(
             phase: .running, date: "2026-11-25", routine: nil, today: .init(date: "2026-11-25", completed: 1, total: 3),
             currentTask: nil, nextTask: nil, behind: 0, nextReminder: nil, notifications: .init(enabled: true, available: false)).json.text(), as: UTF8.self)
         #expect(path(status) == nil)
@@ -159,7 +163,7 @@ struct JSONTests {
         #expect(path(status.replacingOccurrences(of: #""behind":0,"#, with: "")) == "behind")
         #expect(path(status.replacingOccurrences(of: #""enabled":true"#, with: #""enabled":1"#)) == "notifications.enabled")
         func ints(_ text: String) throws -> [Int] {
-            try JSONFields.items(try JSONValue.parse(Array(text.utf8)), .root) { try JSONFields.int($0, $1.codingPath) }
+            try JSONRead.items(try JSONValue.parse(Array(text.utf8)), .root) { try JSONRead.int($0, $1) }
         }
         #expect(try ints("[1.0, 1e2, -0]") == [1, 100, 0])
         #expect(throws: DecodingError.self) { _ = try ints("[9223372036854775808]") }
@@ -180,26 +184,54 @@ struct JSONTests {
     }
 }
 
-// MARK: - Random values of any Decodable type
-
-/// Makes a random value of a Decodable type by decoding it from made-up data: every
-/// field, optional or not, array length and string comes from the generator. A field
-/// whose type refuses what was made up (an enum's raw value) is made up again.
-struct RandomValues {
-    var random: SeededRandom
-
-    init(random: inout SeededRandom) { self.random = SeededRandom(seed: random.next()) }
-
-    mutating func make<T: Decodable>(_ type: T.Type) throws -> T {
-        let source = Source(random: random)
-        defer { random = source.random }
-        return try source.value(T.self, codingPath: [])
+/// Random JSON shaped by an interface file's fields: each optional null (or left out)
+/// or present, arrays of a few items, strings with quotes, escapes and non-ASCII.
+enum RandomTree {
+    static func object(_ fields: [Field], omitNil: Bool, interface: Interface, random: inout SeededRandom) -> JSONValue {
+        var members: [JSONValue.Member] = []
+        for f in fields {
+            if case .optional(let inner) = f.type {
+                if random.chance(0.3) {
+                    if !omitNil { members.append(.init(key: f.name, value: .null)) }
+                    continue
+                }
+                members.append(.init(key: f.name, value: value(inner, interface: interface, random: &random)))
+            } else {
+                members.append(.init(key: f.name, value: value(f.type, interface: interface, random: &random)))
+            }
+        }
+        return .object(members)
     }
 
-    /// Words that the protocol's enums take, so that made-up raw values often fit.
-    static let words = ["none", "waiting", "running", "today", "past", "future", "done", "missed", "untouched", "upcoming",
-                        "celebrity", "custom"]
+    static func value(_ t: TypeReference, interface: Interface, random: inout SeededRandom) -> JSONValue {
+        switch t {
+        case .bool: return .bool(random.chance(0.5))
+        case .int: return .int(random.chance(0.5) ? random.below(100) : Int(bitPattern: UInt(random.next())))
+        case .float: return .double(Double(random.below(1_000_000)) / Double(1 + random.below(1000)))
+        case .string: return .string(string(&random))
+        case .object: return .object([.init(key: "k", value: .string(string(&random)))])
+        case .optional(let inner):
+            return random.chance(0.3) ? .null : value(inner, interface: interface, random: &random)
+        case .array(let inner):
+            return .array((0..<random.below(4)).map { _ in value(inner, interface: interface, random: &random) })
+        case .dictionary(let inner):
+            return .object((0..<random.below(3)).map { .init(key: "k\($0)", value: value(inner, interface: interface, random: &random)) })
+        case .inline(let shape): return shaped(shape, interface: interface, random: &random)
+        case .named(let name):
+            let declared = interface.types.first { $0.name == name }!
+            return shaped(declared.shape, interface: interface, random: &random)
+        }
+    }
 
+    static func shaped(_ shape: Shape, interface: Interface, random: inout SeededRandom) -> JSONValue {
+        switch shape {
+        case .enumeration(let names): return .string(random.pick(names))
+        case .structure(let fields): return object(fields, omitNil: false, interface: interface, random: &random)
+        }
+    }
+
+    /// Control characters, quotes, backslashes, slashes, line separators and any other
+    /// scalar below the surrogates: what escaping must get right.
     static func string(_ random: inout SeededRandom) -> String {
         let length = random.below(12)
         var scalars = String.UnicodeScalarView()
@@ -212,115 +244,5 @@ struct RandomValues {
             }
         }
         return String(scalars)
-    }
-
-    final class Source: Decoder {
-        var random: SeededRandom
-        var codingPath: [any CodingKey] = []
-        var userInfo: [CodingUserInfoKey: Any] { [:] }
-
-        init(random: SeededRandom) { self.random = random }
-
-        func value<T: Decodable>(_ type: T.Type, codingPath: [any CodingKey]) throws -> T {
-            var lastError: (any Error)?
-            for _ in 0..<200 {
-                let saved = self.codingPath
-                self.codingPath = codingPath
-                defer { self.codingPath = saved }
-                do { return try T(from: self) } catch { lastError = error }
-            }
-            throw lastError!
-        }
-
-        func string() -> String {
-            random.chance(0.5) ? random.pick(RandomValues.words) : RandomValues.string(&random)
-        }
-
-        func double() -> Double {
-            while true {
-                let d = random.chance(0.5) ? Double(bitPattern: random.next()) : Double(random.below(2000)) / 7
-                if d.isFinite { return d }
-            }
-        }
-
-        func integer<I: FixedWidthInteger>(_ type: I.Type) -> I {
-            random.chance(0.2) ? I.random(in: I.min...I.max, using: &random) : I(truncatingIfNeeded: random.below(40))
-        }
-
-        func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-            KeyedDecodingContainer(Keyed<Key>(source: self, codingPath: codingPath))
-        }
-
-        func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-            Unkeyed(source: self, codingPath: codingPath, count: random.below(4))
-        }
-
-        func singleValueContainer() throws -> any SingleValueDecodingContainer { Single(source: self) }
-    }
-
-    struct Keyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
-        let source: Source
-        let codingPath: [any CodingKey]
-        var allKeys: [Key] {
-            (0..<source.random.below(3)).compactMap { _ in Key(stringValue: RandomValues.string(&source.random)) }
-        }
-        func contains(_ key: Key) -> Bool { source.random.chance(0.8) }
-        func decodeNil(forKey key: Key) throws -> Bool { source.random.chance(0.25) }
-        func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { source.random.chance(0.5) }
-        func decode(_ type: String.Type, forKey key: Key) throws -> String { source.string() }
-        func decode(_ type: Double.Type, forKey key: Key) throws -> Double { source.double() }
-        func decode(_ type: Int.Type, forKey key: Key) throws -> Int { source.integer(type) }
-        func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-            try source.value(type, codingPath: codingPath + [key])
-        }
-        func nestedContainer<N: CodingKey>(keyedBy type: N.Type, forKey key: Key) throws -> KeyedDecodingContainer<N> {
-            KeyedDecodingContainer(Keyed<N>(source: source, codingPath: codingPath + [key]))
-        }
-        func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-            Unkeyed(source: source, codingPath: codingPath + [key], count: source.random.below(4))
-        }
-        func superDecoder() throws -> any Decoder { source }
-        func superDecoder(forKey key: Key) throws -> any Decoder { source }
-    }
-
-    struct Unkeyed: UnkeyedDecodingContainer {
-        let source: Source
-        let codingPath: [any CodingKey]
-        let total: Int
-        var currentIndex = 0
-        init(source: Source, codingPath: [any CodingKey], count: Int) {
-            self.source = source; self.codingPath = codingPath; self.total = count
-        }
-        var count: Int? { total }
-        var isAtEnd: Bool { currentIndex >= total }
-        mutating func decodeNil() throws -> Bool { false }
-        mutating func decode(_ type: Bool.Type) throws -> Bool { currentIndex += 1; return source.random.chance(0.5) }
-        mutating func decode(_ type: String.Type) throws -> String { currentIndex += 1; return source.string() }
-        mutating func decode(_ type: Double.Type) throws -> Double { currentIndex += 1; return source.double() }
-        mutating func decode(_ type: Int.Type) throws -> Int { currentIndex += 1; return source.integer(type) }
-        mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
-            currentIndex += 1
-            return try source.value(type, codingPath: codingPath)
-        }
-        mutating func nestedContainer<N: CodingKey>(keyedBy type: N.Type) throws -> KeyedDecodingContainer<N> {
-            currentIndex += 1
-            return KeyedDecodingContainer(Keyed<N>(source: source, codingPath: codingPath))
-        }
-        mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
-            currentIndex += 1
-            return Unkeyed(source: source, codingPath: codingPath, count: source.random.below(4))
-        }
-        mutating func superDecoder() throws -> any Decoder { source }
-    }
-
-    struct Single: SingleValueDecodingContainer {
-        let source: Source
-        var codingPath: [any CodingKey] { source.codingPath }
-        func decodeNil() -> Bool { source.random.chance(0.25) }
-        func decode(_ type: Bool.Type) throws -> Bool { source.random.chance(0.5) }
-        func decode(_ type: String.Type) throws -> String { source.string() }
-        func decode(_ type: Double.Type) throws -> Double { source.double() }
-        func decode(_ type: Int.Type) throws -> Int { source.integer(type) }
-        func decode<T: Decodable>(_ type: T.Type) throws -> T { try source.value(type, codingPath: codingPath) }
     }
 }

@@ -14,8 +14,7 @@ extension BMCtl {
         var routine: String
 
         func execute(in session: Session) throws(ControlFailure) {
-            let reply = try session.call(.activate, Morning.RoutineParameters(routine: routine),
-                                         reply: Morning.ActivationReply.self, verb: "activate")
+            let reply = try session.call(Morning.Call.activate(routine: routine), verb: "activate")
             if globals.json { return session.printJSON(reply) }
             session.say(ChangeText.activated(reply, style: session.style))
         }
@@ -32,8 +31,7 @@ extension BMCtl {
         var routine: String
 
         func execute(in session: Session) throws(ControlFailure) {
-            let reply = try session.call(.restart, Morning.RoutineParameters(routine: routine),
-                                         reply: Morning.ActivationReply.self, verb: "restart")
+            let reply = try session.call(Morning.Call.restart(routine: routine), verb: "restart")
             if globals.json { return session.printJSON(reply) }
             session.say(ChangeText.restarted(reply, style: session.style))
         }

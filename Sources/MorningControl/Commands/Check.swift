@@ -46,8 +46,9 @@ struct CheckRequest: Request, Equatable {
     }
 
     func execute(in session: Session) throws(ControlFailure) {
-        let parameters = Morning.TaskParameters(task: task, date: date.flatMap(DateArgument.normalized))
-        let reply = try session.call(done ? .check : .uncheck, parameters, reply: Morning.CheckReply.self, verb: "change")
+        let date = date.flatMap(DateArgument.normalized)
+        let request = done ? Morning.Call.check(task: task, date: date) : Morning.Call.uncheck(task: task, date: date)
+        let reply = try session.call(request, verb: "change")
         if globals.json { return session.printJSON(reply) }
         session.say(done ? ChangeText.checked(reply, style: session.style) : ChangeText.unchecked(reply, style: session.style))
     }

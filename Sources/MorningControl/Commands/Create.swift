@@ -44,15 +44,13 @@ extension BMCtl {
         }
 
         func execute(in session: Session) throws(ControlFailure) {
-            let reply: Morning.ActivationReply
+            let reply: Morning.Activation
             if let file {
                 let routineFile = try RoutineFileText.read(file, console: session.context.console)
-                reply = try session.call(.createFromFile, Morning.CreateFromFileParameters(text: routineFile.text),
-                                         reply: Morning.ActivationReply.self, source: routineFile.source)
+                reply = try session.call(Morning.Call.createFromFile(text: routineFile.text), source: routineFile.source)
             } else if let title {
                 let tasks = tasks.map(TaskLine.split).map { Morning.TaskTime(time: $0.time, title: $0.title) }
-                reply = try session.call(.create, Morning.CreateParameters(title: title, tasks: tasks),
-                                         reply: Morning.ActivationReply.self)
+                reply = try session.call(Morning.Call.create(title: title, tasks: tasks))
             } else {
                 guard session.context.console.stdinIsTerminal else {
                     throw .usage("create asks its questions on a terminal, and stdin is not one; in a script use "

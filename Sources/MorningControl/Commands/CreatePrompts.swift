@@ -36,9 +36,9 @@ struct CreatePrompts {
     }
 
     /// Asks until the draft is complete and the user agrees, then saves it.
-    func run() throws(ControlFailure) -> Morning.ActivationReply {
+    func run() throws(ControlFailure) -> Morning.Activation {
         let style = session.style
-        var draft = try session.call(.draftShow, reply: Morning.DraftReply.self)
+        var draft = try session.call(Morning.Call.draftShow())
         if draft.title != nil || !draft.tasks.isEmpty {
             say("Resuming your draft.\n" + DraftText.render(draft, style: style))
         } else {
@@ -50,7 +50,7 @@ struct CreatePrompts {
             let answer = try ask(draft.title.map { "Title [\($0)]: " } ?? "Title (1 to 20 characters): ")
             if answer.isEmpty, draft.title != nil { break }
             if let titled = try retrying({ () throws(ControlFailure) in
-                try session.call(.draftTitle, Morning.DraftTitleParameters(title: answer), reply: Morning.DraftReply.self)
+                try session.call(Morning.Call.draftTitle(title: answer))
             }) {
                 draft = titled
                 break
@@ -72,8 +72,7 @@ struct CreatePrompts {
             }
             if let position = CreatePrompts.removal(line) {
                 if let reply = try retrying({ () throws(ControlFailure) in
-                    try session.call(.draftRemove, Morning.DraftRemoveParameters(position: position),
-                                     reply: Morning.DraftChangeReply.self)
+                    try session.call(Morning.Call.draftRemove(position: position))
                 }) {
                     draft = reply.draft
                     say(DraftText.render(draft, style: style))
@@ -86,8 +85,7 @@ struct CreatePrompts {
                 continue
             }
             if let reply = try retrying({ () throws(ControlFailure) in
-                try session.call(.draftAdd, Morning.DraftAddParameters(time: task.time, title: task.title),
-                                 reply: Morning.DraftChangeReply.self)
+                try session.call(Morning.Call.draftAdd(time: task.time, title: task.title))
             }) {
                 draft = reply.draft
                 say(DraftText.render(draft, style: style))
@@ -99,7 +97,7 @@ struct CreatePrompts {
         guard answer.isEmpty || Confirmation.isYes(answer) else {
             throw .refused("not saved; the draft is kept: `bmctl create` resumes it, `bmctl draft discard` throws it away")
         }
-        return try session.call(.draftSave, reply: Morning.ActivationReply.self)
+        return try session.call(Morning.Call.draftSave())
     }
 
     /// The position in `remove N` (or `rm N`), or nil for any other line.

@@ -18,7 +18,7 @@ struct DataRequest: Request, Equatable {
     var globals: Globals
 
     func execute(in session: Session) throws(ControlFailure) {
-        let reply = try session.call(.data, Morning.DataParameters(locale: session.locale), reply: Morning.DataReply.self)
+        let reply = try session.call(Morning.Call.data(locale: session.locale))
         if globals.json { return session.printJSON(reply.cards) }
         session.say(DataText.render(reply.cards, style: session.style))
     }

@@ -37,7 +37,7 @@ struct DayRequest: Request, Equatable {
 
     func execute(in session: Session) throws(ControlFailure) {
         let parameters = Morning.DayParameters(date: date.flatMap(DateArgument.normalized))
-        let day = try session.call(.day, parameters, reply: Morning.DayReply.self)
+        let day = try session.call(Morning.Call.day(parameters))
         if globals.json { return session.printJSON(day) }
         session.say(DayText.render(day, style: session.style))
     }

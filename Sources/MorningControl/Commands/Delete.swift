@@ -19,8 +19,7 @@ extension BMCtl {
         func execute(in session: Session) throws(ControlFailure) {
             try Confirmation.require("Delete \(routine) and all of its history? [y/N] ",
                                      action: "delete", yes: yes, console: session.context.console)
-            let reply = try session.call(.delete, Morning.RoutineParameters(routine: routine),
-                                         reply: Morning.DeleteReply.self, verb: "delete")
+            let reply = try session.call(Morning.Call.delete(routine: routine), verb: "delete")
             if globals.json { return session.printJSON(reply) }
             session.say(ChangeText.deleted(reply, style: session.style))
         }
@@ -40,7 +39,7 @@ extension BMCtl {
         func execute(in session: Session) throws(ControlFailure) {
             try Confirmation.require("Reset Better Morning? Every routine, record and setting is removed. [y/N] ",
                                      action: "reset", yes: yes, console: session.context.console)
-            let reply = try session.call(.reset, reply: Empty.self)
+            let reply = try session.call(Morning.Call.reset())
             if globals.json { return session.printJSON(reply) }
             session.say(ChangeText.reset())
         }

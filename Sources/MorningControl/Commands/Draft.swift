@@ -24,7 +24,7 @@ extension BMCtl.Draft {
         @OptionGroup var options: GlobalOptions
 
         func execute(in session: Session) throws(ControlFailure) {
-            let draft = try session.call(.draftShow, reply: Morning.DraftReply.self)
+            let draft = try session.call(Morning.Call.draftShow())
             if globals.json { return session.printJSON(draft) }
             session.say(DraftText.render(draft, style: session.style))
         }
@@ -44,8 +44,7 @@ extension BMCtl.Draft {
         }
 
         func execute(in session: Session) throws(ControlFailure) {
-            let draft = try session.call(.draftTitle, Morning.DraftTitleParameters(title: words.joined(separator: " ")),
-                                         reply: Morning.DraftReply.self)
+            let draft = try session.call(Morning.Call.draftTitle(title: words.joined(separator: " ")))
             if globals.json { return session.printJSON(draft) }
             session.say(DraftText.titled(draft, style: session.style))
         }
@@ -75,8 +74,7 @@ extension BMCtl.Draft {
         }
 
         func execute(in session: Session) throws(ControlFailure) {
-            let reply = try session.call(.draftAdd, Morning.DraftAddParameters(time: task.time, title: task.title),
-                                         reply: Morning.DraftChangeReply.self)
+            let reply = try session.call(Morning.Call.draftAdd(time: task.time, title: task.title))
             if globals.json { return session.printJSON(reply) }
             session.say(DraftText.added(reply, style: session.style))
         }
@@ -92,8 +90,7 @@ extension BMCtl.Draft {
         var position: Int
 
         func execute(in session: Session) throws(ControlFailure) {
-            let reply = try session.call(.draftRemove, Morning.DraftRemoveParameters(position: position),
-                                         reply: Morning.DraftChangeReply.self)
+            let reply = try session.call(Morning.Call.draftRemove(position: position))
             if globals.json { return session.printJSON(reply) }
             session.say(DraftText.removed(reply, style: session.style))
         }
@@ -108,7 +105,7 @@ extension BMCtl.Draft {
         @OptionGroup var options: GlobalOptions
 
         func execute(in session: Session) throws(ControlFailure) {
-            let reply = try session.call(.draftSave, reply: Morning.ActivationReply.self)
+            let reply = try session.call(Morning.Call.draftSave())
             if globals.json { return session.printJSON(reply) }
             session.say(DraftText.saved(reply, style: session.style))
         }
@@ -121,7 +118,7 @@ extension BMCtl.Draft {
         @OptionGroup var options: GlobalOptions
 
         func execute(in session: Session) throws(ControlFailure) {
-            let draft = try session.call(.draftDiscard, reply: Morning.DraftReply.self)
+            let draft = try session.call(Morning.Call.draftDiscard())
             if globals.json { return session.printJSON(draft) }
             session.say(DraftText.discarded(draft, style: session.style))
         }

@@ -22,7 +22,7 @@ struct ExploreRequest: Request, Equatable {
     var name: String?
 
     func execute(in session: Session) throws(ControlFailure) {
-        let reply = try session.call(.explore, Morning.ExploreParameters(name: name), reply: Morning.ExploreReply.self)
+        let reply = try session.call(Morning.Call.explore(name: name))
         // A search that finds nothing is refused like any unknown routine name.
         if let name, reply.routines.isEmpty { throw .refused(Refusal.routineNotFound(name)) }
         if globals.json { return session.printJSON(reply.routines) }

@@ -22,7 +22,7 @@ extension BMCtl {
         var output: String?
 
         func execute(in session: Session) throws(ControlFailure) {
-            let document = try session.call(.export, reply: Morning.ExportReply.self).document
+            let document = try session.call(Morning.Call.export()).document
             let text = format == .json ? ExportFormats.json(document) : ExportFormats.csv(document)
             guard let output, output != "-" else { return session.say(text) }
             try ExportFile.write(text, to: output)
@@ -60,8 +60,7 @@ extension BMCtl {
                 let hint = bytes.starts(with: Array("routine_id,".utf8)) ? " (a CSV export cannot be imported; use the JSON one)" : ""
                 throw .refused("\(file) is not a Better Morning JSON export\(hint): \(Session.describe(error)); nothing was changed")
             }
-            let reply = try session.call(.import, Morning.ImportParameters(document: document, replace: replace),
-                                         reply: Morning.ImportReply.self, verb: "import")
+            let reply = try session.call(Morning.Call.`import`(document: document, replace: replace), verb: "import")
             if globals.json { return session.printJSON(reply) }
             session.say(Text.lines(["Imported \(Text.count(reply.routines, "routine")) and "
                                     + "\(Text.count(reply.records, "day record")) from \(file)."]))

@@ -35,7 +35,7 @@ struct HistoryRequest: Request, Equatable {
 
     func execute(in session: Session) throws(ControlFailure) {
         let parameters = Morning.HistoryParameters(routine: routine, months: months, locale: session.locale)
-        let reply = try session.call(.history, parameters, reply: Morning.HistoryReply.self)
+        let reply = try session.call(Morning.Call.history(parameters))
         if globals.json { return session.printJSON(reply) }
         session.say(HistoryText.render(reply, style: session.style))
     }

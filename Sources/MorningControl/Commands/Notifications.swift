@@ -20,12 +20,11 @@ extension BMCtl {
 
         func execute(in session: Session) throws(ControlFailure) {
             if setting == .test {
-                let reply = try session.call(.testNotification, reply: Morning.NotificationsReply.self)
+                let reply = try session.call(Morning.Call.testNotification())
                 if globals.json { return session.printJSON(reply) }
                 return session.say(ChangeText.testNotification(reply.notifications, style: session.style))
             }
-            let reply = try session.call(.setNotifications, Morning.NotificationsParameters(enabled: setting == .on),
-                                         reply: Morning.NotificationsReply.self)
+            let reply = try session.call(Morning.Call.setNotifications(enabled: setting == .on))
             if globals.json { return session.printJSON(reply) }
             session.say(ChangeText.notifications(reply.notifications, style: session.style))
         }

@@ -11,7 +11,7 @@ extension BMCtl {
         @OptionGroup var options: GlobalOptions
 
         func execute(in session: Session) throws(ControlFailure) {
-            let reply = try session.call(.reload, reply: Morning.ReloadReply.self)
+            let reply = try session.call(Morning.Call.reload())
             if globals.json { return session.printJSON(reply) }
             let reminder = reply.nextReminder.map { "next reminder: \(Self.readable($0))" } ?? "no reminder planned"
             session.say("Reloaded; \(reminder); the day ends at \(Self.readable(reply.nextMidnight)).\n")

@@ -26,7 +26,7 @@ struct StatsRequest: Request, Equatable {
     var routine: String?
 
     func execute(in session: Session) throws(ControlFailure) {
-        let reply = try session.call(.stats, Morning.StatsParameters(routine: routine), reply: Morning.StatsReply.self)
+        let reply = try session.call(Morning.Call.stats(routine: routine))
         if globals.json { return session.printJSON(reply) }
         session.say(StatsText.render(reply, style: session.style))
     }

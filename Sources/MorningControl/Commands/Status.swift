@@ -38,14 +38,14 @@ struct StatusRequest: Request, Equatable {
     func execute(in session: Session) throws(ControlFailure) {
         let bar = format.flatMap(BarText.Format.init(rawValue:))
         guard follow else {
-            let status = try session.call(.status, reply: Morning.Status.self)
+            let status = try session.call(Morning.Call.status())
             if globals.json { return session.printJSON(status) }
             if let bar { return session.say(BarText.render(status, format: bar, following: false)) }
             return session.say(StatusText.render(status, style: session.style))
         }
         // One line per change; a status that renders the same is not printed twice.
         var last = ""
-        try session.follow(.status, reply: Morning.Status.self) { status in
+        try session.follow(Morning.Call.status()) { status in
             let text: String
             if globals.json {
                 text = String(decoding: status.json.text(), as: UTF8.self) + "\n"

@@ -71,6 +71,6 @@ struct WeekRequest: Request, Equatable {
     private func week(at offset: Int?, in session: Session) throws(ControlFailure) -> Morning.WeekChart {
         let parameters = Morning.WeekParameters(routine: routine, date: date.flatMap(DateArgument.normalized),
                                                 offset: offset, locale: session.locale)
-        return try session.call(.week, parameters, reply: Morning.WeekChart.self)
+        return try session.call(Morning.Call.week(parameters))
     }
 }

@@ -9,7 +9,7 @@ extension BMCtl {
         @OptionGroup var options: GlobalOptions
 
         func execute(in session: Session) throws(ControlFailure) {
-            let reply = try session.call(.welcome, Morning.WelcomeParameters(take: true), reply: Morning.WelcomeReply.self)
+            let reply = try session.call(Morning.Call.welcome(take: true))
             if globals.json { return session.printJSON(reply) }
             session.say(WelcomeText.render(style: session.style))
         }
@@ -18,7 +18,7 @@ extension BMCtl {
         /// reset (W1). Scripts (no terminal, or --json) never see it and do not use it up.
         static func offerOnce(in session: Session) {
             guard session.context.console.stdoutIsTerminal, !session.globals.json,
-                  let reply = try? session.call(.welcome, Morning.WelcomeParameters(take: true), reply: Morning.WelcomeReply.self),
+                  let reply = try? session.call(Morning.Call.welcome(take: true)),
                   reply.pending
             else { return }
             session.say(WelcomeText.render(style: session.style))

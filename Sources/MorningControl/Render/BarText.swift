@@ -8,7 +8,7 @@ enum BarText {
     }
 
     /// A short summary: "Immanuel Kant 2/6 · now 05:30 Walk · next 07:00 Coffee · 1 behind".
-    static func line(_ s: Morning.Status) -> String {
+    static func line(_ s: Morning.StatusReply) -> String {
         guard let routine = s.routine else { return "No active routine" }
         guard s.phase == .running, let today = s.today else {
             return "\(routine.name) starts \(routine.startDate)"
@@ -22,7 +22,7 @@ enum BarText {
     }
 
     /// Classes for styling: the phase, then "behind" or "done" when they apply.
-    static func classes(_ s: Morning.Status) -> [String] {
+    static func classes(_ s: Morning.StatusReply) -> [String] {
         var classes = [s.phase.rawValue]
         if let today = s.today {
             if today.completed == today.total { classes.append("done") } else if s.behind > 0 { classes.append("behind") }
@@ -30,13 +30,13 @@ enum BarText {
         return classes
     }
 
-    static func percentage(_ s: Morning.Status) -> Int {
+    static func percentage(_ s: Morning.StatusReply) -> Int {
         guard let today = s.today, today.total > 0 else { return 0 }
         return today.completed * 100 / today.total
     }
 
     /// The bar's text: progress and the task at hand, short enough for a bar.
-    static func short(_ s: Morning.Status) -> String {
+    static func short(_ s: Morning.StatusReply) -> String {
         guard let routine = s.routine else { return "☀ –" }
         guard let today = s.today else { return "☀ from \(routine.startDate)" }
         let task = s.currentTask.map { " \($0.title)" } ?? s.nextTask.map { " next \($0.time)" } ?? ""
@@ -44,7 +44,7 @@ enum BarText {
     }
 
     /// What to print for one status in `format`; `following` asks for one line per update.
-    static func render(_ s: Morning.Status, format: Format, following: Bool) -> String {
+    static func render(_ s: Morning.StatusReply, format: Format, following: Bool) -> String {
         switch format {
         case .text:
             return line(s) + "\n"
@@ -52,7 +52,7 @@ enum BarText {
             let waybar = JSONValue.object([
                 .init(key: "text", value: .string(short(s))),
                 .init(key: "tooltip", value: .string(line(s).split(separator: " · ").joined(separator: "\n"))),
-                .init(key: "class", value: .strings(classes(s))),
+                .init(key: "class", value: .array(classes(s).map(JSONValue.string))),
                 .init(key: "percentage", value: .int(percentage(s))),
             ])
             return String(decoding: waybar.text(), as: UTF8.self) + "\n"

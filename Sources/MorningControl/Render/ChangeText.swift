@@ -2,18 +2,18 @@ import MorningProtocol
 
 /// What bmctl says after a change: activation, restart, delete, reset, check, notifications.
 enum ChangeText {
-    static func activated(_ reply: Morning.ActivationReply, style: Style) -> String {
+    static func activated(_ reply: Morning.Activation, style: Style) -> String {
         Text.lines(["Activated \(style.bold(reply.routine.name)): it starts tomorrow (\(reply.routine.startDate))."]
                    + finalized(reply))
     }
 
-    static func restarted(_ reply: Morning.ActivationReply, style: Style) -> String {
+    static func restarted(_ reply: Morning.Activation, style: Style) -> String {
         Text.lines(["Restarted \(style.bold(reply.routine.name)): it starts over tomorrow (\(reply.routine.startDate)); "
                     + "its history stays."] + finalized(reply))
     }
 
     /// The line about the day that was closed early for the routine that was running (A2).
-    static func finalized(_ reply: Morning.ActivationReply) -> [String] {
+    static func finalized(_ reply: Morning.Activation) -> [String] {
         guard let day = reply.finalized else { return [] }
         let name = reply.previous?.name ?? "previous routine"
         return ["Today's \(name) ended with \(day.completed) of \(day.total) done."]
@@ -31,7 +31,7 @@ enum ChangeText {
         Text.lines(["Better Morning is reset: every routine, record and setting is gone."])
     }
 
-    static func checked(_ reply: Morning.CheckReply, style: Style) -> String {
+    static func checked(_ reply: Morning.TaskChange, style: Style) -> String {
         let task = "\(reply.task.position) \(reply.task.title)"
         let progress = "(\(reply.completed) of \(reply.total) done)"
         return Text.lines([reply.changed
@@ -39,7 +39,7 @@ enum ChangeText {
             : "\(task) was already done \(progress)"])
     }
 
-    static func unchecked(_ reply: Morning.CheckReply, style: Style) -> String {
+    static func unchecked(_ reply: Morning.TaskChange, style: Style) -> String {
         let task = "\(reply.task.position) \(reply.task.title)"
         let progress = "(\(reply.completed) of \(reply.total) done)"
         return Text.lines([reply.changed

@@ -3,7 +3,7 @@ import MorningProtocol
 /// What bmctl says about the draft and about a routine just created (C2–C5).
 enum DraftText {
     /// The draft as a list in time order, or how to start one when there is none.
-    static func render(_ draft: Morning.DraftReply, style: Style) -> String {
+    static func render(_ draft: Morning.Draft, style: Style) -> String {
         if draft.title == nil && draft.tasks.isEmpty {
             return Text.lines(["No draft. Start one with `bmctl create`, or with `bmctl draft title TITLE` "
                                + "and `bmctl draft add TIME TITLE`."])
@@ -15,29 +15,29 @@ enum DraftText {
         return Text.lines([header] + (tasks.isEmpty ? ["  " + style.dim("no tasks yet")] : tasks))
     }
 
-    static func added(_ reply: Morning.DraftChangeReply, style: Style) -> String {
+    static func added(_ reply: Morning.DraftChange, style: Style) -> String {
         var lines = ["Added \(reply.task.time) \(reply.task.title) as task \(reply.task.position) of \(reply.tasks.count)."]
         if reply.tasks.count >= Morning.taskLimit { lines.append(full) }
         return Text.lines(lines)
     }
 
-    static func removed(_ reply: Morning.DraftChangeReply, style: Style) -> String {
+    static func removed(_ reply: Morning.DraftChange, style: Style) -> String {
         Text.lines(["Removed task \(reply.task.position), \(reply.task.time) \(reply.task.title); "
                     + "the draft has \(Text.count(reply.tasks.count, "task")) left."])
     }
 
-    static func titled(_ draft: Morning.DraftReply, style: Style) -> String {
+    static func titled(_ draft: Morning.Draft, style: Style) -> String {
         Text.lines(["The draft is called \(style.bold(draft.title ?? "")) (\(Text.count(draft.tasks.count, "task")))."])
     }
 
-    static func discarded(_ draft: Morning.DraftReply, style: Style) -> String {
+    static func discarded(_ draft: Morning.Draft, style: Style) -> String {
         if draft.title == nil && draft.tasks.isEmpty { return Text.lines(["There was no draft to discard."]) }
         let name = draft.title.map { " " + style.bold($0) } ?? ""
         return Text.lines(["Discarded the draft\(name) with \(Text.count(draft.tasks.count, "task"))."])
     }
 
     /// After saving: the new routine starts tomorrow, and the running one's today ended (C5, A2).
-    static func saved(_ reply: Morning.ActivationReply, style: Style) -> String {
+    static func saved(_ reply: Morning.Activation, style: Style) -> String {
         Text.lines(["Saved \(style.bold(reply.routine.name)) with \(Text.count(reply.routine.tasks.count, "task")): "
                     + "it is your active routine from tomorrow (\(reply.routine.startDate))."]
                    + ChangeText.finalized(reply))

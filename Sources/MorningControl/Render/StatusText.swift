@@ -2,7 +2,7 @@ import MorningProtocol
 
 /// The human form of `bmctl status` (L1).
 enum StatusText {
-    static func render(_ s: Morning.Status, style: Style) -> String {
+    static func render(_ s: Morning.StatusReply, style: Style) -> String {
         var lines: [String] = []
         switch s.phase {
         case .none:

@@ -1,0 +1,178 @@
+import Foundation
+import MorningCore
+import MorningProtocol
+
+/// org.bettermorning.Morning, answered by the engine: each method takes the lock, reads
+/// or changes the book through the core, and returns the reply as a value. A refusal of
+/// the core becomes the interface's error of the same name.
+extension Engine: Morning.Service {
+    /// Runs `body` holding the lock, with the core's refusals as the interface's errors.
+    private func serve<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try locked(body)
+        } catch let refusal as MorningError {
+            throw refusal.varlink
+        }
+    }
+
+    public func status() throws -> Morning.StatusReply { try serve { try currentStatus() } }
+
+    public func explore(_ p: Morning.ExploreParameters) throws -> Morning.ExploreReply {
+        try serve { Morning.ExploreReply(routines: try explore(p.name).map(Replies.catalog)) }
+    }
+
+    public func activate(_ p: Morning.ActivateParameters) throws -> Morning.Activation {
+        try serve {
+            activationReply(try mutate { book, today in
+                let a = try book.activate(p.routine, today: today, catalog: catalog)
+                return (a, a.changes)
+            })
+        }
+    }
+
+    public func restart(_ p: Morning.RestartParameters) throws -> Morning.Activation {
+        try serve {
+            activationReply(try mutate { book, today in
+                let a = try book.restart(p.routine, today: today, catalog: catalog)
+                return (a, a.changes)
+            })
+        }
+    }
+
+    public func delete(_ p: Morning.DeleteParameters) throws -> Morning.DeleteReply {
+        try serve {
+            let target = try refreshed().book.resolveStored(p.routine, catalog: catalog)
+            let records = try store.recordCount(of: target.id)
+            let routine = try mutate { book, today in try book.delete(p.routine, today: today, catalog: catalog) }
+            return Morning.DeleteReply(routine: Replies.routine(routine), records: records)
+        }
+    }
+
+    public func reset() throws -> Morning.ResetReply {
+        try serve {
+            try mutate { book, _ in ((), book.reset()) }
+            logger.notice("reset: every routine, record and setting removed")
+            return VarlinkEmpty()
+        }
+    }
+
+    public func day(_ p: Morning.DayParameters) throws -> Morning.DayReply {
+        try serve { Replies.day(try day(p.date)) }
+    }
+
+    public func check(_ p: Morning.CheckParameters) throws -> Morning.TaskChange {
+        try serve { try check(p.task, date: p.date, done: true) }
+    }
+
+    public func uncheck(_ p: Morning.UncheckParameters) throws -> Morning.TaskChange {
+        try serve { try check(p.task, date: p.date, done: false) }
+    }
+
+    public func setNotifications(_ p: Morning.SetNotificationsParameters) throws -> Morning.SetNotificationsReply {
+        try serve {
+            try mutate { book, _ in ((), book.setNotifications(p.enabled)) }
+            return Morning.SetNotificationsReply(notifications: notifications)
+        }
+    }
+
+    /// Shows a test notification, waiting for the notification server without the lock,
+    /// so that other calls go on meanwhile. It blocks its thread: bmd runs it off the
+    /// event loop.
+    public func testNotification() throws -> Morning.TestNotificationReply {
+        guard let notifier else {
+            throw Morning.Error.notificationsUnavailable(reason: "this bmd runs without a notifier")
+        }
+        guard Self.wait({ await notifier.post(.test) }) else {
+            throw Morning.Error.notificationsUnavailable(
+                reason: notifier.unavailableReason ?? "no notification server accepted it on the session bus")
+        }
+        return Morning.TestNotificationReply(notifications: locked { notifications })
+    }
+
+    public func welcome(_ p: Morning.WelcomeParameters) throws -> Morning.WelcomeReply {
+        try serve {
+            let pending = !book.settings.welcomeShown
+            if p.take, pending { try mutate { book, _ in ((), book.markWelcomeShown()) } }
+            return Morning.WelcomeReply(pending: pending)
+        }
+    }
+
+    public func reload() throws -> Morning.ReloadReply {
+        try serve {
+            // The zone may have changed: Foundation caches it until told.
+            NSTimeZone.resetSystemTimeZone()
+            changed()
+            let now = try refreshed()
+            let plan = now.book.plan(now: now.instant, local: now.local)
+            logger.info("reloaded", metadata: ["zone": "\(now.local.zone.identifier)"])
+            return Morning.ReloadReply(nextReminder: plan.nextReminder.map { now.local.iso8601($0) },
+                                       nextMidnight: now.local.iso8601(plan.nextMidnight))
+        }
+    }
+
+    public func week(_ p: Morning.WeekParameters) throws -> Morning.WeekChart {
+        if let offset = p.offset, !(-Morning.weekOffsetLimit...Morning.weekOffsetLimit).contains(offset) {
+            throw VarlinkService.Error.invalidParameter(parameter: "offset")
+        }
+        return try serve { try weekChart(p) }
+    }
+
+    public func data(_ p: Morning.DataParameters) throws -> Morning.DataReply { try serve { try dataCards(p) } }
+    public func stats(_ p: Morning.StatsParameters) throws -> Morning.StatsReply { try serve { try statsReply(p) } }
+    public func history(_ p: Morning.HistoryParameters) throws -> Morning.HistoryReply { try serve { try historyReply(p) } }
+    public func export() throws -> Morning.ExportReply { try serve { try exportReply() } }
+    public func `import`(_ p: Morning.ImportParameters) throws -> Morning.ImportReply { try serve { try importReply(p) } }
+    public func draftShow() throws -> Morning.Draft { try serve { draftShowReply() } }
+    public func draftTitle(_ p: Morning.DraftTitleParameters) throws -> Morning.Draft { try serve { try draftTitleReply(p) } }
+    public func draftAdd(_ p: Morning.DraftAddParameters) throws -> Morning.DraftChange { try serve { try draftAddReply(p) } }
+    public func draftRemove(_ p: Morning.DraftRemoveParameters) throws -> Morning.DraftChange { try serve { try draftRemoveReply(p) } }
+    public func draftSave() throws -> Morning.Activation { try serve { try draftSaveReply() } }
+    public func draftDiscard() throws -> Morning.Draft { try serve { try draftDiscardReply() } }
+    public func create(_ p: Morning.CreateParameters) throws -> Morning.Activation { try serve { try createReply(p) } }
+    public func createFromFile(_ p: Morning.CreateFromFileParameters) throws -> Morning.Activation {
+        try serve { try createFromFileReply(p) }
+    }
+
+    /// Waits on this thread for `work`, which runs as a task of its own.
+    private static func wait<T: Sendable>(_ work: @escaping @Sendable () async -> T) -> T {
+        let done = DispatchSemaphore(value: 0)
+        let result = Mutex<T?>(nil)
+        Task {
+            let value = await work()
+            result.withLock { $0 = value }
+            done.signal()
+        }
+        done.wait()
+        return result.withLock { $0! }
+    }
+}
+
+extension MorningError {
+    /// The interface's error for this refusal of the core.
+    var varlink: Morning.Error {
+        switch self {
+        case .noActiveRoutine: .noActiveRoutine
+        case let .notStarted(routine, startDate): .notStarted(routine: routine, startDate: startDate.description)
+        case let .alreadyActive(routine): .alreadyActive(routine: routine)
+        case let .routineNotFound(query): .routineNotFound(query: query)
+        case let .ambiguousRoutine(query, candidates): .ambiguousRoutine(query: query, candidates: candidates)
+        case let .notStored(routine, id): .notStored(routine: routine, id: id)
+        case let .taskNotFound(query, total): .taskNotFound(query: query, total: total)
+        case let .ambiguousTask(query, candidates): .ambiguousTask(query: query, candidates: candidates)
+        case let .notToday(date, today): .notToday(date: date.description, today: today.description)
+        case let .dateOutOfRange(date, earliest, latest):
+            .dateOutOfRange(date: date.description, earliest: earliest.description, latest: latest.description)
+        case let .dayLocked(date): .dayLocked(date: date.description)
+        case let .invalidDate(text): .invalidDate(text: text)
+        case let .invalidRoutine(reason): .invalidRoutine(reason: reason)
+        case let .importRefused(routines): .importRefused(routines: routines)
+        case let .invalidImport(reason): .invalidImport(reason: reason)
+        case let .invalidTime(text, earlier, later):
+            .invalidTime(text: text, earlier: earlier?.description, later: later?.description)
+        case let .draftFull(limit): .draftFull(limit: limit)
+        case .noDraft: .noDraft
+        case let .noDraftTask(position, total): .noDraftTask(position: position, total: total)
+        case let .routineFile(line, reason): .routineFileError(line: line, reason: reason)
+        }
+    }
+}
