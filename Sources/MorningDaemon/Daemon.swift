@@ -98,9 +98,11 @@ public enum Daemon {
         let lock = try StateLock(folder: stateDir, socketPath: socketPath)
         let statePath = stateDir + "/bmd.sqlite"
         let notifier = LibnotifyNotifier(logger: logger)
+        // One clock for the engine's days and the reminder service's retries.
+        let clock = WallClock.system
         let engine: Engine
         do {
-            engine = try Engine(store: Store(path: statePath), notifier: notifier, logger: logger)
+            engine = try Engine(store: Store(path: statePath), clock: clock, notifier: notifier, logger: logger)
         } catch let error as StoreError {
             throw StateFileError(path: statePath, error: error)
         }
@@ -110,7 +112,7 @@ public enum Daemon {
             // Ready only once the state is open and the socket listens (F4).
             Systemd.notify("READY=1")
         }
-        let reminders = ReminderService(engine: engine, alarm: alarm, notifier: notifier, logger: logger)
+        let reminders = ReminderService(engine: engine, alarm: alarm, notifier: notifier, clock: clock, logger: logger)
         var services: [ServiceGroupConfiguration.ServiceConfiguration] = [.init(service: server), .init(service: reminders)]
         if let interval = Systemd.watchdogInterval() {
             services.append(.init(service: WatchdogService(engine: engine, interval: interval)))

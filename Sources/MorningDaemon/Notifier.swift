@@ -7,6 +7,12 @@ public protocol Notifier: Sendable {
     /// Shows `message`; returns whether the notification server accepted it.
     func post(_ message: ReminderMessage) async -> Bool
 
+    /// Asks whether a notification server is there, without showing anything, so that
+    /// status can say whether reminders can show before the first one is due; returns
+    /// whether one answered.
+    @discardableResult
+    func probe() async -> Bool
+
     /// Whether the last attempt (or the start-up probe) reached a notification server
     /// (status `available`, N2).
     var isAvailable: Bool { get }

@@ -12,20 +12,9 @@ import Glibc
 /// a clock step; monotonic timers (NIO's, Swift's clocks) notice neither. One thread
 /// sleeps in poll(2) on the timer, an eventfd (to be nudged) and an inotify watch on
 /// /etc (to see the zone change); with nothing due it does not wake at all.
-public final class WallClockAlarm: @unchecked Sendable {
-    public enum Event: Sendable, Equatable {
-        /// The armed instant has come.
-        case due
-        /// The wall clock was set (NTP step, `date -s`, a resume with a changed clock).
-        case clockChanged
-        /// /etc/localtime or /etc/timezone changed.
-        case zoneChanged
-        /// Someone asked for a new plan (a request changed the state, SIGHUP, Reload).
-        case nudged
-    }
-
-    public let events: AsyncStream<Event>
-    private let continuation: AsyncStream<Event>.Continuation
+public final class WallClockAlarm: Alarm, @unchecked Sendable {
+    public let events: AsyncStream<AlarmEvent>
+    private let continuation: AsyncStream<AlarmEvent>.Continuation
     private let timer: Int32
     private let nudger: Int32
     private let watcher: Int32
@@ -42,7 +31,7 @@ public final class WallClockAlarm: @unchecked Sendable {
         if watcher >= 0 {
             _ = inotify_add_watch(watcher, "/etc", UInt32(IN_CREATE | IN_MOVED_TO | IN_CLOSE_WRITE | IN_DELETE | IN_ATTRIB))
         }
-        (events, continuation) = AsyncStream.makeStream(of: Event.self, bufferingPolicy: .unbounded)
+        (events, continuation) = AsyncStream.makeStream(of: AlarmEvent.self, bufferingPolicy: .unbounded)
         let thread = Thread { [self] in
             nameThisThread("bmd alarm")
             self.loop()
