@@ -83,7 +83,7 @@ public enum Daemon {
         }
     }
 
-    /// F1: `$XDG_STATE_HOME/better-morning`, or `~/.local/state/better-morning`.
+    /// Where the state lives: `$XDG_STATE_HOME/better-morning`, or `~/.local/state/better-morning`.
     static func defaultStateDir(_ env: [String: String]) -> String? {
         if let state = env["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/better-morning" }
         guard let home = env["HOME"], !home.isEmpty else { return nil }
@@ -109,7 +109,7 @@ public enum Daemon {
         let alarm = try WallClockAlarm()
         let socket = try Systemd.listeningSocket().map(ListeningSocket.inherited) ?? ListeningSocket.bind(path: socketPath)
         let server = ControlServer(socket: socket, engine: engine, logger: logger) {
-            // Ready only once the state is open and the socket listens (F4).
+            // Ready only once the state is open and the socket listens, so clients never race it.
             Systemd.notify("READY=1")
         }
         let reminders = ReminderService(engine: engine, alarm: alarm, notifier: notifier, clock: clock, logger: logger)

@@ -4,7 +4,8 @@ import ServiceLifecycle
 
 /// Keeps bmd's appointments with the wall clock: sleeps until the next reminder or
 /// midnight, wakes exactly then (or when the clock, the zone or the state changes),
-/// lets the engine finalize and plan, and sends the reminder when one is due (N1–N5, T3).
+/// lets the engine close the days that ended and plan, and sends the reminder when one
+/// is due: once a day, late after a sleep, never twice.
 ///
 /// The alarm, the notifier and the clock are interfaces, so that tests can watch the
 /// order of recording, arming and sending with no timer, no desktop and no waiting.
@@ -38,13 +39,13 @@ public struct ReminderService: Service {
         engine.whenChanged { alarm.nudge() }
         alarm.nudge()
         // Ask the notification server once at start, on the notifier's own thread, so
-        // that status says whether reminders can show before the first one is due (N2).
+        // that status says whether reminders can show before the first one is due.
         let notifier = self.notifier
         async let probed: Bool = notifier.probe()
         await withGracefulShutdownHandler {
             for await event in alarm.events {
                 if event == .zoneChanged || event == .clockChanged {
-                    // Foundation caches the zone until told (engineering.md).
+                    // Foundation on Linux keeps the zone it first read until told to look again.
                     NSTimeZone.resetSystemTimeZone()
                     logger.info("wall clock or time zone changed; planning again", metadata: ["event": "\(event)"])
                 }

@@ -5,7 +5,7 @@ import Glibc
 #endif
 
 /// Wakes bmd at an absolute instant of the wall clock, and whenever that clock or the
-/// time zone changes under it (N3).
+/// time zone changes under it, so that reminders and midnight keep to the wall clock.
 ///
 /// A `timerfd` on CLOCK_REALTIME armed with TFD_TIMER_ABSTIME fires right after a resume
 /// if its instant passed during the suspend, and TFD_TIMER_CANCEL_ON_SET makes it report
@@ -55,8 +55,8 @@ public final class WallClockAlarm: Alarm, @unchecked Sendable {
         spec.it_value.tv_nsec = Int((t - seconds) * 1_000_000_000)
         // An instant already past (or 0) still fires at once: it_value must not be all zero.
         if spec.it_value.tv_sec <= 0 && spec.it_value.tv_nsec == 0 { spec.it_value.tv_nsec = 1 }
-        // Re-arming without reading first may report ECANCELED but arms all the same
-        // (engineering.md), so the result needs no retry.
+        // Re-arming without reading first may report ECANCELED but arms all the same,
+        // so the result needs no retry.
         _ = timerfd_settime(timer, Int32(TFD_TIMER_ABSTIME) | Int32(TFD_TIMER_CANCEL_ON_SET), &spec, nil)
     }
 
