@@ -83,7 +83,7 @@ public enum Daemon {
         }
     }
 
-    /// F1: `$XDG_STATE_HOME/better-morning`, or `~/.local/state/better-morning`.
+    /// Where the state lives: `$XDG_STATE_HOME/better-morning`, or `~/.local/state/better-morning`.
     static func defaultStateDir(_ env: [String: String]) -> String? {
         if let state = env["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/better-morning" }
         guard let home = env["HOME"], !home.isEmpty else { return nil }
@@ -98,19 +98,21 @@ public enum Daemon {
         let lock = try StateLock(folder: stateDir, socketPath: socketPath)
         let statePath = stateDir + "/bmd.sqlite"
         let notifier = LibnotifyNotifier(logger: logger)
+        // One clock for the engine's days and the reminder service's retries.
+        let clock = WallClock.system
         let engine: Engine
         do {
-            engine = try Engine(store: Store(path: statePath), notifier: notifier, logger: logger)
+            engine = try Engine(store: Store(path: statePath), clock: clock, notifier: notifier, logger: logger)
         } catch let error as StoreError {
             throw StateFileError(path: statePath, error: error)
         }
         let alarm = try WallClockAlarm()
         let socket = try Systemd.listeningSocket().map(ListeningSocket.inherited) ?? ListeningSocket.bind(path: socketPath)
         let server = ControlServer(socket: socket, engine: engine, logger: logger) {
-            // Ready only once the state is open and the socket listens (F4).
+            // Ready only once the state is open and the socket listens, so clients never race it.
             Systemd.notify("READY=1")
         }
-        let reminders = ReminderService(engine: engine, alarm: alarm, notifier: notifier, logger: logger)
+        let reminders = ReminderService(engine: engine, alarm: alarm, notifier: notifier, clock: clock, logger: logger)
         var services: [ServiceGroupConfiguration.ServiceConfiguration] = [.init(service: server), .init(service: reminders)]
         if let interval = Systemd.watchdogInterval() {
             services.append(.init(service: WatchdogService(engine: engine, interval: interval)))

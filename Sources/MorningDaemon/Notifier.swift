@@ -7,8 +7,14 @@ public protocol Notifier: Sendable {
     /// Shows `message`; returns whether the notification server accepted it.
     func post(_ message: ReminderMessage) async -> Bool
 
+    /// Asks whether a notification server is there, without showing anything, so that
+    /// status can say whether reminders can show before the first one is due; returns
+    /// whether one answered.
+    @discardableResult
+    func probe() async -> Bool
+
     /// Whether the last attempt (or the start-up probe) reached a notification server
-    /// (status `available`, N2).
+    /// (status `available`).
     var isAvailable: Bool { get }
 
     /// Why the last attempt did not reach a notification server, in words for the user
@@ -21,7 +27,7 @@ extension Notifier {
     public var unavailableReason: String? { nil }
 }
 
-/// libnotify over D-Bus, to whatever notification server the session runs (N2).
+/// libnotify over D-Bus, to whatever notification server the session runs.
 ///
 /// Every libnotify call runs on one `NotifierThread` owned by this notifier: `post` and
 /// `probe` only wait for it, so a hung server delays the reminder, never the daemon. No

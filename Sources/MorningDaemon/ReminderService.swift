@@ -4,33 +4,48 @@ import ServiceLifecycle
 
 /// Keeps bmd's appointments with the wall clock: sleeps until the next reminder or
 /// midnight, wakes exactly then (or when the clock, the zone or the state changes),
-/// lets the engine finalize and plan, and sends the reminder when one is due (N1–N5, T3).
+/// lets the engine close the days that ended and plan, and sends the reminder when one
+/// is due: once a day, late after a sleep, never twice.
+///
+/// The alarm, the notifier and the clock are interfaces, so that tests can watch the
+/// order of recording, arming and sending with no timer, no desktop and no waiting.
 public struct ReminderService: Service {
+    /// How long a wake whose state could not be read or written waits to try again.
+    static let retryDelay: TimeInterval = 60
+
     let engine: Engine
-    let alarm: WallClockAlarm
-    let notifier: LibnotifyNotifier
+    let alarm: any Alarm
+    let notifier: any Notifier
+    /// The clock the engine plans on: the retry and the reminder's delay are measured on it too.
+    let clock: WallClock
     let logger: Logger
     private let lastStatus = Mutex("")
 
-    public init(engine: Engine, alarm: WallClockAlarm, notifier: LibnotifyNotifier, logger: Logger) {
+    public init(engine: Engine, alarm: any Alarm, notifier: any Notifier, clock: WallClock, logger: Logger) {
         self.engine = engine
         self.alarm = alarm
         self.notifier = notifier
+        self.clock = clock
         self.logger = logger
     }
 
     public func run() async throws {
+        // Opened here, so that the events are read as the alarm's own sequence.
         let alarm = self.alarm
+        await listen(to: alarm)
+    }
+
+    private func listen(to alarm: some Alarm) async {
         engine.whenChanged { alarm.nudge() }
         alarm.nudge()
         // Ask the notification server once at start, on the notifier's own thread, so
-        // that status says whether reminders can show before the first one is due (N2).
+        // that status says whether reminders can show before the first one is due.
         let notifier = self.notifier
         async let probed: Bool = notifier.probe()
         await withGracefulShutdownHandler {
             for await event in alarm.events {
                 if event == .zoneChanged || event == .clockChanged {
-                    // Foundation caches the zone until told (engineering.md).
+                    // Foundation on Linux keeps the zone it first read until told to look again.
                     NSTimeZone.resetSystemTimeZone()
                     logger.info("wall clock or time zone changed; planning again", metadata: ["event": "\(event)"])
                 }
@@ -53,7 +68,7 @@ public struct ReminderService: Service {
             if let reminder {
                 let delivered = await notifier.post(reminder.message)
                 // How late the server got it, measured on the clock that scheduled it.
-                let delay = Int((Date().timeIntervalSince(reminder.scheduled) * 1000).rounded())
+                let delay = Int((clock.now().timeIntervalSince(reminder.scheduled) * 1000).rounded())
                 logger.info(delivered ? "reminder sent" : "reminder could not be shown", metadata: ["delay_ms": "\(delay)"])
             }
             // After the reminder, so that the line also says this wake is done; only
@@ -66,7 +81,7 @@ public struct ReminderService: Service {
         } catch {
             // The state could not be read or written (a full disk, say): try again in a minute.
             logger.error("cannot plan the next wake: \(error)")
-            alarm.arm(at: Date().addingTimeInterval(60))
+            alarm.arm(at: clock.now().addingTimeInterval(Self.retryDelay))
         }
     }
 }

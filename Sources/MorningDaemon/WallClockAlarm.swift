@@ -5,27 +5,16 @@ import Glibc
 #endif
 
 /// Wakes bmd at an absolute instant of the wall clock, and whenever that clock or the
-/// time zone changes under it (N3).
+/// time zone changes under it, so that reminders and midnight keep to the wall clock.
 ///
 /// A `timerfd` on CLOCK_REALTIME armed with TFD_TIMER_ABSTIME fires right after a resume
 /// if its instant passed during the suspend, and TFD_TIMER_CANCEL_ON_SET makes it report
 /// a clock step; monotonic timers (NIO's, Swift's clocks) notice neither. One thread
 /// sleeps in poll(2) on the timer, an eventfd (to be nudged) and an inotify watch on
 /// /etc (to see the zone change); with nothing due it does not wake at all.
-public final class WallClockAlarm: @unchecked Sendable {
-    public enum Event: Sendable, Equatable {
-        /// The armed instant has come.
-        case due
-        /// The wall clock was set (NTP step, `date -s`, a resume with a changed clock).
-        case clockChanged
-        /// /etc/localtime or /etc/timezone changed.
-        case zoneChanged
-        /// Someone asked for a new plan (a request changed the state, SIGHUP, Reload).
-        case nudged
-    }
-
-    public let events: AsyncStream<Event>
-    private let continuation: AsyncStream<Event>.Continuation
+public final class WallClockAlarm: Alarm, @unchecked Sendable {
+    public let events: AsyncStream<AlarmEvent>
+    private let continuation: AsyncStream<AlarmEvent>.Continuation
     private let timer: Int32
     private let nudger: Int32
     private let watcher: Int32
@@ -42,7 +31,7 @@ public final class WallClockAlarm: @unchecked Sendable {
         if watcher >= 0 {
             _ = inotify_add_watch(watcher, "/etc", UInt32(IN_CREATE | IN_MOVED_TO | IN_CLOSE_WRITE | IN_DELETE | IN_ATTRIB))
         }
-        (events, continuation) = AsyncStream.makeStream(of: Event.self, bufferingPolicy: .unbounded)
+        (events, continuation) = AsyncStream.makeStream(of: AlarmEvent.self, bufferingPolicy: .unbounded)
         let thread = Thread { [self] in
             nameThisThread("bmd alarm")
             self.loop()
@@ -66,8 +55,8 @@ public final class WallClockAlarm: @unchecked Sendable {
         spec.it_value.tv_nsec = Int((t - seconds) * 1_000_000_000)
         // An instant already past (or 0) still fires at once: it_value must not be all zero.
         if spec.it_value.tv_sec <= 0 && spec.it_value.tv_nsec == 0 { spec.it_value.tv_nsec = 1 }
-        // Re-arming without reading first may report ECANCELED but arms all the same
-        // (engineering.md), so the result needs no retry.
+        // Re-arming without reading first may report ECANCELED but arms all the same,
+        // so the result needs no retry.
         _ = timerfd_settime(timer, Int32(TFD_TIMER_ABSTIME) | Int32(TFD_TIMER_CANCEL_ON_SET), &spec, nil)
     }
 

@@ -1,0 +1,123 @@
+import Foundation
+import Logging
+import MorningCore
+@testable import MorningDaemon
+@testable import MorningStore
+import Testing
+
+/// The reminder service over a real engine and SQLite store, with an alarm, a
+/// notification server and a clock the test holds: the order of recording, arming and
+/// sending, in milliseconds.
+@Suite("The reminder service: what happens first when a reminder is due")
+struct ReminderServiceTests {
+    /// A routine whose first task is at 06:30, running from the 23rd of November.
+    static let dawn = CatalogEntry(id: "dawn", name: "Dawn Chorus", bio: "", source: "",
+                                   tasks: [("06:30", "Get up"), ("07:00", "Walk")])
+    static let reminder = ReminderMessage(summary: "Good morning — Dawn Chorus",
+                                          body: "First: 06:30 Get up. 2 tasks today.")
+    static let reminderTime = instant("2026-11-23T06:30:00Z")
+    static let midnight = instant("2026-11-24T00:00:00Z")
+
+    static func instant(_ iso: String) -> Date { ISO8601DateFormatter().date(from: iso)! }
+    static let quiet = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
+
+    /// bmd at 06:00 on the routine's first day (London is on UTC in November).
+    struct FirstMorning {
+        let clock = TestClock("2026-11-23T06:00:00Z", zone: "Europe/London")
+        let store: Store
+        let alarm = TestAlarm()
+        let notifier: TestNotifier
+        let service: ReminderService
+
+        init(holdingPosts: Bool = false) throws {
+            store = try Store.inMemory()
+            var book = try store.loadBook()
+            try store.apply(try book.activate("dawn", today: #require(Day(iso: "2026-11-22")), catalog: [dawn]).changes)
+            let engine = try Engine(store: store, clock: clock.wall, catalog: [dawn], logger: quiet)
+            notifier = TestNotifier(store: store, alarm: alarm, holding: holdingPosts)
+            service = ReminderService(engine: engine, alarm: alarm, notifier: notifier, clock: clock.wall,
+                                      logger: quiet)
+        }
+
+        /// Runs the service through `body`, then stops it and waits for it to end.
+        func running(_ body: () async throws -> Void) async throws {
+            async let ended: Void = service.run()
+            var failure: (any Error)?
+            do { try await body() } catch { failure = error }
+            alarm.stop()
+            notifier.release()
+            try await ended
+            if let failure { throw failure }
+        }
+    }
+
+    @Test("N4: the reminder is stored as sent before it is posted, so a crash never sends it twice")
+    func recordedBeforePosted() async throws {
+        let bmd = try FirstMorning()
+        try await bmd.running {
+            await bmd.alarm.untilIdle()
+            #expect(bmd.alarm.armed == [Self.reminderTime])
+
+            bmd.clock.set("2026-11-23T06:30:00Z")
+            bmd.alarm.goOff(.due)
+            let post = await bmd.notifier.nextPost()
+
+            #expect(post.message == Self.reminder)
+            #expect(post.storeSaysSentOn == Day(iso: "2026-11-23"))
+            await bmd.alarm.untilIdle()
+        }
+        #expect(bmd.notifier.all.count == 1)
+    }
+
+    @Test("N3: the alarm is armed for midnight before the reminder is sent, so a hung server never delays midnight")
+    func armedBeforeSending() async throws {
+        let bmd = try FirstMorning(holdingPosts: true)
+        try await bmd.running {
+            await bmd.alarm.untilIdle()
+            bmd.clock.set("2026-11-23T06:30:00Z")
+            bmd.alarm.goOff(.due)
+
+            // The server hangs on this post: midnight is armed all the same.
+            let post = await bmd.notifier.nextPost()
+            #expect(post.message == Self.reminder)
+            #expect(post.armedBefore == [Self.reminderTime, Self.midnight])
+            #expect(bmd.alarm.armed.last == Self.midnight)
+
+            bmd.notifier.release()
+            await bmd.alarm.untilIdle()
+            #expect(bmd.alarm.armed == [Self.reminderTime, Self.midnight])
+        }
+    }
+
+    @Test("A wake whose state cannot be written is tried again a minute later on bmd's clock, and the reminder then goes out")
+    func failedPlanRetried() async throws {
+        let bmd = try FirstMorning()
+        try await bmd.running {
+            await bmd.alarm.untilIdle()
+
+            // The store refuses every change of the settings, where the sent reminder is kept.
+            try bmd.store.execute(sql: """
+                CREATE TEMP TRIGGER refuse_settings BEFORE INSERT ON main.setting
+                BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END
+                """)
+            bmd.clock.set("2026-11-23T06:30:00Z")
+            bmd.alarm.goOff(.due)
+            await bmd.alarm.untilIdle()
+
+            #expect(bmd.alarm.armed == [Self.reminderTime, Self.instant("2026-11-23T06:31:00Z")])
+            #expect(bmd.notifier.all.isEmpty, "nothing is sent that could not be recorded")
+
+            // The disk has room again when the retry comes.
+            try bmd.store.execute(sql: "DROP TRIGGER temp.refuse_settings")
+            bmd.clock.set("2026-11-23T06:31:00Z")
+            bmd.alarm.goOff(.due)
+            let post = await bmd.notifier.nextPost()
+
+            #expect(post.message == Self.reminder)
+            #expect(post.storeSaysSentOn == Day(iso: "2026-11-23"))
+            await bmd.alarm.untilIdle()
+            #expect(bmd.alarm.armed.last == Self.midnight)
+        }
+        #expect(bmd.notifier.all.count == 1)
+    }
+}
