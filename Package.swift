@@ -94,7 +94,8 @@ let package = Package(
         .testTarget(name: "MorningProtocolTests", dependencies: ["MorningProtocol", "VarlinkGenerator", "MorningTestSupport"]),
         .testTarget(
             name: "MorningDaemonTests",
-            dependencies: ["MorningDaemon", "MorningCore", "MorningStore", "MorningProtocol", "MorningTestSupport"]
+            dependencies: ["MorningDaemon", "MorningCore", "MorningStore", "MorningProtocol", "MorningTestSupport", "CLinux",
+                           .product(name: "NIOEmbedded", package: "swift-nio")]
         ),
         .testTarget(name: "MorningControlTests", dependencies: ["MorningControl", "MorningProtocol", "MorningTestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["MorningProtocol", "MorningTestSupport"]),

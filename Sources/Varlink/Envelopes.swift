@@ -1,5 +1,5 @@
 /// A call as read from one frame: `{"method": …, "parameters": {…}, "more"?, "oneway"?}`.
-public struct VarlinkCall: Sendable {
+public struct VarlinkCall: Sendable, Equatable {
     /// The qualified method name, `interface.Method`.
     public var method: String
     /// The parameters object; `{}` when the call has none or null.

@@ -1,0 +1,161 @@
+import CLinux
+import Logging
+import MorningProtocol
+import NIOCore
+import NIOPosix
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One client's connection on the socket: carries out what its state machine decides —
+/// answers calls through the varlink server, on the loop or on the thread pool, follows
+/// the status through the engine, and keeps the timeout.
+final class Connection: ChannelInboundHandler {
+    typealias InboundIn = ByteBuffer
+    typealias OutboundOut = ByteBuffer
+
+    private let engine: Engine
+    private let varlink: VarlinkServer
+    private let pool: NIOThreadPool?
+    private let logger: Logger
+    private let peer: bm_peer_credentials
+    private let connections: Connections?
+    private var machine: ConnectionStateMachine
+    private var timeout: Scheduled<Void>?
+    private var follower: UInt64?
+
+    /// A connection of `peer`; `connections` counts it against the limit, and `pool`
+    /// answers calls that may write (on the loop when nil, as in tests).
+    init(engine: Engine, varlink: VarlinkServer, pool: NIOThreadPool?, logger: Logger, peer: bm_peer_credentials,
+         connections: Connections?, patience: TimeAmount = ControlServer.patience) {
+        self.engine = engine
+        self.varlink = varlink
+        self.pool = pool
+        self.logger = logger
+        self.peer = peer
+        self.connections = connections
+        machine = ConnectionStateMachine(
+            frames: FrameSplitter(limit: ControlServer.frameLimit,
+                                  largeLimits: [Morning.Method.import.rawValue: ControlServer.importFrameLimit]),
+            patience: patience, answeredNow: ControlServer.answeredOnLoop)
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        // Peer credentials are checked on every connection, whatever the file modes.
+        let owner = peer.uid == geteuid()
+        if !owner {
+            logger.warning("refused a connection from another user", metadata: ["uid": "\(peer.uid)", "pid": "\(peer.pid)"])
+        }
+        let admitted = owner && (connections?.admit(context.channel) ?? true)
+        if owner, !admitted { logger.warning("refused a connection: \(ControlServer.connectionLimit) are open") }
+        perform(machine.opened(peerUID: Int(peer.uid), peerIsOwner: owner, admitted: admitted, now: context.eventLoop.now), context)
+        context.fireChannelActive()
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        perform(machine.closed(), context)
+        context.fireChannelInactive()
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        let bytes = unwrapInboundIn(data).readableBytesView
+        perform(machine.received(bytes, now: context.eventLoop.now, writable: context.channel.isWritable), context)
+    }
+
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        perform(machine.writabilityChanged(context.channel.isWritable, now: context.eventLoop.now), context)
+        context.fireChannelWritabilityChanged()
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: Error) {
+        logger.debug("connection ended: \(error)")
+        context.close(promise: nil)
+    }
+
+    /// Carries out `actions` and whatever they lead to, then flushes what was written.
+    private func perform(_ actions: [ConnectionStateMachine.Action], _ context: ChannelHandlerContext) {
+        var queue = actions[...]
+        while let action = queue.popFirst() {
+            switch action {
+            case .write(let frame):
+                context.write(wrapOutboundOut(ByteBuffer(bytes: frame)), promise: nil)
+            case .refuse(let frame):
+                let closing = NIOLoopBound(context, eventLoop: context.eventLoop)
+                context.writeAndFlush(wrapOutboundOut(ByteBuffer(bytes: frame))).whenComplete { _ in
+                    closing.value.close(promise: nil)
+                }
+            case .answerNow(let call):
+                let reply = Self.respond(to: call, with: varlink, logger: logger)
+                queue += machine.answered(call.oneway ? nil : reply, now: context.eventLoop.now, writable: context.channel.isWritable)
+            case .answerLater(let call):
+                answerLater(call, context)
+            case .follow:
+                follow(context)
+            case .unfollow:
+                if let follower { engine.unfollow(follower) }
+                follower = nil
+            case .readFromSocket(let on):
+                context.channel.setOption(ChannelOptions.autoRead, value: on).whenFailure { _ in }
+                if on { context.read() }
+            case .scheduleTimeout(let deadline):
+                timeout?.cancel()
+                let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+                timeout = context.eventLoop.scheduleTask(deadline: deadline) {
+                    let (connection, context) = bound.value
+                    connection.perform(connection.machine.timeoutFired(now: context.eventLoop.now), context)
+                }
+            case .cancelTimeout:
+                timeout?.cancel()
+                timeout = nil
+            case .release:
+                connections?.release(context.channel)
+            case .close:
+                context.close(promise: nil)
+            }
+        }
+        context.flush()
+    }
+
+    /// Answers `call` on the thread pool, then goes on with the next frames on the loop.
+    private func answerLater(_ call: VarlinkCall, _ context: ChannelHandlerContext) {
+        let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+        let (varlink, logger) = (self.varlink, self.logger)
+        let reply: EventLoopFuture<[UInt8]>
+        if let pool {
+            reply = pool.runIfActive(eventLoop: context.eventLoop) { Self.respond(to: call, with: varlink, logger: logger) }
+        } else {
+            reply = context.eventLoop.makeSucceededFuture(Self.respond(to: call, with: varlink, logger: logger))
+        }
+        reply.whenComplete { result in
+            let (connection, context) = bound.value
+            let frame = (try? result.get()).flatMap { call.oneway ? nil : $0 }
+            connection.perform(connection.machine.answered(frame, now: context.eventLoop.now, writable: context.channel.isWritable), context)
+        }
+    }
+
+    /// The reply frame for `call`. A failure that is not a refusal (the disk, say) is
+    /// logged and told to the client as StorageFailed: nothing was changed.
+    static func respond(to call: VarlinkCall, with varlink: VarlinkServer, logger: Logger) -> [UInt8] {
+        varlink.reply(to: call) { error in
+            logger.error("request \(call.method) failed: \(error)")
+            return Morning.Error.storageFailed(reason: "\(error)")
+        }
+    }
+
+    /// Follows the status: the engine sends each new one, from whatever thread changed it,
+    /// through this connection's loop.
+    private func follow(_ context: ChannelHandlerContext) {
+        let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+        follower = engine.follow(StatusFollower(
+            send: { status in
+                let frame = VarlinkReply(parameters: status.json, continues: true).frame
+                bound.eventLoop.execute {
+                    let (connection, context) = bound.value
+                    connection.perform(connection.machine.statusChanged(frame, writable: context.channel.isWritable), context)
+                }
+            },
+            end: {
+                bound.eventLoop.execute { bound.value.1.close(promise: nil) }
+            }))
+    }
+}

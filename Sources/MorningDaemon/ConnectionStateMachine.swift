@@ -1,0 +1,188 @@
+import MorningProtocol
+import NIOCore
+
+/// What one client's connection does next, decided from what has happened to it. It
+/// performs no I/O and reads no clock: the channel handler tells it each event with the
+/// time, and carries out the actions it returns.
+///
+/// A connection reads calls and answers them in order. A call that only reads is
+/// answered on the event loop; one that may write waits for the disk on the thread pool,
+/// and the calls after it wait their turn. A Status call with `more` turns the
+/// connection into a follower, which is sent each new status and whose further words
+/// are ignored. Every other connection must complete its next frame within `patience`
+/// of being ready for it — a connection that sends nothing, or trickles a frame a byte at
+/// a time, is closed — so that no client can hold one of the limited places for long.
+struct ConnectionStateMachine {
+    enum State: Equatable {
+        /// Not yet admitted.
+        case opening
+        /// Reading the next call.
+        case reading
+        /// A call is being answered off the loop; frames after it wait.
+        case answering
+        /// Following the status.
+        case following
+        /// An error was sent, or the connection timed out: nothing more is read.
+        case closing
+        /// The connection is gone.
+        case closed
+    }
+
+    enum Action: Equatable {
+        /// Write this frame (replies are flushed once the actions of an event are done).
+        case write([UInt8])
+        /// Write this error frame, then close.
+        case refuse([UInt8])
+        /// Answer this call now, on the loop, and report the reply with `answered`.
+        case answerNow(VarlinkCall)
+        /// Answer this call off the loop and report the reply with `answered`.
+        case answerLater(VarlinkCall)
+        /// Start following the status.
+        case follow
+        /// Stop following the status.
+        case unfollow
+        /// Read from the socket, or stop reading (while waiting, or while the client does not read).
+        case readFromSocket(Bool)
+        /// Close the connection if it has not completed a frame by then.
+        case scheduleTimeout(NIODeadline)
+        case cancelTimeout
+        /// Give back the connection's place among the open ones.
+        case release
+        case close
+    }
+
+    /// How long a connection may take to complete its next frame.
+    let patience: TimeAmount
+    /// The calls answered on the loop; all others are answered later.
+    let answeredNow: Set<String>
+    private(set) var state = State.opening
+    private var frames: FrameSplitter
+    /// When the frame being read must be complete, while reading.
+    private var deadline: NIODeadline?
+    /// The newest status for a follower that does not read, sent when it reads again.
+    private var held: [UInt8]?
+    /// Whether the connection holds a place among the open ones.
+    private var admitted = false
+
+    init(frames: FrameSplitter, patience: TimeAmount, answeredNow: Set<String>) {
+        self.frames = frames
+        self.patience = patience
+        self.answeredNow = answeredNow
+    }
+
+    // MARK: Events
+
+    /// The connection is open: `peerIsOwner` says whether the peer is bmd's own user, and
+    /// `admitted` whether there was a place for it.
+    mutating func opened(peerUID: Int, peerIsOwner: Bool, admitted: Bool, now: NIODeadline) -> [Action] {
+        guard peerIsOwner else { return refuse(Morning.Error.permissionDenied(uid: peerUID).frame) }
+        guard admitted else {
+            return refuse(Morning.Error.tooManyConnections(limit: ControlServer.connectionLimit).frame)
+        }
+        self.admitted = true
+        state = .reading
+        return armTimeout(now)
+    }
+
+    /// Bytes arrived.
+    mutating func received(_ bytes: some Sequence<UInt8>, now: NIODeadline, writable: Bool) -> [Action] {
+        // Once following or closing, what the client says is ignored.
+        guard state == .reading || state == .answering else { return [] }
+        frames.append(bytes)
+        return state == .reading ? readFrames(now: now, writable: writable) : []
+    }
+
+    /// The reply to the call handed out last (nil when the call was oneway).
+    mutating func answered(_ reply: [UInt8]?, now: NIODeadline, writable: Bool) -> [Action] {
+        guard state == .answering else { return [] }
+        state = .reading
+        var actions: [Action] = reply.map { [.write($0)] } ?? []
+        actions += readFrames(now: now, writable: writable)
+        return actions
+    }
+
+    /// The client reads again, or stopped reading.
+    mutating func writabilityChanged(_ writable: Bool, now: NIODeadline) -> [Action] {
+        guard writable else { return [] }
+        switch state {
+        case .following:
+            defer { held = nil }
+            return held.map { [.write($0)] } ?? []
+        case .reading:
+            return readFrames(now: now, writable: true)
+        default:
+            return []
+        }
+    }
+
+    /// The status changed: a follower is sent it, or keeps it while it does not read.
+    mutating func statusChanged(_ frame: [UInt8], writable: Bool) -> [Action] {
+        guard state == .following else { return [] }
+        guard writable else {
+            held = frame
+            return []
+        }
+        held = nil
+        return [.write(frame)]
+    }
+
+    /// The timeout scheduled last came.
+    mutating func timeoutFired(now: NIODeadline) -> [Action] {
+        guard state == .reading, let deadline, now >= deadline else { return [] }
+        state = .closing
+        return [.close]
+    }
+
+    /// The connection is gone.
+    mutating func closed() -> [Action] {
+        var actions: [Action] = [.cancelTimeout]
+        if state == .following { actions.append(.unfollow) }
+        if admitted { actions.append(.release) }
+        admitted = false
+        state = .closed
+        return actions
+    }
+
+    // MARK: Reading frames
+
+    /// Hands out the next complete call, or waits for more bytes.
+    private mutating func readFrames(now: NIODeadline, writable: Bool) -> [Action] {
+        // A client that does not read its replies is not read from either: it can make
+        // bmd hold no more than one read's worth.
+        guard writable else { return [.readFromSocket(false)] }
+        let frame: [UInt8]?
+        do {
+            frame = try frames.next()
+        } catch {
+            let parameter = "frame larger than the limit (\(ControlServer.frameLimit) bytes; \(ControlServer.importFrameLimit) for Import)"
+            return refuse(VarlinkService.Error.invalidParameter(parameter: parameter).frame)
+        }
+        guard let frame else { return [.readFromSocket(true)] + (deadline == nil ? armTimeout(now) : []) }
+        guard let call = try? VarlinkCall(frame: frame) else {
+            return refuse(VarlinkService.Error.invalidParameter(parameter: "method").frame)
+        }
+        if call.more, call.method == Morning.Method.status.rawValue {
+            // A follower that wants no replies wants nothing: the call is done.
+            if call.oneway { return readFrames(now: now, writable: writable) }
+            state = .following
+            deadline = nil
+            return [.cancelTimeout, .follow, .readFromSocket(true)]
+        }
+        deadline = nil
+        state = .answering
+        if answeredNow.contains(call.method) { return [.cancelTimeout, .answerNow(call)] }
+        return [.cancelTimeout, .readFromSocket(false), .answerLater(call)]
+    }
+
+    private mutating func armTimeout(_ now: NIODeadline) -> [Action] {
+        let at = now + patience
+        deadline = at
+        return [.scheduleTimeout(at)]
+    }
+
+    private mutating func refuse(_ frame: [UInt8]) -> [Action] {
+        state = .closing
+        deadline = nil
+        return [.cancelTimeout, .refuse(frame)]
+    }
+}

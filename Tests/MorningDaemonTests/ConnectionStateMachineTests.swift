@@ -1,0 +1,65 @@
+@testable import MorningDaemon
+import MorningProtocol
+import NIOCore
+import Testing
+
+@Suite("The connection's decisions, without a channel")
+struct ConnectionStateMachineTests {
+    static let start = NIODeadline.uptimeNanoseconds(1_000_000_000)
+
+    static func machine() -> ConnectionStateMachine {
+        var m = ConnectionStateMachine(frames: FrameSplitter(limit: 1 << 16), patience: .seconds(10),
+                                       answeredNow: [Morning.Method.status.rawValue])
+        #expect(m.opened(peerUID: 1000, peerIsOwner: true, admitted: true, now: start) == [.scheduleTimeout(start + .seconds(10))])
+        return m
+    }
+
+    static func frame(_ text: String) -> [UInt8] { Array(text.utf8) + [0] }
+
+    @Test("A call that may write is answered later; the socket is not read, nor the next call answered, until its reply")
+    func writesWaitTheirTurn() throws {
+        var m = Self.machine()
+        let check = #"{"method":"org.bettermorning.Morning.Check","parameters":{"task":"1"}}"#
+        let actions = m.received(Self.frame(check) + Self.frame(#"{"method":"org.bettermorning.Morning.Status"}"#),
+                                 now: Self.start, writable: true)
+        #expect(actions == [.cancelTimeout, .readFromSocket(false), .answerLater(try VarlinkCall(frame: Array(check.utf8)))])
+        #expect(m.state == .answering)
+        // More bytes meanwhile are kept, not answered.
+        #expect(m.received(Self.frame(#"{"method":"org.bettermorning.Morning.Status"}"#), now: Self.start, writable: true) == [])
+        // The reply goes out first, then the next call, on the loop.
+        let next = m.answered([1, 0], now: Self.start + .seconds(1), writable: true)
+        #expect(next == [.write([1, 0]), .cancelTimeout, .answerNow(VarlinkCall(method: "org.bettermorning.Morning.Status"))])
+        let after = m.answered([2, 0], now: Self.start + .seconds(2), writable: true)
+        #expect(after.first == .write([2, 0]))
+        #expect(after.contains(.answerNow(VarlinkCall(method: "org.bettermorning.Morning.Status"))))
+    }
+
+    @Test("A client that does not read its replies is not read from; the timeout still stands")
+    func backpressure() {
+        var m = Self.machine()
+        #expect(m.received(Self.frame(#"{"method":"org.bettermorning.Morning.Status"}"#), now: Self.start, writable: false)
+                == [.readFromSocket(false)])
+        #expect(m.timeoutFired(now: Self.start + .seconds(10)) == [.close])
+    }
+
+    @Test("A timeout scheduled before a call was answered does nothing afterwards")
+    func staleTimeout() {
+        var m = Self.machine()
+        _ = m.received(Self.frame(#"{"method":"org.bettermorning.Morning.Status"}"#), now: Self.start + .seconds(9), writable: true)
+        let rearmed = m.answered(nil, now: Self.start + .seconds(9), writable: true)
+        #expect(rearmed.contains(.scheduleTimeout(Self.start + .seconds(19))))
+        #expect(m.timeoutFired(now: Self.start + .seconds(10)) == [])
+        #expect(m.timeoutFired(now: Self.start + .seconds(19)) == [.close])
+    }
+
+    @Test("Closing gives back the place, and a follower stops following")
+    func closing() {
+        var m = Self.machine()
+        _ = m.received(Self.frame(#"{"method":"org.bettermorning.Morning.Status","more":true}"#), now: Self.start, writable: true)
+        #expect(m.state == .following)
+        #expect(m.closed() == [.cancelTimeout, .unfollow, .release])
+        var refused = ConnectionStateMachine(frames: FrameSplitter(), patience: .seconds(10), answeredNow: [])
+        _ = refused.opened(peerUID: 1000, peerIsOwner: true, admitted: false, now: Self.start)
+        #expect(refused.closed() == [.cancelTimeout])
+    }
+}

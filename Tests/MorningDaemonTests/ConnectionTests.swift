@@ -1,0 +1,148 @@
+import CLinux
+import Foundation
+import Logging
+@testable import MorningDaemon
+import MorningProtocol
+import MorningStore
+import NIOCore
+import NIOEmbedded
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One connection handler on an EmbeddedChannel: frames in, frames out, time moved by
+/// hand. Nothing waits for real time.
+private final class Line {
+    let channel = EmbeddedChannel()
+    let engine: Engine
+
+    init(uid: uid_t = geteuid(), connections: Connections? = nil) throws {
+        let clock = TestClock("2026-11-23T05:00:00Z", zone: "Europe/London")
+        engine = try Engine(store: try Store.inMemory(), clock: clock.wall, logger: Logger(label: "test"))
+        let handler = Connection(engine: engine, varlink: ControlServer.varlinkServer(engine), pool: nil,
+                                 logger: Logger(label: "test"), peer: bm_peer_credentials(pid: 1, uid: uid, gid: getegid()),
+                                 connections: connections)
+        try channel.pipeline.syncOperations.addHandler(handler)
+        try channel.connect(to: SocketAddress(unixDomainSocketPath: "/bmd.sock")).wait()
+    }
+
+    func send(_ text: String) throws { try channel.writeInbound(ByteBuffer(string: text)) }
+
+    /// Every frame written so far, as text without the NUL.
+    func replies() throws -> [String] {
+        var out: [String] = []
+        while let buffer = try channel.readOutbound(as: ByteBuffer.self) {
+            let text = String(buffer: buffer)
+            out += text.split(separator: "\0", omittingEmptySubsequences: true).map(String.init)
+        }
+        return out
+    }
+
+    func wait(_ amount: TimeAmount) { channel.embeddedEventLoop.advanceTime(by: amount) }
+    var isOpen: Bool { channel.isActive }
+}
+
+private let status = #"{"method":"org.bettermorning.Morning.Status"}"# + "\0"
+
+@Suite("A connection, frame by frame, on an EmbeddedChannel with a clock moved by hand")
+struct ConnectionTests {
+    @Test("A connection that sends nothing is closed once its patience is over, not before")
+    func idle() throws {
+        let line = try Line()
+        line.wait(ControlServer.patience - .milliseconds(1))
+        #expect(line.isOpen)
+        line.wait(.milliseconds(1))
+        #expect(!line.isOpen)
+    }
+
+    @Test("A frame trickled a byte at a time does not stretch the patience: the frame must be whole in time")
+    func trickle() throws {
+        let line = try Line()
+        for byte in status.utf8.prefix(9) {
+            try line.send(String(UnicodeScalar(byte)))
+            line.wait(.seconds(1))
+        }
+        #expect(line.isOpen)
+        line.wait(.seconds(1))
+        #expect(!line.isOpen)
+        #expect(try line.replies().isEmpty)
+    }
+
+    @Test("Each answered call gives the next one the whole patience again; pipelined calls are answered in order")
+    func answeredCallsRearm() throws {
+        let line = try Line()
+        for _ in 0..<3 {
+            line.wait(.seconds(9))
+            try line.send(status)
+            let replies = try line.replies()
+            #expect(replies.count == 1 && replies[0].hasPrefix(#"{"parameters":{"behind":0"#), "\(replies)")
+        }
+        try line.send(#"{"method":"org.bettermorning.Morning.Welcome","parameters":{"take":false}}"# + "\0" + status
+                      + #"{"method":"org.bettermorning.Morning.Nothing"}"# + "\0")
+        let replies = try line.replies()
+        #expect(replies.count == 3)
+        #expect(replies.first == #"{"parameters":{"pending":true}}"#)
+        #expect(replies.last == #"{"error":"org.varlink.service.MethodNotFound","parameters":{"method":"org.bettermorning.Morning.Nothing"}}"#)
+        #expect(line.isOpen)
+    }
+
+    @Test("A oneway call gets no reply; a oneway Status with more follows nothing")
+    func oneway() throws {
+        let line = try Line()
+        try line.send(#"{"method":"org.bettermorning.Morning.Welcome","oneway":true,"parameters":{"take":true}}"# + "\0")
+        try line.send(#"{"method":"org.bettermorning.Morning.Status","more":true,"oneway":true}"# + "\0" + status)
+        let replies = try line.replies()
+        // Only the plain Status answers, and the oneway Welcome took the welcome.
+        #expect(replies.count == 1 && !replies[0].contains("continues"), "\(replies)")
+        #expect(line.engine.snapshot.settings.welcomeShown)
+    }
+
+    @Test("A follower is not timed out, and is sent each new status")
+    func follower() throws {
+        let line = try Line()
+        try line.send(#"{"method":"org.bettermorning.Morning.Status","more":true}"# + "\0")
+        line.channel.embeddedEventLoop.run()
+        #expect(try line.replies().count == 1)
+        line.wait(.seconds(3600))
+        #expect(line.isOpen)
+        // A change made elsewhere reaches it.
+        _ = try line.engine.activate(Morning.ActivateParameters(routine: "franklin"))
+        line.channel.embeddedEventLoop.run()
+        let replies = try line.replies()
+        #expect(replies.count == 1 && replies[0].hasPrefix(#"{"continues":true"#) && replies[0].contains("Benjamin Franklin"))
+    }
+
+    @Test("A follower that stops reading is kept one status, the newest, until it reads again")
+    func stalledFollower() throws {
+        let line = try Line()
+        try line.send(#"{"method":"org.bettermorning.Morning.Status","more":true}"# + "\0")
+        line.channel.embeddedEventLoop.run()
+        #expect(try line.replies().count == 1)
+        line.channel.isWritable = false
+        _ = try line.engine.activate(Morning.ActivateParameters(routine: "franklin"))
+        _ = try line.engine.setNotifications(Morning.SetNotificationsParameters(enabled: false))
+        line.channel.embeddedEventLoop.run()
+        #expect(try line.replies().isEmpty)
+        line.channel.isWritable = true
+        line.channel.pipeline.fireChannelWritabilityChanged()
+        let replies = try line.replies()
+        #expect(replies.count == 1 && replies[0].contains(#""enabled":false"#), "\(replies)")
+    }
+
+    @Test("Another user is refused with PermissionDenied, and the connection closes")
+    func otherUser() throws {
+        let line = try Line(uid: geteuid() + 1)
+        #expect(try line.replies() == [#"{"error":"org.bettermorning.Morning.PermissionDenied","parameters":{"uid":\#(geteuid() + 1)}}"#])
+        #expect(!line.isOpen)
+    }
+
+    @Test("A frame over the limit is refused with InvalidParameter, and the connection closes")
+    func oversized() throws {
+        let line = try Line()
+        try line.send(String(repeating: " ", count: ControlServer.frameLimit + 1))
+        let replies = try line.replies()
+        #expect(replies.count == 1 && replies[0].hasPrefix(#"{"error":"org.varlink.service.InvalidParameter","parameters":{"parameter":"frame larger"#))
+        #expect(!line.isOpen)
+    }
+}
