@@ -9,7 +9,7 @@ import Glibc
 #endif
 
 /// Serves org.bettermorning.Morning on the listening socket: calls answered in order,
-/// frames bounded, other users refused (F6, F7).
+/// frames bounded, other users refused.
 ///
 /// One event loop accepts every connection and answers every call, with a channel
 /// handler that calls the engine directly: a call costs one wake-up of one thread. (An

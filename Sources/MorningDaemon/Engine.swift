@@ -38,13 +38,10 @@ public final class Engine: @unchecked Sendable {
     let notifier: (any Notifier)?
     /// Told after every stored change, so the reminder is planned again at once.
     private(set) var changed: @Sendable () -> Void = {}
-    /// Clients following the status (L2): how to reach each, and the last status it was sent.
-    private var followers: [UInt64: (follower: StatusFollower, last: Morning.StatusReply?)] = [:]
-    private var nextFollower: UInt64 = 0
-    /// The totals of every Day Record, made on the first `stats` or `history` that needs
-    /// them and kept up to date as records are stored; nil until then, and again after a
-    /// change it cannot follow (an import, a deleted routine).
-    private var summary: HistorySummary?
+    /// Clients following the status.
+    private var followers = StatusFollowers()
+    /// The totals of every Day Record, for stats and the heatmap.
+    private var totals = HistoryTotals()
 
     public init(store: Store, clock: WallClock = .system, catalog: [CatalogEntry] = Catalog.entries,
                 notifier: (any Notifier)? = nil, logger: Logger) throws {
@@ -54,7 +51,7 @@ public final class Engine: @unchecked Sendable {
         self.notifier = notifier
         self.logger = logger
         book = try store.loadBook()
-        // Days that ended while bmd was not running are finalized now (T3).
+        // Days that ended while bmd was not running are finalized now.
         let local = LocalTime(zone: clock.zone())
         let today = local.day(containing: clock.now())
         var next = book
@@ -81,10 +78,10 @@ public final class Engine: @unchecked Sendable {
 
     // MARK: - The wall clock's side
 
-    /// Called at every wake of the alarm: finalizes the days that have ended (T3), plans
+    /// Called at every wake of the alarm: finalizes the days that have ended, plans
     /// the next wake, and when a reminder is due records it as sent and returns what to
     /// say. Recording first means a crash while sending loses a reminder rather than
-    /// sending two (N4).
+    /// sending two.
     public func wake() throws -> (plan: Plan, wakeAt: Date, reminder: (message: ReminderMessage, scheduled: Date)?) {
         try locked { try planWake() }
     }
@@ -126,30 +123,18 @@ public final class Engine: @unchecked Sendable {
         return (now, local, local.day(containing: now))
     }
 
-    /// Stores `changes` in one transaction, then brings the history summary up to date.
+    /// Stores `changes` in one transaction, then brings the history totals up to date.
     func apply(_ changes: [Change]) throws {
         try store.apply(changes)
-        for change in changes {
-            switch change {
-            case .finalizeDay(let record):
-                if summary?.add(record) == false { summary = nil }
-            case .deleteRoutine, .deleteEverything, .importEverything:
-                summary = nil
-            case .insertRoutine, .updateRoutine, .setOpenDay, .setSettings, .setDraft:
-                break
-            }
-        }
+        totals.note(changes)
     }
 
     /// The totals of every Day Record, read from the store the first time.
     func historySummary() throws -> HistorySummary {
-        if let summary { return summary }
-        let made = HistorySummary(records: try store.records())
-        summary = made
-        return made
+        try totals.summary { try store.records() }
     }
 
-    /// The book after finalizing every day that has ended since the last request (T3).
+    /// The book after finalizing every day that has ended since the last request.
     func refreshed() throws -> Now {
         let (now, local, today) = moment()
         var next = book
@@ -179,15 +164,13 @@ public final class Engine: @unchecked Sendable {
         return result
     }
 
-    // MARK: - Following the status (L2)
+    // MARK: - Following the status
 
     /// Follows the status for `follower`: the current frame (`continues: true`) at once,
     /// then one each time what the status says changes, until `unfollow` or the end.
     public func follow(_ follower: StatusFollower) -> UInt64 {
         locked {
-            let id = nextFollower
-            nextFollower += 1
-            followers[id] = (follower, nil)
+            let id = followers.add(follower)
             publishStatus()
             // The alarm now also needs the task times.
             changed()
@@ -196,24 +179,18 @@ public final class Engine: @unchecked Sendable {
     }
 
     public func unfollow(_ id: UInt64) {
-        locked { _ = followers.removeValue(forKey: id) }
+        locked { followers.remove(id) }
     }
 
     /// Sends the status to every follower whose last status says something else.
     private func publishStatus() {
         guard !followers.isEmpty, let status = try? currentStatus() else { return }
-        for (id, entry) in followers where entry.last != status {
-            entry.follower.send(status)
-            followers[id]?.last = status
-        }
+        followers.publish(status)
     }
 
     /// Ends every follow stream (the daemon stops).
     public func endFollowing() {
-        let ended = locked {
-            defer { followers = [:] }
-            return followers.values.map(\.follower)
-        }
+        let ended = locked { followers.removeAll() }
         for follower in ended { follower.end() }
     }
 
@@ -361,7 +338,7 @@ public enum BuildInfo {
     public static let version = "0.1.0"
 }
 
-/// A client following the status (L2): how the engine reaches it. `send` is called
+/// A client following the status: how the engine reaches it. `send` is called
 /// with the engine's lock held, so it only hands the status to the client's own loop.
 public struct StatusFollower: Sendable {
     /// Takes one status.
