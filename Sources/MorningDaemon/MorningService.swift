@@ -82,7 +82,7 @@ extension Engine: Morning.Service {
         guard let notifier else {
             throw Morning.Error.notificationsUnavailable(reason: "this bmd runs without a notifier")
         }
-        guard Self.wait({ await notifier.post(.test) }) else {
+        guard notifier.postWaiting(.test) else {
             throw Morning.Error.notificationsUnavailable(
                 reason: notifier.unavailableReason ?? "no notification server accepted it on the session bus")
         }
@@ -131,19 +131,6 @@ extension Engine: Morning.Service {
     public func create(_ p: Morning.CreateParameters) throws -> Morning.Activation { try serve { try createReply(p) } }
     public func createFromFile(_ p: Morning.CreateFromFileParameters) throws -> Morning.Activation {
         try serve { try createFromFileReply(p) }
-    }
-
-    /// Waits on this thread for `work`, which runs as a task of its own.
-    private static func wait<T: Sendable>(_ work: @escaping @Sendable () async -> T) -> T {
-        let done = DispatchSemaphore(value: 0)
-        let result = Mutex<T?>(nil)
-        Task {
-            let value = await work()
-            result.withLock { $0 = value }
-            done.signal()
-        }
-        done.wait()
-        return result.withLock { $0! }
     }
 }
 

@@ -7,6 +7,10 @@ public protocol Notifier: Sendable {
     /// Shows `message`; returns whether the notification server accepted it.
     func post(_ message: ReminderMessage) async -> Bool
 
+    /// Shows `message`, blocking the calling thread until the server has answered: for a
+    /// call answered on the thread pool (a test notification).
+    func postWaiting(_ message: ReminderMessage) -> Bool
+
     /// Asks whether a notification server is there, without showing anything, so that
     /// status can say whether reminders can show before the first one is due; returns
     /// whether one answered.
@@ -80,6 +84,21 @@ public final class LibnotifyNotifier: Notifier {
 
     public func post(_ message: ReminderMessage) async -> Bool {
         await attempt { server in server.show(message).map { _ in nil } }
+    }
+
+    /// Shows `message`, blocking the calling thread (never the notifier's own) until the
+    /// notification server has answered.
+    public func postWaiting(_ message: ReminderMessage) -> Bool {
+        let done = DispatchSemaphore(value: 0)
+        let shown = Mutex(false)
+        thread.submit { [server, self] in
+            let outcome = server.show(message).map { _ in String?.none }
+            record(outcome)
+            if case .success = outcome { shown.withLock { $0 = true } }
+            done.signal()
+        }
+        done.wait()
+        return shown.withLock { $0 }
     }
 
     /// Asks the notification server who it is, to know at start whether notifications can

@@ -1,3 +1,4 @@
+import Testing
 import Foundation
 @testable import MorningDaemon
 import MorningCore
@@ -121,6 +122,12 @@ final class TestNotifier: Notifier, @unchecked Sendable {
     var isAvailable: Bool { true }
 
     func probe() async -> Bool { true }
+
+    /// A test notification is not what these tests watch.
+    func postWaiting(_ message: ReminderMessage) -> Bool {
+        Issue.record("the reminder service posted a test notification")
+        return false
+    }
 
     func post(_ message: ReminderMessage) async -> Bool {
         let post = Post(message: message, storeSaysSentOn: try? store.loadBook().settings.reminderFiredOn,
