@@ -24,7 +24,7 @@ let package = Package(
         .executableTarget(name: "varlink-swift", dependencies: ["VarlinkGenerator"]),
 
         // MARK: The pure core: rules of routines, days and records. No clock, disk or socket.
-        .target(name: "MorningCore"),
+        .target(name: "MorningCore", dependencies: ["MorningProtocol"]),
 
         // MARK: I/O at the edges
         .target(

@@ -261,16 +261,10 @@ public final class Engine: @unchecked Sendable {
                                 finalized: a.finalized.map(Replies.progress))
     }
 
-    /// `today`, `yesterday`, `tomorrow` or `YYYY-MM-DD`.
+    /// The day `text` names (a date word or `YYYY-MM-DD`; today when nil).
     static func parseDate(_ text: String?, today: Day) throws -> Day {
-        switch text?.lowercased() {
-        case nil, "", "today": return today
-        case "yesterday": return today.previous
-        case "tomorrow": return today.next
-        case let text?:
-            guard let day = Day(iso: text) else { throw MorningError.invalidDate(text: text) }
-            return day
-        }
+        guard let day = Day(named: text, today: today) else { throw MorningError.invalidDate(text: text ?? "") }
+        return day
     }
 
     func day(_ text: String?) throws -> DayView {
