@@ -17,6 +17,7 @@ final class Connection: ChannelInboundHandler {
     private let engine: Engine
     private let varlink: VarlinkServer
     private let pool: NIOThreadPool?
+    private let batches: WriteBatches?
     private let logger: Logger
     private let peer: bm_peer_credentials
     private let connections: Connections?
@@ -24,13 +25,15 @@ final class Connection: ChannelInboundHandler {
     private var timeout: Scheduled<Void>?
     private var follower: UInt64?
 
-    /// A connection of `peer`; `connections` counts it against the limit, and `pool`
-    /// answers calls that may write (on the loop when nil, as in tests).
-    init(engine: Engine, varlink: VarlinkServer, pool: NIOThreadPool?, logger: Logger, peer: bm_peer_credentials,
-         connections: Connections?, patience: TimeAmount = ControlServer.patience) {
+    /// A connection of `peer`; `connections` counts it against the limit, `batches` answers
+    /// calls that may write and `pool` a test notification (both on the loop when nil, as
+    /// in tests).
+    init(engine: Engine, varlink: VarlinkServer, pool: NIOThreadPool?, batches: WriteBatches?, logger: Logger,
+         peer: bm_peer_credentials, connections: Connections?, patience: TimeAmount = ControlServer.patience) {
         self.engine = engine
         self.varlink = varlink
         self.pool = pool
+        self.batches = batches
         self.logger = logger
         self.peer = peer
         self.connections = connections
@@ -121,8 +124,13 @@ final class Connection: ChannelInboundHandler {
         let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
         let (varlink, logger) = (self.varlink, self.logger)
         let reply: EventLoopFuture<[UInt8]>
-        if let pool {
+        if call.method == Morning.Method.testNotification.rawValue, let pool {
+            // It waits for the notification server, so it goes alone, not in a batch of writes.
             reply = pool.runIfActive(eventLoop: context.eventLoop) { Self.respond(to: call, with: varlink, logger: logger) }
+        } else if let batches {
+            let promise = context.eventLoop.makePromise(of: [UInt8].self)
+            batches.submit(call) { promise.succeed($0) }
+            reply = promise.futureResult
         } else {
             reply = context.eventLoop.makeSucceededFuture(Self.respond(to: call, with: varlink, logger: logger))
         }

@@ -62,16 +62,19 @@ public struct ControlServer: Service {
         let loop = MultiThreadedEventLoopGroup.singleton.next()
         let connections = Connections(loop: loop)
         let (engine, logger, varlink) = (self.engine, self.logger, self.varlink)
-        // Two threads for calls that write: one write waits for the disk while another
-        // call (a test notification waiting for the notification server, say) goes on.
+        // Two threads off the loop: one answers the calls that write, in batches (one
+        // write and flush of the disk for all the calls that arrived meanwhile), the other
+        // a test notification waiting for the notification server.
         let pool = NIOThreadPool(numberOfThreads: 2)
         pool.start()
+        let batches = WriteBatches(engine: engine, varlink: varlink, pool: pool, logger: logger)
         let server = try await ServerBootstrap(group: loop, childGroup: loop)
             .serverChannelOption(.backlog, value: 128)
             .childChannelInitializer { channel in
                 Self.peerCredentials(of: channel).flatMapThrowing { peer in
                     try channel.pipeline.syncOperations.addHandler(
-                        Connection(engine: engine, varlink: varlink, pool: pool, logger: logger, peer: peer, connections: connections))
+                        Connection(engine: engine, varlink: varlink, pool: pool, batches: batches, logger: logger, peer: peer,
+                                   connections: connections))
                 }
             }
             .withBoundSocket(socket.fd)

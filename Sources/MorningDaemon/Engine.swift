@@ -29,7 +29,7 @@ public struct WallClock: Sendable {
 /// waits outside the lock.
 public final class Engine: @unchecked Sendable {
     /// Held by every public method; the internal ones expect it held.
-    private let lock = NSLock()
+    private let lock = NSRecursiveLock()
     private(set) var book: Book
     let store: Store
     private let clock: WallClock
@@ -38,6 +38,9 @@ public final class Engine: @unchecked Sendable {
     let notifier: (any Notifier)?
     /// Told after every stored change, so the reminder is planned again at once.
     private(set) var changed: @Sendable () -> Void = {}
+    /// The changes of the calls answered so far in a batch, while one is being answered;
+    /// nil otherwise. See `inOneTransaction`.
+    private var batch: [Change]?
     /// Clients following the status.
     private var followers = StatusFollowers()
     /// The totals of every Day Record, for stats and the heatmap.
@@ -123,10 +126,47 @@ public final class Engine: @unchecked Sendable {
         return (now, local, local.day(containing: now))
     }
 
-    /// Stores `changes` in one transaction, then brings the history totals up to date.
+    /// Stores `changes` in one transaction, then brings the history totals up to date; in
+    /// a batch, keeps them to be stored with the batch's.
     func apply(_ changes: [Change]) throws {
+        if batch != nil {
+            batch! += changes
+            return
+        }
         try store.apply(changes)
         totals.note(changes)
+    }
+
+    /// Runs `work` — the answers to several calls that may write — as one transaction.
+    ///
+    /// Each call sees the changes of those before it; their changes are then written and
+    /// flushed to the disk once, outside the lock, so that calls that only read are not
+    /// held up by the disk; only then is `work`'s result returned, so that no call is told
+    /// of a change before it is stored. When storing fails nothing of the batch is kept:
+    /// the book is read again from the store and the error returned, for every call to be
+    /// told. Meanwhile other calls may see the batch's changes, as they will be once stored.
+    public func inOneTransaction<T>(_ work: () -> T) -> Result<T, any Error> {
+        lock.lock()
+        batch = []
+        let result = work()
+        let changes = batch ?? []
+        batch = nil
+        lock.unlock()
+        guard !changes.isEmpty else { return .success(result) }
+        do {
+            try store.apply(changes)
+            locked { totals.note(changes) }
+            return .success(result)
+        } catch {
+            logger.error("could not store \(changes.count) change(s) of a batch of calls: \(error)")
+            locked {
+                totals = HistoryTotals()
+                if let stored = try? store.loadBook() { book = stored }
+                publishStatus()
+            }
+            changed()
+            return .failure(error)
+        }
     }
 
     /// The totals of every Day Record, read from the store the first time.

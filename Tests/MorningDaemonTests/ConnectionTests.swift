@@ -20,7 +20,7 @@ private final class Line {
     init(uid: uid_t = geteuid(), connections: Connections? = nil) throws {
         let clock = TestClock("2026-11-23T05:00:00Z", zone: "Europe/London")
         engine = try Engine(store: try Store.inMemory(), clock: clock.wall, logger: Logger(label: "test"))
-        let handler = Connection(engine: engine, varlink: ControlServer.varlinkServer(engine), pool: nil,
+        let handler = Connection(engine: engine, varlink: ControlServer.varlinkServer(engine), pool: nil, batches: nil,
                                  logger: Logger(label: "test"), peer: bm_peer_credentials(pid: 1, uid: uid, gid: getegid()),
                                  connections: connections)
         try channel.pipeline.syncOperations.addHandler(handler)
