@@ -94,4 +94,4 @@ deb:
 	BIN_DIR="$$($(RELEASE))" scripts/deb
 
 clean:
-	rm -rf .build $(RELEASE_SCRATCH) out
+	rm -rf .build $(RELEASE_SCRATCH) .build-pkgconfig out

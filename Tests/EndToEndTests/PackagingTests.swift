@@ -272,6 +272,17 @@ struct DebPackagingTests {
             }
             #expect(foreign.isEmpty, "\(program) needs what Debian does not carry: \(foreign)")
         }
+        // The programs make install and make deb share (scripts/release): stripped, no run path
+        // into the toolchain, and bmd bound at start so its relocated data is read-only.
+        for program in ["bmd", "bmctl"] {
+            let sections = try box.run("/usr/bin/readelf", ["-S", "-W", bin + "/" + program], environment: env).stdout
+            for section in [".debug_info", ".symtab", ".comment"] {
+                #expect(!sections.contains(" \(section) "), "\(program) still has \(section)")
+            }
+            let dynamic = try box.run("/usr/bin/readelf", ["-d", bin + "/" + program], environment: env).stdout
+            #expect(!dynamic.contains("RUNPATH") && !dynamic.contains("RPATH"), "\(program): \(dynamic)")
+            if program == "bmd" { #expect(dynamic.contains("BIND_NOW"), "\(dynamic)") }
+        }
         let reported = try box.run(bin + "/bmd", ["--version"], environment: env)
         #expect(reported.status == 0 && reported.stdout == "bmd \(version)\n", "\(reported.stdout)\(reported.stderr)")
 
