@@ -5,6 +5,8 @@
 #   make generate  write the Swift bindings of the varlink interface files again
 
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
+# swift with libnotify's flags as SwiftPM takes them without a warning (scripts/quiet-pkg-config).
+SWIFT_QUIET = PKG_CONFIG_PATH="$$(scripts/quiet-pkg-config)" $(SWIFT)
 CONFIG ?= debug
 BUILD_FLAGS ?= -c $(CONFIG)
 
@@ -12,8 +14,9 @@ BUILD_FLAGS ?= -c $(CONFIG)
 RUN_PACKAGES := pkg-config libsqlite3-dev libsystemd-dev libnotify-dev
 # And to run the tests: faketime sets the daemon's clock in end-to-end tests,
 # systemd brings systemd-socket-activate.
-# dpkg-dev brings dpkg-shlibdeps, which make deb (and the test of its package) needs.
-TEST_PACKAGES := $(RUN_PACKAGES) python3-venv mandoc faketime systemd dbus xvfb dunst sqlite3 dpkg-dev
+# dpkg-dev brings dpkg-shlibdeps, which make deb (and the test of its package) needs;
+# lintian checks that package as Debian would.
+TEST_PACKAGES := $(RUN_PACKAGES) python3-venv mandoc faketime systemd dbus xvfb dunst sqlite3 dpkg-dev lintian
 # And to build the Debian package.
 DEB_PACKAGES := $(RUN_PACKAGES) dpkg-dev
 # And for the benchmarks: the command-line peers bmctl and bmd are measured against,
@@ -26,6 +29,9 @@ PREFIX ?= /usr/local
 DESTDIR ?=
 # Install these binaries instead of building a release (e.g. BIN_DIR=.build/debug).
 BIN_DIR ?=
+# Where scripts/release builds the programs make install, make deb and make test share.
+RELEASE_SCRATCH ?= .build-release
+RELEASE = SWIFT="$(SWIFT)" RELEASE_SCRATCH="$(RELEASE_SCRATCH)" scripts/release
 
 all: build
 
@@ -36,10 +42,10 @@ test-deps:
 	@scripts/install-packages $(TEST_PACKAGES)
 
 build: deps
-	$(SWIFT) build $(BUILD_FLAGS)
+	$(SWIFT_QUIET) build $(BUILD_FLAGS)
 
 run: build
-	"$$($(SWIFT) build $(BUILD_FLAGS) --show-bin-path)/bmd" $(ARGS)
+	"$$($(SWIFT_QUIET) build $(BUILD_FLAGS) --show-bin-path)/bmd" $(ARGS)
 
 # The Swift bindings of the interface files are committed; a test fails when one is
 # out of date. Each is written by varlink-swift, this package's own generator.
@@ -59,21 +65,20 @@ $(VARLINK_VENV)/bin/varlink-ok:
 
 # The end-to-end suite drives the built binaries, so they are built first and their
 # folder is handed to the tests.
-# The Debian package is built once (scripts/deb) and its path handed on in BM_DEB.
+# The Debian package is built once, from scripts/release's programs, and its path
+# handed on in BM_DEB.
 test: test-deps $(VARLINK_VENV)/bin/varlink-ok
-	$(SWIFT) build $(BUILD_FLAGS)
-	deb="$$(SWIFT="$(SWIFT)" DEB_SCRATCH="$(DEB_SCRATCH)" scripts/deb)" && BM_DEB="$$deb" \
-	BM_BIN_DIR="$$($(SWIFT) build $(BUILD_FLAGS) --show-bin-path)" BM_VARLINK_PYTHON="$(CURDIR)/$(VARLINK_VENV)/bin/python" \
-		$(SWIFT) test $(BUILD_FLAGS)
+	$(SWIFT_QUIET) build $(BUILD_FLAGS)
+	deb="$$(BIN_DIR="$$($(RELEASE))" scripts/deb)" && BM_DEB="$$deb" \
+	BM_BIN_DIR="$$($(SWIFT_QUIET) build $(BUILD_FLAGS) --show-bin-path)" BM_VARLINK_PYTHON="$(CURDIR)/$(VARLINK_VENV)/bin/python" \
+		$(SWIFT_QUIET) test $(BUILD_FLAGS)
 
 # Figures, then one table with each target met or missed. Each script says what it
 # measures and how to run it alone (bench/NAME BIN_DIR); bench/lib holds their helpers.
-# BENCH_SCRATCH=DIR builds in DIR instead of .build.
-BENCH_BUILD = $(SWIFT) build -c release $(if $(BENCH_SCRATCH),--scratch-path $(BENCH_SCRATCH))
+# They measure the programs people install: scripts/release's, as in the .deb.
 bench:
 	@scripts/install-packages $(BENCH_PACKAGES)
-	$(BENCH_BUILD)
-	@bin="$$($(BENCH_BUILD) --show-bin-path)"; summary=$$(mktemp); failed=; \
+	@bin="$$($(RELEASE))"; summary=$$(mktemp); failed=; \
 	for b in bench/*; do \
 		[ -f "$$b" ] && [ -x "$$b" ] || continue; \
 		echo "== $$b"; BENCH_SUMMARY=$$summary "$$b" "$$bin" || failed="$$failed $$b"; \
@@ -81,26 +86,22 @@ bench:
 	bench/lib/summary "$$summary"; rm -f "$$summary"; \
 	if [ -n "$$failed" ]; then echo "bench scripts that failed:$$failed" >&2; exit 1; fi
 
+# The same programs as the .deb: scripts/release's, stripped and with Swift's runtime linked in.
 install:
-	@if [ -z "$(BIN_DIR)" ]; then $(SWIFT) build -c release; fi
-	scripts/install "$(DESTDIR)" "$(PREFIX)" "$${BIN_DIR:-$$($(SWIFT) build -c release --show-bin-path)}"
+	scripts/install "$(DESTDIR)" "$(PREFIX)" "$${BIN_DIR:-$$($(RELEASE))}"
 
 uninstall:
 	scripts/install --uninstall "$(DESTDIR)" "$(PREFIX)"
 
-# out/better-morning_VERSION_ARCH.deb, from a release build in DEB_SCRATCH.
-# Swift's runtime: the package's binaries are linked with -static-stdlib, so they need
-# nothing from /opt/swift, which no Debian package provides; what they still load are
-# Debian's libraries, and dpkg-shlibdeps writes those into Depends. Shipping the
-# toolchain's .so files under /usr/lib/better-morning was the other way; it was not
-# needed, because the time-zone worry (engineering.md: TimeZone(identifier:) nil under
-# -static-stdlib) does not hold for Swift 6.3: the static Foundation carries its ICU
-# time-zone data. The package test runs the packaged bmd in America/New_York and reads
-# the zone's offset back through bmctl, so a toolchain where it breaks again fails there.
-DEB_SCRATCH ?= .build-deb
+# out/better-morning_VERSION_ARCH.deb, from scripts/release's programs. Swift's
+# runtime is linked into them, so they need nothing from /opt/swift, which no Debian
+# package provides; what they still load are Debian's libraries, and dpkg-shlibdeps
+# writes those into Depends. The time-zone rules come from the system's tzdata through
+# the C library, not from the ICU data Foundation carries, so a tzdata update reaches
+# bmd without a new package.
 deb:
 	@scripts/install-packages $(DEB_PACKAGES)
-	SWIFT="$(SWIFT)" DEB_SCRATCH="$(DEB_SCRATCH)" scripts/deb
+	BIN_DIR="$$($(RELEASE))" scripts/deb
 
 clean:
-	rm -rf .build .build-deb out
+	rm -rf .build $(RELEASE_SCRATCH) .build-pkgconfig out

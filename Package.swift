@@ -1,4 +1,6 @@
 // swift-tools-version:6.0
+// Better Morning: bmd and bmctl. Licensed under the Apache License, Version 2.0
+// (Apache-2.0); the full text is in LICENSE.
 import PackageDescription
 
 let package = Package(
@@ -69,7 +71,14 @@ let package = Package(
         ),
 
         // MARK: Thin executables
-        .executableTarget(name: "bmd", dependencies: ["MorningDaemon"]),
+        // Both programs are linked by the toolchain's lld: gold repeats, on every build, glibc's
+        // notes on functions Foundation carries (getpwuid_r in a static program, mktemp),
+        // warnings about code neither program runs that a newcomer reads as a failure.
+        .executableTarget(
+            name: "bmd",
+            dependencies: ["MorningDaemon"],
+            linkerSettings: [.unsafeFlags(["-use-ld=lld"])]
+        ),
         // bmctl is one static executable, C library and Swift's runtime included: a shell
         // alias or a status bar runs it all day, and the dynamic loader's work (a dozen
         // libraries, then 40,000 relocations for Swift's runtime linked in with
@@ -81,7 +90,7 @@ let package = Package(
             name: "bmctl",
             dependencies: ["MorningControl"],
             swiftSettings: [.unsafeFlags(["-static-executable"])],
-            linkerSettings: [.unsafeFlags(["-static-executable"])]
+            linkerSettings: [.unsafeFlags(["-static-executable", "-use-ld=lld"])]
         ),
 
         // MARK: Tests, one target per module plus the end-to-end suite

@@ -6,6 +6,8 @@
 #include <sys/eventfd.h>
 #include <sys/inotify.h>
 #include <sys/prctl.h>
+#include <locale.h>
+#include <langinfo.h>
 
 /* Names the calling thread (at most 15 bytes are kept); prctl is variadic, which
    Swift cannot call. */
@@ -20,4 +22,24 @@ struct bm_peer_credentials {
     uid_t uid;
     gid_t gid;
 };
+/* The first day of the week as the C library's data for the locale `name` has it
+   (the locale's LC_TIME `week` and `first_weekday`, as cal and GNOME read them):
+   1 = Sunday ... 7 = Saturday, or 0 when no such locale is installed. */
+static inline int bm_first_weekday(const char *name) {
+    locale_t locale = newlocale(LC_TIME_MASK, name, (locale_t)0);
+    if (locale == (locale_t)0) return 0;
+    /* A date whose weekday is day 1 of the week, such as 19971130 (a Sunday), and
+       which day of the week comes first, counted from it. */
+    union { const char *string; unsigned int word; } week_start;
+    week_start.string = nl_langinfo_l(_NL_TIME_WEEK_1STDAY, locale);
+    int first = nl_langinfo_l(_NL_TIME_FIRST_WEEKDAY, locale)[0];
+    freelocale(locale);
+    int year = (int)(week_start.word / 10000), month = (int)(week_start.word / 100 % 100), day = (int)(week_start.word % 100);
+    if (month < 1 || month > 12 || day < 1 || day > 31 || first < 1 || first > 7) return 0;
+    /* The weekday of that date, 0 = Sunday (Sakamoto's method). */
+    static const int offsets[] = {0, 3, 2, 5, 0, 3, 5, 1, 4, 6, 2, 4};
+    if (month < 3) year -= 1;
+    int weekday = (year + year / 4 - year / 100 + year / 400 + offsets[month - 1] + day) % 7;
+    return (weekday + first - 1) % 7 + 1;
+}
 #endif

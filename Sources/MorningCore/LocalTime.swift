@@ -1,16 +1,40 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Converts between instants and local days and times in one time zone.
 ///
-/// Only `TimeZone.secondsFromGMT(for:)` is consulted, so every rule about
-/// midnights and reminder times that DST moves is plain arithmetic here (T4, N5).
+/// Only the UTC offset at an instant is consulted, so every rule about midnights and
+/// reminder times that DST moves is plain arithmetic here (T4, N5).
+///
+/// Where the offsets come from: for the zone the process runs in (`TimeZone.current`,
+/// what the daemon's clock hands over) they come from the C library, which reads the
+/// system's time-zone data (/etc/localtime, /usr/share/zoneinfo, or the file `TZ`
+/// names), as cron and systemd do. A tzdata update then reaches bmd without a new
+/// build; Foundation's own copy of the rules is compiled into the program and would
+/// not. Any other zone, which only tests name, is asked of Foundation.
 public struct LocalTime: Sendable {
     public let zone: TimeZone
+    /// Whether the offsets come from the C library (the zone the process runs in).
+    public let followsSystem: Bool
 
-    public init(zone: TimeZone) { self.zone = zone }
+    public init(zone: TimeZone) {
+        self.zone = zone
+        followsSystem = SystemZone.isCurrent(zone)
+    }
+
+    /// The zone the process runs in, by the system's rules.
+    public static var system: LocalTime { LocalTime(zone: TimeZone.current) }
+
+    /// Seconds east of UTC on the wall clock at `instant`.
+    public func offsetSeconds(at instant: Date) -> Int {
+        Int(offset(instant.timeIntervalSince1970))
+    }
 
     private func offset(_ t: Double) -> Double {
-        Double(zone.secondsFromGMT(for: Date(timeIntervalSince1970: t)))
+        if followsSystem, let seconds = SystemZone.offset(at: t) { return Double(seconds) }
+        return Double(zone.secondsFromGMT(for: Date(timeIntervalSince1970: t)))
     }
 
     /// Seconds since 1970-01-01T00:00 on the local wall clock.
@@ -53,4 +77,32 @@ public struct LocalTime: Sendable {
 
     /// The start of `day` (T4): the first instant of it that exists.
     public func start(of day: Day) -> Date { firstInstant(of: day) }
+}
+
+/// The C library's view of the local zone.
+enum SystemZone {
+    /// Whether `zone` is the zone the process runs in. Asking also has the C library look
+    /// at its zone again (`tzset`): it reads /etc/localtime anew when that file changed,
+    /// so the first plan after a zone change, a reload or SIGHUP uses the new rules.
+    static func isCurrent(_ zone: TimeZone) -> Bool {
+        guard zone.identifier == TimeZone.current.identifier else { return false }
+        #if canImport(Glibc)
+        tzset()
+        return true
+        #else
+        return false
+        #endif
+    }
+
+    /// `tm_gmtoff` of the local time at `t`, or nil when the C library cannot say.
+    static func offset(at t: Double) -> Int? {
+        #if canImport(Glibc)
+        var seconds = time_t(t.rounded(.down))
+        var parts = tm()
+        guard localtime_r(&seconds, &parts) != nil else { return nil }
+        return Int(parts.tm_gmtoff)
+        #else
+        return nil
+        #endif
+    }
 }

@@ -55,7 +55,7 @@ extension LocalTime {
     /// ISO 8601 with the local offset, e.g. `2026-11-23T06:30:00+01:00`.
     func iso8601(_ instant: Date) -> String {
         let t = Int(instant.timeIntervalSince1970.rounded(.down))
-        let offset = zone.secondsFromGMT(for: instant)
+        let offset = offsetSeconds(at: instant)
         let wall = t + offset
         let day = Day(ordinal: Int((Double(wall) / 86_400).rounded(.down)))
         let secs = wall - day.ordinal * 86_400

@@ -394,9 +394,9 @@ struct DispatchFuzzTests {
         }
         let integrity = try await store.queue.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
         #expect(integrity == ["ok"], "\(FuzzRun.tag)")
-        let foreignKeys = try await store.queue.read { db in try Row.fetchAll(db, sql: "PRAGMA foreign_key_check") }
+        let foreignKeys = try store.queue.read { db in try Row.fetchAll(db, sql: "PRAGMA foreign_key_check") }
         #expect(foreignKeys.isEmpty, "\(foreignKeys); \(FuzzRun.tag)")
         let reopened = try Store(path: path).loadBook()
-        #expect(reopened == (await engine.snapshot), "the file holds another book than the engine; \(FuzzRun.tag)")
+        #expect(reopened == engine.snapshot, "the file holds another book than the engine; \(FuzzRun.tag)")
     }
 }

@@ -99,7 +99,7 @@ struct EngineTests {
         #expect(day["mode"] as? String == "past" && day["completed"] as? Int == 1)
         let today = parameters(try await call(engine, "org.bettermorning.Morning.Day"))
         #expect(today["date"] as? String == "2026-11-24" && today["completed"] as? Int == 0)
-        #expect(try store.recordCount(of: try #require(await engine.snapshot.active).id) == 1)
+        #expect(try store.recordCount(of: try #require(engine.snapshot.active).id) == 1)
     }
 
     @Test("T3: days missed while bmd was off are finalized when it starts")
@@ -112,7 +112,7 @@ struct EngineTests {
         }
         clock.set("2026-11-27T10:00:00Z")
         let engine = try Engine(store: store, clock: clock.wall, logger: logger)
-        let id = try #require(await engine.snapshot.active).id
+        let id = try #require(engine.snapshot.active).id
         #expect(try store.recordCount(of: id) == 4)   // the 23rd to the 26th
     }
 
@@ -123,7 +123,7 @@ struct EngineTests {
         var reply = try await call(engine, "org.bettermorning.Morning.Check", ["task": "1"])
         #expect(reply["error"] as? String == "org.bettermorning.Morning.NoActiveRoutine")
         _ = try await call(engine, "org.bettermorning.Morning.Activate", ["routine": "darwin"])
-        let before = await engine.snapshot
+        let before = engine.snapshot
         reply = try await call(engine, "org.bettermorning.Morning.Activate", ["routine": "darwin"])
         #expect(reply["error"] as? String == "org.bettermorning.Morning.AlreadyActive")
         reply = try await call(engine, "org.bettermorning.Morning.Day", ["date": "2026-12-24"])
@@ -133,7 +133,7 @@ struct EngineTests {
         #expect(reply["error"] as? String == "org.bettermorning.Morning.InvalidDate")
         reply = try await call(engine, "org.bettermorning.Morning.Restart", ["routine": "nobody"])
         #expect(reply["error"] as? String == "org.bettermorning.Morning.RoutineNotFound")
-        #expect(await engine.snapshot == before)
+        #expect(engine.snapshot == before)
     }
 
     @Test("H2: the first weekday follows the locale (Sunday for en_US, Monday for en_GB and de_DE)", arguments: [

@@ -89,7 +89,7 @@ private struct Signature: Sendable {
     var fields: [Field]
     var decode: @Sendable (VarlinkCall) throws -> AnyHashable
 
-    static func of<P: JSONCodable & Hashable>(_ method: String, _ type: P.Type, _ fields: [Field]) -> Signature {
+    static func of<P: JSONCodable & Hashable & Sendable>(_ method: String, _ type: P.Type, _ fields: [Field]) -> Signature {
         Signature(method: "org.bettermorning.Morning." + method, fields: fields) { try $0.parameters(P.self) }
     }
 
