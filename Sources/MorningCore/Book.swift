@@ -297,19 +297,29 @@ public struct Book: Hashable, Sendable {
         for task in tasks { try validate(taskTitle: task.title) }
     }
 
-    /// The limit of a routine's title: 1 to 20 characters, leading and trailing blanks aside.
+    /// The limit of a routine's title: 1 to 20 characters of plain text, leading and
+    /// trailing blanks aside (every way in stores it trimmed).
     public static func validate(name: String) throws {
+        if let problem = TitleText.problem(in: name) {
+            throw MorningError.invalidRoutine(reason: "a routine's title is plain text; this one cannot be stored: \(problem)")
+        }
         let trimmed = name.trimmingWhitespace
         guard Limits.nameLength.contains(trimmed.count) else {
-            throw MorningError.invalidRoutine(reason: "a routine's title has 1 to 20 characters; \"\(name)\" has \(trimmed.count)")
+            throw MorningError.invalidRoutine(reason: "a routine's title has 1 to 20 characters; "
+                + TitleText.lengthVerdict(name, trimmedCount: trimmed.count, limit: Limits.nameLength.upperBound))
         }
     }
 
-    /// The limit of a task's title: 1 to 70 characters, leading and trailing blanks aside.
+    /// The limit of a task's title: 1 to 70 characters of plain text, leading and
+    /// trailing blanks aside (every way in stores it trimmed).
     public static func validate(taskTitle title: String) throws {
+        if let problem = TitleText.problem(in: title) {
+            throw MorningError.invalidRoutine(reason: "a task's title is plain text; this one cannot be stored: \(problem)")
+        }
         let trimmed = title.trimmingWhitespace
         guard Limits.taskTitleLength.contains(trimmed.count) else {
-            throw MorningError.invalidRoutine(reason: "a task's title has 1 to 70 characters; \"\(title)\" has \(trimmed.count)")
+            throw MorningError.invalidRoutine(reason: "a task's title has 1 to 70 characters; "
+                + TitleText.lengthVerdict(title, trimmedCount: trimmed.count, limit: Limits.taskTitleLength.upperBound))
         }
     }
 }

@@ -51,6 +51,8 @@ extension BMCtl {
                                          reply: Morning.ActivationReply.self, source: routineFile.source)
             } else if let title {
                 let tasks = tasks.map(TaskLine.split).map { Morning.TaskTime(time: $0.time, title: $0.title) }
+                try TitleArgument.check(title, .routine)
+                for task in tasks { try TitleArgument.check(task.title, .task) }
                 reply = try session.call(.create, Morning.CreateParameters(title: title, tasks: tasks),
                                          reply: Morning.ActivationReply.self)
             } else {

@@ -44,6 +44,7 @@ extension BMCtl.Draft {
         }
 
         func execute(in session: Session) throws(ControlFailure) {
+            try TitleArgument.check(words.joined(separator: " "), .routine)
             let draft = try session.call(.draftTitle, Morning.DraftTitleParameters(title: words.joined(separator: " ")),
                                          reply: Morning.DraftReply.self)
             if globals.json { return session.printJSON(draft) }
@@ -75,6 +76,7 @@ extension BMCtl.Draft {
         }
 
         func execute(in session: Session) throws(ControlFailure) {
+            try TitleArgument.check(task.title, .task)
             let reply = try session.call(.draftAdd, Morning.DraftAddParameters(time: task.time, title: task.title),
                                          reply: Morning.DraftChangeReply.self)
             if globals.json { return session.printJSON(reply) }
