@@ -121,6 +121,7 @@ public struct Book: Hashable, Sendable {
             if routine.isActive { throw MorningError.alreadyActive(routine: routine.name) }
             return switchTo(routine.id, today: today, changes: changes)
         case .catalog(let entry):
+            try refuseWhenFull()
             let routine = Routine(id: nextRoutineID, slug: entry.id, name: entry.name, kind: .celebrity,
                                   tasks: entry.tasks, isActive: false, createdDate: today,
                                   startDate: today.next, activationSerial: 0)
@@ -140,12 +141,21 @@ public struct Book: Hashable, Sendable {
     public mutating func saveCustom(name: String, tasks: [RoutineTask], today: Day,
                                     catalog: [CatalogEntry] = Catalog.entries) throws -> Activation {
         try Book.validate(name: name, tasks: tasks)
+        try refuseWhenFull()
         var changes: [Change] = []
         catchUp(today: today, into: &changes)
         let routine = Routine(id: nextRoutineID, slug: uniqueSlug(for: name, catalog: catalog), name: name,
                               kind: .custom, tasks: tasks, isActive: false, createdDate: today,
                               startDate: today.next, activationSerial: 0)
         return insertAndSwitch(routine, today: today, changes: changes)
+    }
+
+    /// Refuses a new stored routine once `Limits.storedRoutines` are kept.
+    private func refuseWhenFull() throws {
+        guard routines.count < Limits.storedRoutines else {
+            throw MorningError.invalidRoutine(reason: "Better Morning keeps at most \(Limits.storedRoutines) routines; "
+                                              + "delete one you no longer need (`bmctl delete NAME`) to make room")
+        }
     }
 
     private mutating func insertAndSwitch(_ routine: Routine, today: Day, changes: [Change]) -> Activation {

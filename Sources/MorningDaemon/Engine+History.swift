@@ -55,7 +55,7 @@ extension Engine {
         let p = try call.parameters(Morning.ImportParameters.self)
         let archived = try p.document.archived()
         let stored = try mutate { book, today in
-            let r = try book.importArchive(archived, replace: p.replace, today: today)
+            let r = try book.importArchive(archived, replace: p.replace, today: today, catalog: catalog)
             return ((r.routines, r.records), r.changes)
         }
         return Varlink.encodeReply(Morning.ImportReply(routines: stored.0, records: stored.1))
