@@ -91,13 +91,30 @@ public struct Book: Hashable, Sendable {
         return record
     }
 
-    /// Finalizes today for the routine at `index` if it runs today and is still open (A2, A4).
+    /// Finalizes today for the routine at `index` if it runs today and is still open (A2,
+    /// A4), then every day ahead of the clock that holds checks.
+    ///
+    /// Days ahead of the clock: when the local date goes back (a flight west over the
+    /// date line, a clock set back), days the routine already began lie after today. A
+    /// routine that stops or starts over ends them too, with what was checked on them,
+    /// so that every day is finalized exactly once and none stays open on a routine that
+    /// no longer runs. A day ahead that holds no check left no trace and gets no record.
     private mutating func finalizeTodayIfRunning(_ index: Int, today: Day, into changes: inout [Change]) -> DayRecord? {
         let routine = routines[index]
-        guard routine.startDate <= today, (routine.lastRecordDate ?? routine.startDate.previous) < today else {
-            return nil
+        var finalized: DayRecord?
+        if routine.startDate <= today, (routine.lastRecordDate ?? routine.startDate.previous) < today {
+            finalized = finalize(index, today, into: &changes)
         }
-        return finalize(index, today, into: &changes)
+        let ahead = openDays.keys.filter { $0.routineID == routine.id && $0.date > today }.map(\.date).sorted()
+        for date in ahead { finalize(index, date, into: &changes) }
+        return finalized
+    }
+
+    /// The day a run started now begins: tomorrow, or when the clock is behind the
+    /// routine's own days (its creation, its last Day Record), the day after the latest
+    /// of them, so that a run never starts on a day already finalized.
+    private func nextStart(of routine: Routine, today: Day) -> Day {
+        max(today.next, routine.createdDate.next, routine.lastRecordDate?.next ?? today.next)
     }
 
     // MARK: - Activation, switching and restart (A1–A4)
@@ -186,7 +203,7 @@ public struct Book: Hashable, Sendable {
         }
         let index = routines.firstIndex { $0.id == id }!
         routines[index].isActive = true
-        routines[index].startDate = today.next
+        routines[index].startDate = nextStart(of: routines[index], today: today)
         routines[index].activationSerial = nextSerial
         changes.append(.updateRoutine(routines[index]))
         return Activation(routine: routines[index], previous: previous, finalized: finalized, changes: changes)
