@@ -21,4 +21,13 @@ struct TitleArgumentTests {
         #expect(run.err.count < 300)
         #expect(run.calls.isEmpty, "a 64 KiB title was sent to bmd")
     }
+
+    @Test("create on a terminal: a 64 KiB title or task answer is 'too long' and asked again, never sent")
+    func prompts() {
+        let run = bmctl(["create"], replies: ["DraftShow": [ok(#"{"title":null,"tasks":[]}"#)]],
+                        answers: [Self.huge, "Mine", "06:00 " + Self.huge])
+        #expect(run.out.contains("too long") || run.err.contains("too long"), "\(run.out.prefix(300))")
+        #expect(!run.calls.contains { $0.contains(Self.huge) }, "a 64 KiB answer was sent to bmd")
+        #expect(run.calls.contains { $0.contains("DraftTitle") && $0.contains("Mine") })
+    }
 }

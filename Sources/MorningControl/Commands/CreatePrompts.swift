@@ -50,7 +50,8 @@ struct CreatePrompts {
             let answer = try ask(draft.title.map { "Title [\($0)]: " } ?? "Title (1 to 20 characters): ")
             if answer.isEmpty, draft.title != nil { break }
             if let titled = try retrying({ () throws(ControlFailure) in
-                try session.call(.draftTitle, Morning.DraftTitleParameters(title: answer), reply: Morning.DraftReply.self)
+                try TitleArgument.check(answer, .routine)
+                return try session.call(.draftTitle, Morning.DraftTitleParameters(title: answer), reply: Morning.DraftReply.self)
             }) {
                 draft = titled
                 break
@@ -86,7 +87,8 @@ struct CreatePrompts {
                 continue
             }
             if let reply = try retrying({ () throws(ControlFailure) in
-                try session.call(.draftAdd, Morning.DraftAddParameters(time: task.time, title: task.title),
+                try TitleArgument.check(task.title, .task)
+                return try session.call(.draftAdd, Morning.DraftAddParameters(time: task.time, title: task.title),
                                  reply: Morning.DraftChangeReply.self)
             }) {
                 draft = reply.draft
