@@ -36,6 +36,12 @@ struct RoutineFileText {
 
     private static func checked(_ text: String, source: String) throws(ControlFailure) -> RoutineFileText {
         guard text.utf8.count <= byteLimit else {
+            // Most likely one line that is far too long: say which, as bmd would.
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            if let long = lines.firstIndex(where: { $0.count > TitleArgument.sendLimit }) {
+                throw .refused("line \(long + 1) of \(source): it has more than \(TitleArgument.sendLimit) characters, far too long "
+                               + "for a title (1 to 20 characters) or a task (a time and 1 to 70 characters)")
+            }
             throw .usage("\(source) is larger than \(byteLimit / 1024) KiB; a routine file holds a title and at most 20 tasks")
         }
         return RoutineFileText(text: text, source: source)

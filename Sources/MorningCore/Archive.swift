@@ -88,10 +88,12 @@ extension Book {
     /// Replacing removes what `reset` removes but keeps this machine's settings, so a
     /// reminder already sent today is not sent again. The routines keep the export's
     /// order as their recency, and days that ended since the export are finalized at once.
-    public mutating func importArchive(_ archived: [ArchivedRoutine], replace: Bool, today: Day) throws
+    /// Titles are stored trimmed, as every other way in stores them.
+    public mutating func importArchive(_ archived: [ArchivedRoutine], replace: Bool, today: Day,
+                                       catalog: [CatalogEntry] = Catalog.entries) throws
         -> (routines: Int, records: Int, changes: [Change])
     {
-        try Book.validate(archived, today: today)
+        try Book.validate(archived, today: today, catalog: catalog)
         guard replace || routines.isEmpty else { throw MorningError.importRefused(routines: routines.count) }
         var archive = Archive(routines: [], records: [], openDays: [:])
         for (index, entry) in archived.enumerated() {
@@ -99,8 +101,9 @@ extension Book {
             let records = entry.days.map {
                 DayRecord(routineID: id, date: $0.date, doneMask: $0.mask, taskCount: entry.tasks.count)
             }
+            let tasks = entry.tasks.map { RoutineTask(time: $0.time, title: $0.title.trimmingWhitespace) }
             archive.routines.append(Routine(
-                id: id, slug: entry.slug, name: entry.name, kind: entry.kind, tasks: entry.tasks,
+                id: id, slug: entry.slug, name: entry.name.trimmingWhitespace, kind: entry.kind, tasks: tasks,
                 isActive: entry.isActive, createdDate: entry.createdDate, startDate: entry.startDate,
                 activationSerial: Int64(archived.count - index), lastRecordDate: records.map(\.date).max()))
             archive.records += records
@@ -116,19 +119,60 @@ extension Book {
         return (archive.routines.count, archive.records.count, changes)
     }
 
+    /// The earliest date an import may hold. Better Morning was written long after it,
+    /// and a date before it is a mistake, not a memory: an active routine started on
+    /// 0001-01-01 would have bmd write hundreds of thousands of Day Records at once.
+    public static let earliestImportDate = Day(year: 2000, month: 1, day: 1)!
+
+    /// How far after today an import's dates may lie. bmd itself writes dates ahead of
+    /// the clock only when the clock goes back (a flight west over the date line, a clock
+    /// set back), so an export made then still imports; two weeks is far beyond a day.
+    public static let importDaysAhead = 14
+
+    /// The most routines an import may hold: with it, every reply that lists all routines
+    /// (export, data cards, stats) stays well inside the 16 MiB a reply may have.
+    public static let importRoutineLimit = Limits.storedRoutines
+
+    /// The most Day Records an import may bring, the days it finalizes at once included:
+    /// half a century of mornings, and few enough that the import, and every export after
+    /// it, fits in one reply and holds bmd for about a second at most.
+    public static let importRecordLimit = 20_000
+
     /// The checks of an import: the limits of D1 and D2, one active routine at most,
-    /// unique ids, real task positions, and no day after `today`.
-    static func validate(_ archived: [ArchivedRoutine], today: Day) throws {
+    /// unique ids, celebrity routines only from the catalog and custom ones never with a
+    /// catalog id, real task positions, and dates that bmd could have written: none
+    /// before 2000, none more than two weeks ahead of today, a routine created before it
+    /// starts, no day before the routine was created.
+    static func validate(_ archived: [ArchivedRoutine], today: Day,
+                         catalog: [CatalogEntry] = Catalog.entries) throws {
+        guard archived.count <= importRoutineLimit else {
+            throw MorningError.invalidImport(reason: "it holds \(archived.count) routines; Better Morning keeps at most \(importRoutineLimit)")
+        }
+        let catalogIDs = Set(catalog.map(\.id))
+        let latest = today.adding(days: importDaysAhead)
         var slugs: Set<String> = []
         var active: String?
+        var recordCount = 0
         for (index, entry) in archived.enumerated() {
             func refuse(_ reason: String) -> MorningError {
-                .invalidImport(reason: "routine \(index + 1) (\(entry.slug.isEmpty ? entry.name : entry.slug)): \(reason)")
+                let label = entry.slug.isEmpty || TitleText.problem(in: entry.slug) != nil ? "" : " (\(entry.slug))"
+                return .invalidImport(reason: "routine \(index + 1)\(label): \(reason)")
             }
             guard !entry.slug.isEmpty, entry.slug.count <= 64, !entry.slug.contains(where: { $0.isWhitespace }) else {
-                throw refuse("an id has 1 to 64 characters and no blanks; \"\(entry.slug)\" does not")
+                throw refuse("an id has 1 to 64 characters and no blanks; \"\(entry.slug.prefix(80))\" does not")
             }
+            if let problem = TitleText.problem(in: entry.slug) { throw refuse("its id is not plain text: \(problem)") }
             guard slugs.insert(entry.slug).inserted else { throw refuse("the id \"\(entry.slug)\" is used twice") }
+            switch entry.kind {
+            case .celebrity:
+                guard catalogIDs.contains(entry.slug) else {
+                    throw refuse("it is a celebrity routine, but this Better Morning's catalog has none with the id \"\(entry.slug)\" (`bmctl explore` lists them)")
+                }
+            case .custom:
+                guard !catalogIDs.contains(entry.slug) else {
+                    throw refuse("the id \"\(entry.slug)\" belongs to a celebrity routine of the catalog; a custom routine needs another id")
+                }
+            }
             do {
                 try Book.validate(name: entry.name, tasks: entry.tasks)
             } catch MorningError.invalidRoutine(let reason) {
@@ -139,6 +183,12 @@ extension Book {
             for (a, b) in zip(entry.tasks, entry.tasks.dropFirst()) where b.time < a.time {
                 throw refuse("tasks must be in time order; \(b.time) \(b.title) comes after \(a.time) \(a.title)")
             }
+            for (field, date) in [("createdDate", entry.createdDate), ("startDate", entry.startDate)] {
+                try validate(date, field: field, latest: latest, today: today, refuse)
+            }
+            guard entry.createdDate <= entry.startDate else {
+                throw refuse("it starts on \(entry.startDate), before the day it was created (\(entry.createdDate))")
+            }
             if entry.isActive {
                 if let active { throw refuse("only one routine can be active, and \(active) is already") }
                 active = entry.slug
@@ -146,7 +196,7 @@ extension Book {
             var dates: Set<Day> = []
             for day in entry.days {
                 guard dates.insert(day.date).inserted else { throw refuse("the day \(day.date) appears twice") }
-                try validate(day, tasks: entry.tasks.count, today: today, refuse)
+                try validate(day, createdDate: entry.createdDate, tasks: entry.tasks.count, latest: latest, today: today, refuse)
             }
             let last = entry.days.map(\.date).max()
             for day in entry.open {
@@ -155,13 +205,39 @@ extension Book {
                     throw refuse("the day in progress \(day.date) is before the start or already finished")
                 }
                 guard dates.insert(day.date).inserted else { throw refuse("the day \(day.date) appears twice") }
-                try validate(day, tasks: entry.tasks.count, today: today, refuse)
+                try validate(day, createdDate: entry.createdDate, tasks: entry.tasks.count, latest: latest, today: today, refuse)
+            }
+            recordCount += entry.days.count
+            if entry.isActive {
+                // The days between the export and today are finalized by the import itself.
+                let first = max(entry.startDate, last?.next ?? entry.startDate)
+                recordCount += max(0, today.ordinal - first.ordinal)
+            }
+            guard recordCount <= importRecordLimit else {
+                throw MorningError.invalidImport(reason: "it would store more than \(importRecordLimit) Day Records, "
+                                                 + "the days to finalize since the export included; Better Morning keeps at most that many from one import")
             }
         }
     }
 
-    private static func validate(_ day: ArchivedDay, tasks: Int, today: Day, _ refuse: (String) -> MorningError) throws {
-        guard day.date <= today else { throw refuse("the day \(day.date) is after today (\(today))") }
+    private static func validate(_ date: Day, field: String, latest: Day, today: Day,
+                                 _ refuse: (String) -> MorningError) throws {
+        guard date >= earliestImportDate else {
+            throw refuse("its \(field) \(date) is before \(earliestImportDate); Better Morning holds no dates that early")
+        }
+        guard date <= latest else {
+            throw refuse("its \(field) \(date) is after today (\(today)) by more than \(importDaysAhead) days; is this computer's clock right?")
+        }
+    }
+
+    private static func validate(_ day: ArchivedDay, createdDate: Day, tasks: Int, latest: Day, today: Day,
+                                 _ refuse: (String) -> MorningError) throws {
+        guard day.date <= latest else {
+            throw refuse("the day \(day.date) is after today (\(today)) by more than \(importDaysAhead) days; is this computer's clock right?")
+        }
+        guard day.date >= createdDate else {
+            throw refuse("the day \(day.date) is before the day the routine was created (\(createdDate))")
+        }
         if let bad = day.done.first(where: { !(1...tasks).contains($0) }) {
             throw refuse("the day \(day.date) marks task \(bad) done, but the routine has tasks 1 to \(tasks)")
         }

@@ -91,13 +91,30 @@ public struct Book: Hashable, Sendable {
         return record
     }
 
-    /// Finalizes today for the routine at `index` if it runs today and is still open (A2, A4).
+    /// Finalizes today for the routine at `index` if it runs today and is still open (A2,
+    /// A4), then every day ahead of the clock that holds checks.
+    ///
+    /// Days ahead of the clock: when the local date goes back (a flight west over the
+    /// date line, a clock set back), days the routine already began lie after today. A
+    /// routine that stops or starts over ends them too, with what was checked on them,
+    /// so that every day is finalized exactly once and none stays open on a routine that
+    /// no longer runs. A day ahead that holds no check left no trace and gets no record.
     private mutating func finalizeTodayIfRunning(_ index: Int, today: Day, into changes: inout [Change]) -> DayRecord? {
         let routine = routines[index]
-        guard routine.startDate <= today, (routine.lastRecordDate ?? routine.startDate.previous) < today else {
-            return nil
+        var finalized: DayRecord?
+        if routine.startDate <= today, (routine.lastRecordDate ?? routine.startDate.previous) < today {
+            finalized = finalize(index, today, into: &changes)
         }
-        return finalize(index, today, into: &changes)
+        let ahead = openDays.keys.filter { $0.routineID == routine.id && $0.date > today }.map(\.date).sorted()
+        for date in ahead { finalize(index, date, into: &changes) }
+        return finalized
+    }
+
+    /// The day a run started now begins: tomorrow, or when the clock is behind the
+    /// routine's own days (its creation, its last Day Record), the day after the latest
+    /// of them, so that a run never starts on a day already finalized.
+    private func nextStart(of routine: Routine, today: Day) -> Day {
+        max(today.next, routine.createdDate.next, routine.lastRecordDate?.next ?? today.next)
     }
 
     // MARK: - Activation, switching and restart (A1–A4)
@@ -121,6 +138,7 @@ public struct Book: Hashable, Sendable {
             if routine.isActive { throw MorningError.alreadyActive(routine: routine.name) }
             return switchTo(routine.id, today: today, changes: changes)
         case .catalog(let entry):
+            try refuseWhenFull()
             let routine = Routine(id: nextRoutineID, slug: entry.id, name: entry.name, kind: .celebrity,
                                   tasks: entry.tasks, isActive: false, createdDate: today,
                                   startDate: today.next, activationSerial: 0)
@@ -140,12 +158,21 @@ public struct Book: Hashable, Sendable {
     public mutating func saveCustom(name: String, tasks: [RoutineTask], today: Day,
                                     catalog: [CatalogEntry] = Catalog.entries) throws -> Activation {
         try Book.validate(name: name, tasks: tasks)
+        try refuseWhenFull()
         var changes: [Change] = []
         catchUp(today: today, into: &changes)
         let routine = Routine(id: nextRoutineID, slug: uniqueSlug(for: name, catalog: catalog), name: name,
                               kind: .custom, tasks: tasks, isActive: false, createdDate: today,
                               startDate: today.next, activationSerial: 0)
         return insertAndSwitch(routine, today: today, changes: changes)
+    }
+
+    /// Refuses a new stored routine once `Limits.storedRoutines` are kept.
+    private func refuseWhenFull() throws {
+        guard routines.count < Limits.storedRoutines else {
+            throw MorningError.invalidRoutine(reason: "Better Morning keeps at most \(Limits.storedRoutines) routines; "
+                                              + "delete one you no longer need (`bmctl delete NAME`) to make room")
+        }
     }
 
     private mutating func insertAndSwitch(_ routine: Routine, today: Day, changes: [Change]) -> Activation {
@@ -176,7 +203,7 @@ public struct Book: Hashable, Sendable {
         }
         let index = routines.firstIndex { $0.id == id }!
         routines[index].isActive = true
-        routines[index].startDate = today.next
+        routines[index].startDate = nextStart(of: routines[index], today: today)
         routines[index].activationSerial = nextSerial
         changes.append(.updateRoutine(routines[index]))
         return Activation(routine: routines[index], previous: previous, finalized: finalized, changes: changes)
@@ -297,19 +324,29 @@ public struct Book: Hashable, Sendable {
         for task in tasks { try validate(taskTitle: task.title) }
     }
 
-    /// The limit of a routine's title: 1 to 20 characters, leading and trailing blanks aside.
+    /// The limit of a routine's title: 1 to 20 characters of plain text, leading and
+    /// trailing blanks aside (every way in stores it trimmed).
     public static func validate(name: String) throws {
+        if let problem = TitleText.problem(in: name) {
+            throw MorningError.invalidRoutine(reason: "a routine's title is plain text; this one cannot be stored: \(problem)")
+        }
         let trimmed = name.trimmingWhitespace
         guard Limits.nameLength.contains(trimmed.count) else {
-            throw MorningError.invalidRoutine(reason: "a routine's title has 1 to 20 characters; \"\(name)\" has \(trimmed.count)")
+            throw MorningError.invalidRoutine(reason: "a routine's title has 1 to 20 characters; "
+                + TitleText.lengthVerdict(name, trimmedCount: trimmed.count, limit: Limits.nameLength.upperBound))
         }
     }
 
-    /// The limit of a task's title: 1 to 70 characters, leading and trailing blanks aside.
+    /// The limit of a task's title: 1 to 70 characters of plain text, leading and
+    /// trailing blanks aside (every way in stores it trimmed).
     public static func validate(taskTitle title: String) throws {
+        if let problem = TitleText.problem(in: title) {
+            throw MorningError.invalidRoutine(reason: "a task's title is plain text; this one cannot be stored: \(problem)")
+        }
         let trimmed = title.trimmingWhitespace
         guard Limits.taskTitleLength.contains(trimmed.count) else {
-            throw MorningError.invalidRoutine(reason: "a task's title has 1 to 70 characters; \"\(title)\" has \(trimmed.count)")
+            throw MorningError.invalidRoutine(reason: "a task's title has 1 to 70 characters; "
+                + TitleText.lengthVerdict(title, trimmedCount: trimmed.count, limit: Limits.taskTitleLength.upperBound))
         }
     }
 }

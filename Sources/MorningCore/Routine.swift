@@ -27,6 +27,10 @@ public enum Limits {
     public static let taskCount = 1...20
     /// How far ahead the day view reaches (T2).
     public static let futureDays = 14
+    /// The most routines Better Morning stores. Far more than anyone keeps, and few
+    /// enough that every reply listing them all (export, data cards, stats) stays well
+    /// inside the 16 MiB a reply may have.
+    public static let storedRoutines = 1_000
 }
 
 /// A routine the user has: a celebrity copy made by activation or a saved custom routine.

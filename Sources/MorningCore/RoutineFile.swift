@@ -10,6 +10,9 @@ public struct RoutineFile: Hashable, Sendable {
     public var tasks: [RoutineTask]
 
     public static func parse(_ text: String) throws -> RoutineFile {
+        // Some editors start a UTF-8 file with a byte-order mark: it is not part of the title.
+        var text = Substring(text)
+        if text.unicodeScalars.first == "\u{FEFF}" { text = Substring(text.unicodeScalars.dropFirst()) }
         var title: String?
         var tasks: [RoutineTask] = []
         // `\.isNewline`, not "\n": Swift reads "\r\n" as one Character.

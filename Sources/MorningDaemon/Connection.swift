@@ -145,7 +145,7 @@ final class Connection: ChannelInboundHandler {
     /// logged and told to the client as StorageFailed: nothing was changed.
     static func respond(to call: VarlinkCall, with varlink: VarlinkServer, logger: Logger) -> [UInt8] {
         varlink.reply(to: call) { error in
-            logger.error("request \(call.method) failed: \(error)")
+            logger.error("request \(call.method) failed: \(String(reflecting: error))")
             return Morning.Error.storageFailed(reason: "\(error)")
         }
     }

@@ -65,7 +65,16 @@ public enum Daemon {
             FileHandle.standardError.write(Data("bmd: HOME is not set; pass --state-dir DIR\n".utf8))
             return 2
         }
-        guard let socketPath = SocketPath.resolve(option: options.socket, environment: env) else {
+        // Under socket activation the socket is handed over: no default path is needed then.
+        let inherited: Int32?
+        do {
+            inherited = try Systemd.listeningSocket()
+        } catch {
+            FileHandle.standardError.write(Data("bmd: \(error)\n".utf8))
+            return 1
+        }
+        let socketPath = SocketPath.resolve(option: options.socket, environment: env)
+        if inherited == nil, socketPath == nil {
             FileHandle.standardError.write(Data("bmd: \(SocketPath.missingHint)\n".utf8))
             return 2
         }
@@ -75,7 +84,7 @@ public enum Daemon {
             : Logger(label: "bmd")
         logger.logLevel = options.logLevel
         do {
-            try run(stateDir: stateDir, socketPath: socketPath, logger: logger)
+            try run(stateDir: stateDir, socketPath: socketPath, inherited: inherited, logger: logger)
             return 0
         } catch {
             FileHandle.standardError.write(Data("bmd: \(error)\n".utf8))
@@ -90,24 +99,30 @@ public enum Daemon {
         return home + "/.local/state/better-morning"
     }
 
-    static func run(stateDir: String, socketPath: String, logger: Logger) throws {
+    /// Serves on the socket systemd handed over (`inherited`), else binds `socketPath`.
+    static func run(stateDir: String, socketPath: String?, inherited: Int32?, logger: Logger) throws {
         // The state is the user's alone: files bmd creates are 0600, folders 0700.
         umask(0o077)
         try FileManager.default.createDirectory(atPath: stateDir, withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o700])
-        let lock = try StateLock(folder: stateDir, socketPath: socketPath)
+        try StateFolder.claim(stateDir)
+        let lock = try StateLock(folder: stateDir, socketPath: socketPath ?? "handed over by the service manager")
         let statePath = stateDir + "/bmd.sqlite"
         let notifier = LibnotifyNotifier(logger: logger)
         // One clock for the engine's days and the reminder service's retries.
         let clock = WallClock.system
         let engine: Engine
         do {
-            engine = try Engine(store: Store(path: statePath), clock: clock, notifier: notifier, logger: logger)
+            let store = try Store(path: statePath)
+            if store.openedOnFullDisk {
+                logger.warning("the disk that holds \(statePath) is full: bmd shows what it has and refuses changes until some space is free")
+            }
+            engine = try Engine(store: store, clock: clock, notifier: notifier, logger: logger)
         } catch let error as StoreError {
             throw StateFileError(path: statePath, error: error)
         }
         let alarm = try WallClockAlarm()
-        let socket = try Systemd.listeningSocket().map(ListeningSocket.inherited) ?? ListeningSocket.bind(path: socketPath)
+        let socket = try inherited.map(ListeningSocket.inherited) ?? ListeningSocket.bind(path: socketPath ?? "")
         let server = ControlServer(socket: socket, engine: engine, logger: logger) {
             // Ready only once the state is open and the socket listens, so clients never race it.
             Systemd.notify("READY=1")
@@ -141,6 +156,33 @@ public enum Daemon {
         withExtendedLifetime(lock) {}
         if let error = failure.withLock({ $0 }) { throw error }
         logger.info("stopped")
+    }
+}
+
+/// The state folder must be the user's own: another user's folder (or a symlink to one)
+/// would let them read the history or swap the database under bmd.
+enum StateFolder {
+    struct NotOwned: Error, CustomStringConvertible {
+        var path: String
+        var owner: uid_t
+        var description: String {
+            "the state folder \(path) belongs to user id \(owner), not to you (user id \(geteuid())); "
+                + "bmd keeps your routines only in a folder of your own: pass --state-dir DIR, or set XDG_STATE_HOME"
+        }
+    }
+
+    /// Refuses a folder (followed through symlinks) that is not a directory of this user,
+    /// then makes it private.
+    static func claim(_ path: String) throws {
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw SystemError("cannot read the state folder \(path)") }
+        guard info.st_mode & S_IFMT == S_IFDIR else {
+            throw SystemError("the state folder \(path) is not a folder", errno: ENOTDIR)
+        }
+        guard info.st_uid == geteuid() else { throw NotOwned(path: path, owner: info.st_uid) }
+        guard info.st_mode & 0o077 == 0 || chmod(path, 0o700) == 0 else {
+            throw SystemError("cannot make the state folder \(path) private")
+        }
     }
 }
 

@@ -60,9 +60,14 @@ public final class Engine: @unchecked Sendable {
         var next = book
         let changes = next.catchUp(today: today)
         if !changes.isEmpty {
-            try store.apply(changes)
-            book = next
-            logger.info("finalized \(changes.count) missed day(s) at start")
+            do {
+                try store.apply(changes)
+                book = next
+                logger.info("finalized \(changes.count) missed day(s) at start")
+            } catch let error as StoreError where error.isFullOrReadOnly {
+                // bmd still serves what it has; the days are finalized once a change can be stored.
+                logger.warning("cannot finalize the missed days yet: \(error)")
+            }
         }
     }
 
@@ -102,7 +107,12 @@ public final class Engine: @unchecked Sendable {
             return (plan, wakeAt, nil)
         }
         var next = book
-        try apply(next.markReminderSent(on: day))
+        do {
+            try apply(next.markReminderSent(on: day))
+        } catch let error as StoreError where error.isFullOrReadOnly {
+            // The reminder still goes out; only a restart before the disk has room could send it again.
+            logger.warning("cannot record that the reminder was sent: \(error)")
+        }
         book = next
         plan = book.plan(now: now.instant, local: now.local)
         let message = ReminderMessage.daily(routine: routine.name, firstTime: first.time.description,
@@ -180,7 +190,15 @@ public final class Engine: @unchecked Sendable {
         var next = book
         let changes = next.catchUp(today: today)
         if !changes.isEmpty {
-            try apply(changes)
+            do {
+                try apply(changes)
+            } catch let error as StoreError where error.isFullOrReadOnly {
+                // Reads still answer from what is stored: a day that ended but is not
+                // finalized yet reads as finalized (its checks ✓, the rest ✗), and
+                // finalizing it later gives the same record.
+                logger.warning("cannot finalize the days that ended yet: \(error)")
+                return Now(instant: now, local: local, today: today, book: book)
+            }
             book = next
             publishStatus()
         }

@@ -39,8 +39,15 @@ extension Change {
         case .finalizeDay(let record):
             // A plain INSERT: a second record for the same day fails the whole batch,
             // so a day is finalized exactly once (T3).
-            try DayRecordRow(record).insert(db)
-            try OpenDayRow.deleteOne(db, key: ["routineId": record.routineID, "date": record.date.description])
+            // Through statements prepared once per connection: catching up after a long
+            // time off, or after an import, finalizes thousands of days in one change.
+            let insert = try db.cachedStatement(sql: """
+                INSERT INTO dayRecord (routineId, date, doneMask, taskCount, completed) VALUES (?, ?, ?, ?, ?)
+                """)
+            try insert.execute(arguments: [record.routineID, record.date.description, Int64(record.doneMask),
+                                           record.taskCount, record.completed])
+            let drop = try db.cachedStatement(sql: "DELETE FROM openDay WHERE routineId = ? AND date = ?")
+            try drop.execute(arguments: [record.routineID, record.date.description])
 
         case .setSettings(let settings):
             for row in SettingRow.rows(settings) {

@@ -1,6 +1,9 @@
 import Foundation
 import GRDB
 import MorningCore
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The state file: one SQLite database in WAL mode, synchronous=FULL.
 ///
@@ -15,8 +18,28 @@ public final class Store: Sendable {
     /// A file written by a newer build is refused with `StoreError.newerSchema`
     /// before anything writes to it.
     public convenience init(path: String) throws {
+        let queue: DatabaseQueue
+        var fullDisk = false
+        do {
+            queue = try Store.open(path: path)
+        } catch let error as StoreError where FileManager.default.fileExists(atPath: path) && Store.diskIsFull(beside: path) {
+            // SQLite cannot make or grow the -shm file on a full disk ("disk I/O error").
+            // Opened alone, with the WAL index in memory, the file still reads, and every
+            // change is refused as a full disk until space is freed.
+            guard let fallback = try? Store.openOnFullDisk(path: path) else { throw StoreError.diskFull(message: "\(error)") }
+            queue = fallback
+            fullDisk = true
+        }
+        try self.init(queue: queue, openedOnFullDisk: fullDisk)
+    }
+
+    /// Whether the file was opened on a full disk, alone (no -shm): other readers such as
+    /// sqlite3(1) are kept out until bmd starts again.
+    public let openedOnFullDisk: Bool
+
+    private static func open(path: String) throws -> DatabaseQueue {
         try Store.inspect(path: path)
-        let queue = try translatingErrors {
+        return try translatingErrors {
             let queue = try DatabaseQueue(path: path, configuration: Store.configuration)
             // Not GRDB's `journalMode = .wal` configuration: it switches the file before
             // the check above could run, and sets synchronous = NORMAL.
@@ -27,7 +50,32 @@ public final class Store: Sendable {
             try Store.backUpBeforeMigrating(queue, path: path)
             return queue
         }
-        try self.init(queue: queue)
+    }
+
+    /// Whether the file system that holds `path` has less room than SQLite needs to open
+    /// a file in WAL mode (its -shm index takes 32 KiB).
+    static func diskIsFull(beside path: String) -> Bool {
+        var stats = statvfs()
+        let folder = (path as NSString).deletingLastPathComponent
+        guard statvfs(folder.isEmpty ? "." : folder, &stats) == 0 else { return false }
+        return UInt64(stats.f_bavail) * UInt64(stats.f_frsize) < 1 << 20
+    }
+
+    /// Opens an existing file with `locking_mode = EXCLUSIVE` set before its first read,
+    /// so that SQLite keeps the WAL index in memory and needs no -shm file. The checks of
+    /// `inspect` run on this connection before anything could write.
+    static func openOnFullDisk(path: String) throws -> DatabaseQueue {
+        var config = configuration
+        config.prepareDatabase { db in try db.execute(sql: "PRAGMA locking_mode = EXCLUSIVE") }
+        return try translatingErrors {
+            let queue = try DatabaseQueue(path: path, configuration: config)
+            try queue.read { db in
+                try refuseNewerSchema(db)
+                let problems = try String.fetchAll(db, sql: "PRAGMA quick_check")
+                guard problems == ["ok"] else { throw StoreError.damaged(problems.prefix(3).joined(separator: "; ")) }
+            }
+            return queue
+        }
     }
 
     /// Looks at an existing file through a read-only connection before anything opens it
@@ -91,8 +139,9 @@ public final class Store: Sendable {
         try Store(queue: translatingErrors { try DatabaseQueue(configuration: configuration) })
     }
 
-    private init(queue: DatabaseQueue) throws {
+    private init(queue: DatabaseQueue, openedOnFullDisk: Bool = false) throws {
         self.queue = queue
+        self.openedOnFullDisk = openedOnFullDisk
         try translatingErrors {
             // Only FULL keeps the last commit after a power loss (docs/engineering.md).
             // The queue's one connection stays open for the Store's life, so this sticks.

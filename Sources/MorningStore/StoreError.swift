@@ -1,7 +1,7 @@
 import MorningCore
 
 /// Why the state file could not be opened, read or changed.
-public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
+public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible, CustomDebugStringConvertible {
     /// The file holds migrations this build does not know (`found`, comma-separated):
     /// a newer bmd wrote it. It is refused and left exactly as it was.
     case newerSchema(found: String)
@@ -25,6 +25,15 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     /// twice) or another failure. `code` is the extended result code.
     case sqlite(code: Int32, message: String)
 
+    /// A change could not be stored for lack of room or write access, with nothing damaged:
+    /// bmd serves on, reading what it has.
+    public var isFullOrReadOnly: Bool {
+        switch self {
+        case .diskFull, .readOnly: true
+        default: false
+        }
+    }
+
     public var description: String {
         switch self {
         case .newerSchema(let found):
@@ -43,8 +52,17 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
             "the state file is read-only (\(message)); bmd can show it but not change it"
         case .damaged(let detail):
             "the state file is damaged or is not a Better Morning database (\(detail))"
-        case .sqlite(let code, let message):
-            "SQLite error \(code): \(message)"
+        case .sqlite(let code, _) where code & 0xFF == 19:
+            // SQLITE_CONSTRAINT: SQLite's own words stay in the log (debugDescription).
+            "the change contradicts what the state file holds, so it was not stored (error \(code))"
+        case .sqlite(let code, _):
+            "the state file could not be read or changed (error \(code)); bmd's log has the details"
         }
+    }
+
+    /// For the log: the description, with SQLite's own message where there is one.
+    public var debugDescription: String {
+        if case .sqlite(let code, let message) = self { return "\(description): SQLite error \(code): \(message)" }
+        return description
     }
 }

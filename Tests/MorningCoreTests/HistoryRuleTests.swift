@@ -121,7 +121,7 @@ struct ArchiveTests {
         #expect(archived[0].open == [ArchivedDay(date: today, done: [4])])
 
         var restored = Book()
-        let result = try restored.importArchive(archived, replace: false, today: today)
+        let result = try restored.importArchive(archived, replace: false, today: today, catalog: testCatalog)
         #expect(result.routines == 2 && result.records == records.count)
         #expect(restored.archive(records: storedRecords(result.changes)) == archived)
         #expect(restored.routinesByRecency.map(\.name) == book.routinesByRecency.map(\.name))
@@ -139,10 +139,10 @@ struct ArchiveTests {
         _ = target.setNotifications(false)
         let before = target
         #expect(throws: MorningError.importRefused(routines: 1)) {
-            _ = try target.importArchive(archived, replace: false, today: today)
+            _ = try target.importArchive(archived, replace: false, today: today, catalog: testCatalog)
         }
         #expect(target == before)
-        let replaced = try target.importArchive(archived, replace: true, today: today)
+        let replaced = try target.importArchive(archived, replace: true, today: today, catalog: testCatalog)
         #expect(Array(replaced.changes.prefix(2)) == [.deleteEverything, .setSettings(before.settings)])
         #expect(target.routines.map(\.slug).sorted() == ["lark", "owl"])
         #expect(target.settings.notificationsEnabled == false)
@@ -153,7 +153,7 @@ struct ArchiveTests {
         let (book, records, today) = try livedBook()
         var restored = Book()
         let later = today.adding(days: 3)
-        let result = try restored.importArchive(book.archive(records: records), replace: false, today: later)
+        let result = try restored.importArchive(book.archive(records: records), replace: false, today: later, catalog: testCatalog)
         let finalized = result.changes.compactMap { if case .finalizeDay(let r) = $0 { r } else { nil } }
         // The day in progress keeps its ✓; the two days nobody saw are all ✗.
         #expect(finalized.map(\.date) == [today, today.next, today.adding(days: 2)])
@@ -181,7 +181,7 @@ struct ArchiveTests {
         let archived = broken.apply(book.archive(records: records))
         var target = Book()
         do {
-            _ = try target.importArchive(archived, replace: false, today: today)
+            _ = try target.importArchive(archived, replace: false, today: today, catalog: testCatalog)
             Issue.record("\(broken) was imported")
         } catch MorningError.invalidImport(let reason) {
             #expect(reason.contains(message), "\(reason)")

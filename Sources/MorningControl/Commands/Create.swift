@@ -50,6 +50,8 @@ extension BMCtl {
                 reply = try session.call(Morning.Call.createFromFile(text: routineFile.text), source: routineFile.source)
             } else if let title {
                 let tasks = tasks.map(TaskLine.split).map { Morning.TaskTime(time: $0.time, title: $0.title) }
+                try TitleArgument.check(title, .routine)
+                for task in tasks { try TitleArgument.check(task.title, .task) }
                 reply = try session.call(Morning.Call.create(title: title, tasks: tasks))
             } else {
                 guard session.context.console.stdinIsTerminal else {

@@ -50,7 +50,8 @@ struct CreatePrompts {
             let answer = try ask(draft.title.map { "Title [\($0)]: " } ?? "Title (1 to 20 characters): ")
             if answer.isEmpty, draft.title != nil { break }
             if let titled = try retrying({ () throws(ControlFailure) in
-                try session.call(Morning.Call.draftTitle(title: answer))
+                try TitleArgument.check(answer, .routine)
+                return try session.call(Morning.Call.draftTitle(title: answer))
             }) {
                 draft = titled
                 break
@@ -85,7 +86,8 @@ struct CreatePrompts {
                 continue
             }
             if let reply = try retrying({ () throws(ControlFailure) in
-                try session.call(Morning.Call.draftAdd(time: task.time, title: task.title))
+                try TitleArgument.check(task.title, .task)
+                return try session.call(Morning.Call.draftAdd(time: task.time, title: task.title))
             }) {
                 draft = reply.draft
                 say(DraftText.render(draft, style: style))

@@ -44,6 +44,7 @@ extension BMCtl.Draft {
         }
 
         func execute(in session: Session) throws(ControlFailure) {
+            try TitleArgument.check(words.joined(separator: " "), .routine)
             let draft = try session.call(Morning.Call.draftTitle(title: words.joined(separator: " ")))
             if globals.json { return session.printJSON(draft) }
             session.say(DraftText.titled(draft, style: session.style))
@@ -74,6 +75,7 @@ extension BMCtl.Draft {
         }
 
         func execute(in session: Session) throws(ControlFailure) {
+            try TitleArgument.check(task.title, .task)
             let reply = try session.call(Morning.Call.draftAdd(time: task.time, title: task.title))
             if globals.json { return session.printJSON(reply) }
             session.say(DraftText.added(reply, style: session.style))

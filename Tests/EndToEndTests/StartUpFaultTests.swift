@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Start-up on a machine that is not as it should be (issue 18, items 8, 9 and 10): a
+/// state folder of another user, a full disk, a socket handed over with no runtime folder.
+@Suite("End to end: bmd starting on a full disk, another user's folder, socket activation", .serialized)
+struct StartUpFaultTests {
+    @Test("Issue 18 item 9: on a full disk bmd starts; reads and status work, changes are refused as a full disk, and work once space is free",
+          .enabled("needs a tmpfs mount (root)") { MachineProbe.mount.works }, .timeLimit(.minutes(2)))
+    func startOnFullDisk() throws {
+        let box = try Sandbox(time: "2026-03-02 08:00:00")
+        let disk = try Tmpfs(at: box.root.appendingPathComponent("state").path, size: "8m")
+        defer {
+            box.killDaemonIfRunning()
+            disk.unmount()
+        }
+        try box.startDaemon()
+        #expect(try box.bmctl("activate", "kant").status == 0)
+        box.setClock("2026-03-03 09:00:00")
+        #expect(try box.bmctl("check", "1").status == 0)
+        try box.stopDaemon()
+        // Two days pass with bmd stopped: starting finalizes them, which needs room.
+        box.setClock("2026-03-05 09:00:00")
+
+        try disk.fill()
+        try box.startDaemon()
+        #expect(!box.daemonLog.contains("move it aside"), "\(box.daemonLog)")
+        let status = try box.bmctl("status", "--json")
+        #expect(status.status == 0, "\(status.stderr)")
+        #expect(try status.object["phase"] as? String == "running")
+        // The days that ended show as ended, the 3rd with its check.
+        let third = try box.bmctl("day", "2026-03-03", "--json")
+        #expect(third.status == 0, "\(third.stderr)")
+        #expect(try third.object["completed"] as? Int == 1)
+        let refused = try box.bmctl("check", "2")
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("full") && refused.stderr.contains("free some space")
+                && !refused.stderr.contains("move it aside"), "\(refused.stderr)")
+
+        disk.free()
+        #expect(try box.bmctl("check", "2").status == 0)
+        try box.stopDaemon()
+        try box.startDaemon()
+        let export = try box.bmctl("export", "--format", "json")
+        #expect(export.status == 0)
+        #expect(export.stdout.contains("\"2026-03-04\""), "the missed days were stored once there was room")
+        #expect(try box.bmctl("day", "--json").object["completed"] as? Int == 1)
+        try box.stopDaemon()
+    }
+
+    @Test("Issue 18 item 8: a state folder of another user, or a symlink to one, is refused and left alone",
+          .enabled(if: getuid() == 0), arguments: [false, true])
+    func otherUsersStateFolder(throughSymlink: Bool) throws {
+        let box = try Sandbox(time: "2026-03-02 08:00:00")
+        let theirs = box.root.appendingPathComponent("theirs").path
+        try FileManager.default.createDirectory(atPath: theirs, withIntermediateDirectories: true)
+        chmod(theirs, 0o777)
+        #expect(chown(theirs, 65534, 65534) == 0)
+        var folder = theirs
+        if throughSymlink {
+            folder = box.root.appendingPathComponent("mine").path
+            try FileManager.default.createSymbolicLink(atPath: folder, withDestinationPath: theirs)
+        }
+        // bmd either serves (READY=1), which is the fault, or exits.
+        let notify = try NotifyListener(path: box.root.appendingPathComponent("notify-start").path)
+        var env = box.baseEnvironment
+        env["NOTIFY_SOCKET"] = notify.path
+        let err = try Pipe2()
+        let child = try ChildProcess(Binaries.bmd, ["--state-dir", folder, "--socket", box.socketPath], environment: env, stderr: err.write)
+        err.closeWrite()
+        let exited = Mutex(false)
+        Thread {
+            child.wait()
+            exited.withLock { $0 = true }
+        }.start()
+        var served = false
+        let deadline = Date().addingTimeInterval(20)
+        while !exited.withLock({ $0 }), Date() < deadline {
+            if let message = try? notify.receive(timeout: 1), message.contains("READY=1") {
+                served = true
+                break
+            }
+        }
+        if !exited.withLock({ $0 }) {
+            child.signal(SIGKILL)
+            // The waiting thread reaps it; its status is kept for the check below.
+            while !exited.withLock({ $0 }) { usleep(10_000) }
+        }
+        #expect(child.wait() != 0 && !served, "bmd served from another user's folder")
+        let stderr = String(decoding: err.readAll(), as: UTF8.self)
+        #expect(stderr.contains("belongs to user id 65534"), "\(stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: theirs).isEmpty, "bmd wrote in another user's folder")
+    }
+
+    @Test("Issue 18 item 10: under socket activation bmd needs no XDG_RUNTIME_DIR",
+          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/systemd-socket-activate")))
+    func socketActivationWithoutRuntimeDir() throws {
+        let box = try Sandbox(time: "2026-03-02 08:00:00")
+        let folder = (box.socketPath as NSString).deletingLastPathComponent
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        var args = ["-l", box.socketPath]
+        // Everything bmd needs but XDG_RUNTIME_DIR.
+        for (key, value) in box.daemonEnvironment where ["XDG_STATE_HOME", "TZ", "LD_PRELOAD", "FAKETIME_TIMESTAMP_FILE",
+                                                         "FAKETIME_NO_CACHE", "FAKETIME_DONT_FAKE_MONOTONIC"].contains(key) {
+            args += ["-E", "\(key)=\(value)"]
+        }
+        let err = try Pipe2()
+        let activator = try ChildProcess("/usr/bin/systemd-socket-activate", args + [Binaries.bmd],
+                                         environment: box.baseEnvironment, stderr: err.write)
+        err.closeWrite()
+        defer {
+            activator.signal(SIGKILL)
+            activator.wait()
+        }
+        #expect(err.readSome().contains("Listening"))
+        let status = try box.bmctl("status", "--json")
+        #expect(status.status == 0, "\(status.stderr)")
+        activator.signal(SIGTERM)
+        #expect(activator.wait() == 0)
+    }
+}

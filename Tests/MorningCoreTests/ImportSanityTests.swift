@@ -1,0 +1,162 @@
+import Testing
+@testable import MorningCore
+
+/// Imports that are well formed but could not have come from bmd: dates far from the
+/// clock, a celebrity id worn by another routine, more than any reply can list. Each is
+/// refused before anything changes (issue 18, items 2, 6 and 7). These use the shipped
+/// catalog, as bmd's import does.
+@Suite("Import: what bmd could not have exported is refused")
+struct ImportSanityTests {
+    static let today = day("2026-11-25")
+
+    /// Franklin as bmd exports it: activated on the 20th, running from the 21st, three
+    /// days recorded and a check today.
+    static func franklin() -> ArchivedRoutine {
+        let entry = Catalog.entries.first { $0.id == "franklin" }!
+        return ArchivedRoutine(slug: "franklin", name: entry.name, kind: .celebrity, tasks: entry.tasks, isActive: true,
+                               createdDate: day("2026-11-20"), startDate: day("2026-11-21"),
+                               days: [ArchivedDay(date: day("2026-11-21"), done: [1]), ArchivedDay(date: day("2026-11-22"), done: []),
+                                      ArchivedDay(date: day("2026-11-23"), done: [1, 2]), ArchivedDay(date: day("2026-11-24"), done: [])],
+                               open: [ArchivedDay(date: today, done: [2])])
+    }
+
+    static func custom(_ slug: String, name: String = "My morning", active: Bool = false) -> ArchivedRoutine {
+        ArchivedRoutine(slug: slug, name: name, kind: .custom,
+                        tasks: [RoutineTask(time: TimeOfDay(minutes: 360)!, title: "Run")], isActive: active,
+                        createdDate: day("2026-10-01"), startDate: day("2026-10-02"), days: [], open: [])
+    }
+
+    func refused(_ archived: [ArchivedRoutine], today: Day = today) -> String? {
+        var book = Book()
+        do {
+            _ = try book.importArchive(archived, replace: false, today: today)
+        } catch MorningError.invalidImport(let reason) {
+            #expect(book == Book(), "nothing changes when an import is refused")
+            return reason
+        } catch {
+            Issue.record("refused with \(error), not as an invalid import")
+            return nil
+        }
+        return nil
+    }
+
+    @Test("Issue 18 item 2: what bmd exports imports")
+    func plainRoundTrip() throws {
+        #expect(refused([Self.franklin(), Self.custom("mine")]) == nil)
+    }
+
+    @Test("Issue 18 item 2: dates far in the past or future, or out of order, are refused", arguments: [
+        ("an active routine started on 0001-01-01", "before 2000-01-01"),
+        ("a start far in the future", "by more than 14 days"),
+        ("created after it starts", "before the day it was created"),
+        ("created after today", "by more than 14 days"),
+        ("a record before the routine was created", "is before the day the routine was created"),
+    ])
+    func absurdDates(_ broken: String, _ message: String) throws {
+        var routine = Self.franklin()
+        switch broken {
+        case "an active routine started on 0001-01-01":
+            routine.createdDate = Day(year: 1, month: 1, day: 1)!
+            routine.startDate = Day(year: 1, month: 1, day: 2)!
+            routine.days = []
+            routine.open = []
+        case "a start far in the future":
+            routine.startDate = day("9999-12-31")
+            routine.days = []
+            routine.open = []
+        case "created after it starts": routine.createdDate = day("2026-11-22")
+        case "created after today": routine.createdDate = day("2030-01-01")
+        case "a record before the routine was created":
+            routine.days.insert(ArchivedDay(date: day("2026-11-19"), done: []), at: 0)
+        default: Issue.record("unknown case \(broken)")
+        }
+        let reason = try #require(refused([routine]), "\(broken) was imported")
+        #expect(reason.contains(message), "\(broken): \(reason)")
+    }
+
+    @Test("Issue 18 item 2: an import never makes bmd finalize more days than one import may hold")
+    func tooManyDaysToCatchUp() throws {
+        // Well formed and within the date bounds, but 60,000 Day Records over 30 routines.
+        var routines: [ArchivedRoutine] = []
+        var date = day("2000-01-02")
+        for n in 0..<30 {
+            var r = Self.custom("old-\(n)")
+            r.createdDate = day("2000-01-01")
+            r.startDate = day("2000-01-02")
+            r.days = (0..<2_000).map { _ in
+                defer { date = date.next }
+                return ArchivedDay(date: date, done: [1])
+            }
+            date = day("2000-01-02")
+            routines.append(r)
+        }
+        let reason = try #require(refused(routines), "60,000 records were imported")
+        #expect(reason.contains("20000 Day Records"), "\(reason)")
+    }
+
+    @Test("Issue 18 item 2: the days an import would finalize at once count against the same limit")
+    func catchUpCounts() throws {
+        // An active routine left on 2000-01-02: importing it today finalizes 9,800 days.
+        var left = Self.custom("left", active: true)
+        left.createdDate = day("2000-01-01")
+        left.startDate = day("2000-01-02")
+        var book = Book()
+        let alone = try book.importArchive([left], replace: false, today: Self.today)
+        #expect(alone.changes.count > 9_000, "allowed alone")
+        // And 12,000 records besides: each fine, together more than one import may hold.
+        let others = ["one", "two"].map { id in
+            var other = Self.custom(id)
+            other.createdDate = day("2000-01-01")
+            other.startDate = day("2000-01-02")
+            other.days = (0..<6_000).map { ArchivedDay(date: day("2000-01-02").adding(days: $0), done: [1]) }
+            return other
+        }
+        #expect(refused(others) == nil)
+        let reason = try #require(refused([left] + others), "21,800 records were imported")
+        #expect(reason.contains("the days to finalize since the export included"), "\(reason)")
+    }
+
+    @Test("Issue 18 item 6: a custom routine cannot wear a celebrity's id")
+    func customWithCelebrityID() throws {
+        let reason = try #require(refused([Self.custom("kant", name: "Not Kant")]), "a custom routine took kant's id")
+        #expect(reason.contains("\"kant\" belongs to a celebrity routine"), "\(reason)")
+    }
+
+    @Test("Issue 18 item 6: celebrity routines the catalog lacks are refused")
+    func inventedCelebrity() throws {
+        var invented = Self.custom("elvis", name: "Elvis Presley")
+        invented.kind = .celebrity
+        let reason = try #require(refused([invented]), "an invented celebrity was imported")
+        #expect(reason.contains("catalog has none with the id \"elvis\""), "\(reason)")
+    }
+
+    @Test("Issue 18 item 6: after an import, every celebrity of the catalog can still be activated")
+    func celebritiesStayActivatable() throws {
+        var book = Book()
+        _ = try book.importArchive([Self.franklin(), Self.custom("mine")], replace: false, today: Self.today)
+        for entry in Catalog.entries where entry.id != "franklin" {
+            var copy = book
+            let a = try copy.activate(entry.id, today: Self.today)
+            #expect(a.routine.slug == entry.id && a.routine.kind == .celebrity)
+        }
+    }
+
+    @Test("Issue 18 item 7: an import of more routines than every reply can list is refused")
+    func tooManyRoutines() throws {
+        let many = (0...1_000).map { Self.custom("r\($0)", name: "R \($0)") }
+        let reason = try #require(refused(many), "\(many.count) routines were imported")
+        #expect(reason.contains("at most 1000"), "\(reason)")
+    }
+
+    @Test("Issue 18 item 7: saving a custom routine past the limit is refused with what to do")
+    func tooManySaved() throws {
+        var book = Book()
+        let many = (0..<1_000).map { Self.custom("r\($0)", name: "R \($0)") }
+        _ = try book.importArchive(many, replace: false, today: Self.today)
+        let before = book
+        #expect(throws: MorningError.self) {
+            _ = try book.create(title: "One more", tasks: [("06:00", "Run")], today: Self.today)
+        }
+        #expect(book == before)
+    }
+}

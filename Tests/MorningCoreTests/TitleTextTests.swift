@@ -1,0 +1,128 @@
+import Testing
+@testable import MorningCore
+
+/// Text that is not text (issue 18, item 5): every way a title comes in — a routine
+/// file, `draft title`/`draft add`, `create` and an import — refuses control
+/// characters, NUL and bytes that were not UTF-8, naming the line or field; a leading
+/// byte-order mark is dropped; blanks around a title are trimmed everywhere; what is
+/// stored is exactly what was acknowledged.
+@Suite("Titles are plain text on every way in")
+struct TitleTextTests {
+    static let today = day("2026-11-25")
+
+    /// Titles that must never be stored, with a word the refusal must hold.
+    static let hostile: [(String, String)] = [
+        ("Morning\u{0}Evil", "NUL"),
+        ("\u{1B}[31mRed\u{1B}[0m", "U+001B"),
+        ("\u{1}\u{2}\u{FFFD}\u{FFFD}", "U+0001"),
+        ("Bad \u{FFFD} bytes", "not UTF-8"),
+        ("Two\nlines", "U+000A"),
+        ("Bell\u{7}", "U+0007"),
+        ("Sep\u{2028}line", "line break"),
+        ("C1\u{9B}31m", "U+009B"),
+    ]
+
+    @Test("A routine file with binary garbage or control characters is refused, naming the line",
+          arguments: hostile)
+    func routineFile(_ title: String, _ word: String) throws {
+        // In a file a line break ends the line: those are other tests' business.
+        guard !title.contains(where: \.isNewline) else { return }
+        for (text, line) in [("\(title)\n06:00 Run\n", 1), ("Mine\n06:00 \(title)\n", 2)] {
+            do {
+                _ = try RoutineFile.parse(text)
+                Issue.record("\(text.debugDescription) was read as a routine")
+            } catch MorningError.routineFile(let at, let reason) {
+                #expect(at == line)
+                #expect(reason.contains(word), "\(reason)")
+                #expect(!reason.unicodeScalars.contains { $0.properties.generalCategory == .control },
+                        "the refusal itself holds no control character: \(reason.debugDescription)")
+            }
+        }
+    }
+
+    @Test("A leading byte-order mark is dropped: before the title and before a comment")
+    func byteOrderMark() throws {
+        let plain = try RoutineFile.parse("\u{FEFF}Mine\n06:00 Run\n")
+        #expect(plain.title == "Mine")
+        let commented = try RoutineFile.parse("\u{FEFF}# my routine\nMine\n06:00 Run\n")
+        #expect(commented.title == "Mine")
+        // One inside the text is not a byte-order mark of the file.
+        #expect(throws: MorningError.self) { _ = try RoutineFile.parse("Mi\u{FEFF}ne\n06:00 Run\n") }
+    }
+
+    @Test("draft title and draft add refuse control characters and NUL; nothing changes", arguments: hostile)
+    func draft(_ title: String, _ word: String) throws {
+        var book = Book()
+        _ = try book.draftTitle("Mine")
+        let before = book
+        for attempt in [{ (b: inout Book) in _ = try b.draftTitle(title) },
+                        { (b: inout Book) in _ = try b.draftAdd(time: "06:00", title: title) }] {
+            do {
+                try attempt(&book)
+                Issue.record("\(title.debugDescription) was taken")
+            } catch MorningError.invalidRoutine(let reason) {
+                #expect(reason.contains(word), "\(reason)")
+            }
+            #expect(book == before)
+        }
+    }
+
+    @Test("create refuses them too", arguments: hostile)
+    func create(_ title: String, _ word: String) throws {
+        var book = Book()
+        for (name, task) in [(title, "Run"), ("Mine", title)] {
+            do {
+                _ = try book.create(title: name, tasks: [("06:00", task)], today: Self.today)
+                Issue.record("\(title.debugDescription) was saved")
+            } catch MorningError.invalidRoutine(let reason) {
+                #expect(reason.contains(word), "\(reason)")
+            }
+            #expect(book == Book())
+        }
+    }
+
+    @Test("An import refuses them, naming the routine", arguments: hostile)
+    func importTitles(_ title: String, _ word: String) throws {
+        for field in ["name", "task"] {
+            var routine = ImportSanityTests.custom("mine")
+            if field == "name" { routine.name = title } else { routine.tasks[0].title = title }
+            var book = Book()
+            do {
+                _ = try book.importArchive([routine], replace: false, today: Self.today)
+                Issue.record("\(title.debugDescription) was imported as a \(field)")
+            } catch MorningError.invalidImport(let reason) {
+                #expect(reason.hasPrefix("routine 1 (mine)") && reason.contains(word), "\(reason)")
+            }
+            #expect(book == Book())
+        }
+    }
+
+    @Test("Blanks around a title are trimmed on every way in, an import included")
+    func trimmedEverywhere() throws {
+        let padded = String(repeating: " ", count: 30) + "Mine" + String(repeating: " ", count: 29)
+        var drafted = Book()
+        _ = try drafted.draftTitle(padded)
+        #expect(drafted.draft?.title == "Mine")
+        var created = Book()
+        #expect(try created.create(title: padded, tasks: [("06:00", "  Run  ")], today: Self.today).routine.name == "Mine")
+        var imported = Book()
+        var routine = ImportSanityTests.custom("mine", name: padded)
+        routine.tasks[0].title = "  Run  "
+        _ = try imported.importArchive([routine], replace: false, today: Self.today)
+        #expect(imported.routines.map(\.name) == ["Mine"])
+        #expect(imported.routines.first?.tasks.map(\.title) == ["Run"])
+    }
+
+    @Test("A 64 KiB title gets a short 'too long', not an echo of the whole title")
+    func hugeTitle() throws {
+        let huge = String(repeating: "x", count: 64 * 1024)
+        var book = Book()
+        do {
+            _ = try book.draftTitle(huge)
+            Issue.record("a 64 KiB title was taken")
+        } catch MorningError.invalidRoutine(let reason) {
+            #expect(reason.contains("too long") && reason.contains("65536"), "\(reason.prefix(200))")
+            #expect(reason.count < 200)
+        }
+    }
+}
