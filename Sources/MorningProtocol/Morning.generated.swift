@@ -15,7 +15,7 @@ public enum Morning {
 
     /// The Swift type of every struct of the interface by its name, and of every
     /// method's parameters and reply (`MethodParameters`, `MethodReply`).
-    public static let messageTypes: [String: any JSONCodable.Type] = [
+    public static var messageTypes: [String: any JSONCodable.Type] { [
         "TaskTime": TaskTime.self,
         "CatalogRoutine": CatalogRoutine.self,
         "RoutineInfo": RoutineInfo.self,
@@ -90,7 +90,7 @@ public enum Morning {
         "CreateReply": Activation.self,
         "CreateFromFileParameters": CreateFromFileParameters.self,
         "CreateFromFileReply": Activation.self,
-    ]
+    ] }
 
     /// The interface file, as `GetInterfaceDescription` returns it.
     public static let interfaceDescription = #"""

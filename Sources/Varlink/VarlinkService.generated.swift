@@ -8,12 +8,12 @@ public enum VarlinkService {
 
     /// The Swift type of every struct of the interface by its name, and of every
     /// method's parameters and reply (`MethodParameters`, `MethodReply`).
-    public static let messageTypes: [String: any JSONCodable.Type] = [
+    public static var messageTypes: [String: any JSONCodable.Type] { [
         "GetInfoParameters": VarlinkEmpty.self,
         "GetInfoReply": GetInfoReply.self,
         "GetInterfaceDescriptionParameters": GetInterfaceDescriptionParameters.self,
         "GetInterfaceDescriptionReply": GetInterfaceDescriptionReply.self,
-    ]
+    ] }
 
     /// The interface file, as `GetInterfaceDescription` returns it.
     public static let interfaceDescription = #"""

@@ -61,7 +61,7 @@ public struct SwiftGenerator {
             $0.line("")
             $0.line("/// The Swift type of every struct of the interface by its name, and of every")
             $0.line("/// method's parameters and reply (`MethodParameters`, `MethodReply`).")
-            $0.line("public static let messageTypes: [String: any JSONCodable.Type] = [")
+            $0.line("public static var messageTypes: [String: any JSONCodable.Type] { [")
             $0.indent { o in
                 for t in interface.types {
                     if case .structure = t.shape { o.line("\(literal(t.name)): \(t.name).self,") }
@@ -73,7 +73,7 @@ public struct SwiftGenerator {
                     }
                 }
             }
-            $0.line("]")
+            $0.line("] }")
             $0.line("")
             $0.line("/// The interface file, as `GetInterfaceDescription` returns it.")
             $0.line("public static let interfaceDescription = \(multilineLiteral(interface.text))")
