@@ -109,7 +109,12 @@ public struct VarlinkCall: Sendable, Equatable {
 
 /// A call a client makes, with the type its reply is read as: what a generated binding's
 /// `Call` functions return.
-public struct VarlinkRequest<Reply: JSONCodable> {
+///
+/// `Reply` is not constrained here, only where a reply is read: the runtime checks a
+/// generic type's constraints when it first makes the type's metadata, by scanning every
+/// protocol conformance in the program, which cost a short-lived client more than the
+/// rest of its call.
+public struct VarlinkRequest<Reply> {
     public var call: VarlinkCall
 
     public init(method: String, parameters: JSONValue) {
