@@ -134,9 +134,9 @@ extension Book {
     public static let importRoutineLimit = Limits.storedRoutines
 
     /// The most Day Records an import may bring, the days it finalizes at once included:
-    /// half a century of mornings, and few enough that the import, and every export after
-    /// it, fits in one reply and holds bmd for about a second at most.
-    public static let importRecordLimit = 20_000
+    /// more than two centuries of mornings (bmd writes one record a day), and few enough
+    /// that every export after it fits in one reply (each record is about 40 bytes of it).
+    public static let importRecordLimit = 100_000
 
     /// The checks of an import: the limits of D1 and D2, one active routine at most,
     /// unique ids, celebrity routines only from the catalog and custom ones never with a

@@ -76,22 +76,22 @@ struct ImportSanityTests {
 
     @Test("Issue 18 item 2: an import never makes bmd finalize more days than one import may hold")
     func tooManyDaysToCatchUp() throws {
-        // Well formed and within the date bounds, but 60,000 Day Records over 30 routines.
+        // Well formed and within the date bounds, but 120,000 Day Records over 30 routines.
         var routines: [ArchivedRoutine] = []
         var date = day("2000-01-02")
         for n in 0..<30 {
             var r = Self.custom("old-\(n)")
             r.createdDate = day("2000-01-01")
             r.startDate = day("2000-01-02")
-            r.days = (0..<2_000).map { _ in
+            r.days = (0..<4_000).map { _ in
                 defer { date = date.next }
                 return ArchivedDay(date: date, done: [1])
             }
             date = day("2000-01-02")
             routines.append(r)
         }
-        let reason = try #require(refused(routines), "60,000 records were imported")
-        #expect(reason.contains("20000 Day Records"), "\(reason)")
+        let reason = try #require(refused(routines), "120,000 records were imported")
+        #expect(reason.contains("\(Book.importRecordLimit) Day Records"), "\(reason)")
     }
 
     @Test("Issue 18 item 2: the days an import would finalize at once count against the same limit")
@@ -103,16 +103,16 @@ struct ImportSanityTests {
         var book = Book()
         let alone = try book.importArchive([left], replace: false, today: Self.today)
         #expect(alone.changes.count > 9_000, "allowed alone")
-        // And 12,000 records besides: each fine, together more than one import may hold.
-        let others = ["one", "two"].map { id in
+        // And 99,000 records besides: fine alone, together more than one import may hold.
+        let others = (1...11).map { "other-\($0)" }.map { id in
             var other = Self.custom(id)
             other.createdDate = day("2000-01-01")
             other.startDate = day("2000-01-02")
-            other.days = (0..<6_000).map { ArchivedDay(date: day("2000-01-02").adding(days: $0), done: [1]) }
+            other.days = (0..<9_000).map { ArchivedDay(date: day("2000-01-02").adding(days: $0), done: [1]) }
             return other
         }
         #expect(refused(others) == nil)
-        let reason = try #require(refused([left] + others), "21,800 records were imported")
+        let reason = try #require(refused([left] + others), "108,800 records were imported")
         #expect(reason.contains("the days to finalize since the export included"), "\(reason)")
     }
 
