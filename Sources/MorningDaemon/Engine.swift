@@ -55,20 +55,8 @@ public final class Engine: @unchecked Sendable {
         self.logger = logger
         book = try store.loadBook()
         // Days that ended while bmd was not running are finalized now.
-        let local = LocalTime(zone: clock.zone())
-        let today = local.day(containing: clock.now())
-        var next = book
-        let changes = next.catchUp(today: today)
-        if !changes.isEmpty {
-            do {
-                try store.apply(changes)
-                book = next
-                logger.info("finalized \(changes.count) missed day(s) at start")
-            } catch let error as StoreError where error.isFullOrReadOnly {
-                // bmd still serves what it has; the days are finalized once a change can be stored.
-                logger.warning("cannot finalize the missed days yet: \(error)")
-            }
-        }
+        let finalized = try catchUp(today: LocalTime(zone: clock.zone()).day(containing: clock.now()))
+        if finalized > 0 { logger.info("finalized missed days at start (\(finalized) change(s) stored)") }
     }
 
     /// Runs `body` holding the lock.
@@ -184,24 +172,31 @@ public final class Engine: @unchecked Sendable {
         try totals.summary { try store.records() }
     }
 
+    /// Finalizes every day that has ended and is not yet: the one place this is done, at
+    /// start, before every call and at every wake. Returns how many changes were stored.
+    /// On a full disk the days wait: reads show a day that ended but is not finalized as
+    /// it will be (its checks ✓, the rest ✗), and finalizing it later gives that record.
+    @discardableResult
+    private func catchUp(today: Day) throws -> Int {
+        var next = book
+        let changes = next.catchUp(today: today)
+        guard !changes.isEmpty else { return 0 }
+        do {
+            try apply(changes)
+        } catch let error as StoreError where error.isFullOrReadOnly {
+            logger.warning("cannot finalize the days that ended yet: \(error)")
+            return 0
+        }
+        book = next
+        changed()
+        publishStatus()
+        return changes.count
+    }
+
     /// The book after finalizing every day that has ended since the last request.
     func refreshed() throws -> Now {
         let (now, local, today) = moment()
-        var next = book
-        let changes = next.catchUp(today: today)
-        if !changes.isEmpty {
-            do {
-                try apply(changes)
-            } catch let error as StoreError where error.isFullOrReadOnly {
-                // Reads still answer from what is stored: a day that ended but is not
-                // finalized yet reads as finalized (its checks ✓, the rest ✗), and
-                // finalizing it later gives the same record.
-                logger.warning("cannot finalize the days that ended yet: \(error)")
-                return Now(instant: now, local: local, today: today, book: book)
-            }
-            book = next
-            publishStatus()
-        }
+        try catchUp(today: today)
         return Now(instant: now, local: local, today: today, book: book)
     }
 
@@ -209,10 +204,9 @@ public final class Engine: @unchecked Sendable {
     @discardableResult
     func mutate<T>(_ rule: (inout Book, Day) throws -> (T, [Change])) throws -> T {
         let (_, _, today) = moment()
+        try catchUp(today: today)
         var next = book
-        var changes = next.catchUp(today: today)
-        let (result, more) = try rule(&next, today)
-        changes += more
+        let (result, changes) = try rule(&next, today)
         if !changes.isEmpty { try apply(changes) }
         book = next
         if !changes.isEmpty {
