@@ -443,11 +443,10 @@ extension Morning {
 }
 
 extension Morning.TaskTime: JSONCodable {
-    public init(json o: JSONFields) throws {
-        self.init(
-            time: try o.required("time") { v, p in try JSONRead.string(v, p) },
-            title: try o.required("title") { v, p in try JSONRead.string(v, p) }
-        )
+    public init(json: JSONFields) throws {
+        let time = try json.required("time") { v, p in try JSONRead.string(v, p) }
+        let title = try json.required("title") { v, p in try JSONRead.string(v, p) }
+        self.init(time: time, title: title)
     }
 
     public var json: JSONValue {
@@ -478,14 +477,13 @@ extension Morning {
 }
 
 extension Morning.CatalogRoutine: JSONCodable {
-    public init(json o: JSONFields) throws {
-        self.init(
-            id: try o.required("id") { v, p in try JSONRead.string(v, p) },
-            name: try o.required("name") { v, p in try JSONRead.string(v, p) },
-            bio: try o.required("bio") { v, p in try JSONRead.string(v, p) },
-            source: try o.required("source") { v, p in try JSONRead.string(v, p) },
-            tasks: try o.required("tasks") { v, p in try JSONRead.items(v, p) { v, p in try Morning.TaskTime(json: JSONFields(v, at: p)) } }
-        )
+    public init(json: JSONFields) throws {
+        let id = try json.required("id") { v, p in try JSONRead.string(v, p) }
+        let name = try json.required("name") { v, p in try JSONRead.string(v, p) }
+        let bio = try json.required("bio") { v, p in try JSONRead.string(v, p) }
+        let source = try json.required("source") { v, p in try JSONRead.string(v, p) }
+        let tasks = try json.required("tasks") { v, p in try JSONRead.items(v, p) { v, p in try Morning.TaskTime(json: JSONFields(v, at: p)) } }
+        self.init(id: id, name: name, bio: bio, source: source, tasks: tasks)
     }
 
     public var json: JSONValue {
@@ -523,16 +521,15 @@ extension Morning {
 }
 
 extension Morning.RoutineInfo: JSONCodable {
-    public init(json o: JSONFields) throws {
-        self.init(
-            id: try o.required("id") { v, p in try JSONRead.string(v, p) },
-            name: try o.required("name") { v, p in try JSONRead.string(v, p) },
-            type: try o.required("type") { v, p in try JSONRead.raw(v, p) as Morning.RoutineType },
-            active: try o.required("active") { v, p in try JSONRead.bool(v, p) },
-            createdDate: try o.required("createdDate") { v, p in try JSONRead.string(v, p) },
-            startDate: try o.required("startDate") { v, p in try JSONRead.string(v, p) },
-            tasks: try o.required("tasks") { v, p in try JSONRead.items(v, p) { v, p in try Morning.TaskTime(json: JSONFields(v, at: p)) } }
-        )
+    public init(json: JSONFields) throws {
+        let id = try json.required("id") { v, p in try JSONRead.string(v, p) }
+        let name = try json.required("name") { v, p in try JSONRead.string(v, p) }
+        let type = try json.required("type") { v, p in try JSONRead.raw(v, p) as Morning.RoutineType }
+        let active = try json.required("active") { v, p in try JSONRead.bool(v, p) }
+        let createdDate = try json.required("createdDate") { v, p in try JSONRead.string(v, p) }
+        let startDate = try json.required("startDate") { v, p in try JSONRead.string(v, p) }
+        let tasks = try json.required("tasks") { v, p in try JSONRead.items(v, p) { v, p in try Morning.TaskTime(json: JSONFields(v, at: p)) } }
+        self.init(id: id, name: name, type: type, active: active, createdDate: createdDate, startDate: startDate, tasks: tasks)
     }
 
     public var json: JSONValue {
@@ -564,12 +561,11 @@ extension Morning {
 }
 
 extension Morning.Progress: JSONCodable {
-    public init(json o: JSONFields) throws {
-        self.init(
-            date: try o.required("date") { v, p in try JSONRead.string(v, p) },
-            completed: try o.required("completed") { v, p in try JSONRead.int(v, p) },
-            total: try o.required("total") { v, p in try JSONRead.int(v, p) }
-        )
+    public init(json: JSONFields) throws {
+        let date = try json.required("date") { v, p in try JSONRead.string(v, p) }
+        let completed = try json.required("completed") { v, p in try JSONRead.int(v, p) }
+        let total = try json.required("total") { v, p in try JSONRead.int(v, p) }
+        self.init(date: date, completed: completed, total: total)
     }
 
     public var json: JSONValue {
@@ -594,11 +590,10 @@ extension Morning {
 }
 
 extension Morning.Notifications: JSONCodable {
-    public init(json o: JSONFields) throws {
-        self.init(
-            enabled: try o.required("enabled") { v, p in try JSONRead.bool(v, p) },
-            available: try o.required("available") { v, p in try JSONRead.bool(v, p) }
-        )
+    public init(json: JSONFields) throws {
+        let enabled = try json.required("enabled") { v, p in try JSONRead.bool(v, p) }
+        let available = try json.required("available") { v, p in try JSONRead.bool(v, p) }
+        self.init(enabled: enabled, available: available)
     }
 
     public var json: JSONValue {
@@ -627,13 +622,12 @@ extension Morning {
 }
 
 extension Morning.DayTask: JSONCodable {
-    public init(json o: JSONFields) throws {
-        self.init(
-            position: try o.required("position") { v, p in try JSONRead.int(v, p) },
-            time: try o.required("time") { v, p in try JSONRead.string(v, p) },
-            title: try o.required("title") { v, p in try JSONRead.string(v, p) },
-            state: try o.required("state") { v, p in try JSONRead.raw(v, p) as Morning.TaskState }
-        )
+    public init(json: JSONFields) throws {
+        let position = try json.required("position") { v, p in try JSONRead.int(v, p) }
+        let time = try json.required("time") { v, p in try JSONRead.string(v, p) }
+        let title = try json.required("title") { v, p in try JSONRead.string(v, p) }
+        let state = try json.required("state") { v, p in try JSONRead.raw(v, p) as Morning.TaskState }
+        self.init(position: position, time: time, title: title, state: state)
     }
 
     public var json: JSONValue {
@@ -660,11 +654,10 @@ extension Morning {
 }
 
 extension Morning.WeekDay: JSONCodable {
-    public init(json o: JSONFields) throws {
-        self.init(
-            date: try o.required("date") { v, p in try JSONRead.string(v, p) },
-            completed: try o.optional("completed") { v, p in try JSONRead.int(v, p) }
-        )
+    public init(json: JSONFields) throws {
+        let date = try json.required("date") { v, p in try JSONRead.string(v, p) }
+        let completed = try json.optional("completed") { v, p in try JSONRead.int(v, p) }
+        self.init(date: date, completed: completed)
     }
 
     public var json: JSONValue {
@@ -696,15 +689,14 @@ extension Morning {
 }
 
 extension Morning.WeekChart: JSONCodable {
-    public init(json o: JSONFields) throws {
-        self.init(
-            routine: try o.required("routine") { v, p in try JSONRead.string(v, p) },
-            routineId: try o.required("routineId") { v, p in try JSONRead.string(v, p) },
-            total: try o.required("total") { v, p in try JSONRead.int(v, p) },
-            weekStart: try o.required("weekStart") { v, p in try JSONRead.string(v, p) },
-            today: try o.required("today") { v, p in try JSONRead.string(v, p) },
-            days: try o.required("days") { v, p in try JSONRead.items(v, p) { v, p in try Morning.WeekDay(json: JSONFields(v, at: p)) } }
-        )
+    public init(json: JSONFields) throws {
+        let routine = try json.required("routine") { v, p in try JSONRead.string(v, p) }
+        let routineId = try json.required("routineId") { v, p in try JSONRead.string(v, p) }
+        let total = try json.required("total") { v, p in try JSONRead.int(v, p) }
+        let weekStart = try json.required("weekStart") { v, p in try JSONRead.string(v, p) }
+        let today = try json.required("today") { v, p in try JSONRead.string(v, p) }
+        let days = try json.required("days") { v, p in try JSONRead.items(v, p) { v, p in try Morning.WeekDay(json: JSONFields(v, at: p)) } }
+        self.init(routine: routine, routineId: routineId, total: total, weekStart: weekStart, today: today, days: days)
     }
 
     public var json: JSONValue {
@@ -738,14 +730,13 @@ extension Morning {
 }
 
 extension Morning.Card: JSONCodable {
-    public init(json o: JSONFields) throws {
-        self.init(
-            routine: try o.required("routine") { v, p in try JSONRead.string(v, p) },
-            routineId: try o.required("routineId") { v, p in try JSONRead.string(v, p) },
-            type: try o.required("type") { v, p in try JSONRead.raw(v, p) as Morning.RoutineType },
-            active: try o.required("active") { v, p in try JSONRead.bool(v, p) },
-            week: try o.required("week") { v, p in try Morning.WeekChart(json: JSONFields(v, at: p)) }
-        )
+    public init(json: JSONFields) throws {
+        let routine = try json.required("routine") { v, p in try JSONRead.string(v, p) }
+        let routineId = try json.required("routineId") { v, p in try JSONRead.string(v, p) }
+        let type = try json.required("type") { v, p in try JSONRead.raw(v, p) as Morning.RoutineType }
+        let active = try json.required("active") { v, p in try JSONRead.bool(v, p) }
+        let week = try json.required("week") { v, p in try Morning.WeekChart(json: JSONFields(v, at: p)) }
+        self.init(routine: routine, routineId: routineId, type: type, active: active, week: week)
     }
 
     public var json: JSONValue {
@@ -776,12 +767,11 @@ extension Morning {
 }
 
 extension Morning.Activation: JSONCodable {
-    public init(json o: JSONFields) throws {
-        self.init(
-            routine: try o.required("routine") { v, p in try Morning.RoutineInfo(json: JSONFields(v, at: p)) },
-            previous: try o.optional("previous") { v, p in try Morning.RoutineInfo(json: JSONFields(v, at: p)) },
-            finalized: try o.optional("finalized") { v, p in try Morning.Progress(json: JSONFields(v, at: p)) }
-        )
+    public init(json: JSONFields) throws {
+        let routine = try json.required("routine") { v, p in try Morning.RoutineInfo(json: JSONFields(v, at: p)) }
+        let previous = try json.optional("previous") { v, p in try Morning.RoutineInfo(json: JSONFields(v, at: p)) }
+        let finalized = try json.optional("finalized") { v, p in try Morning.Progress(json: JSONFields(v, at: p)) }
+        self.init(routine: routine, previous: previous, finalized: finalized)
     }
 
     public var json: JSONValue {
@@ -811,13 +801,12 @@ extension Morning {
 }
 
 extension Morning.TaskChange: JSONCodable {
-    public init(json o: JSONFields) throws {
-        self.init(
-            task: try o.required("task") { v, p in try Morning.DayTask(json: JSONFields(v, at: p)) },
-            changed: try o.required("changed") { v, p in try JSONRead.bool(v, p) },
-            completed: try o.required("completed") { v, p in try JSONRead.int(v, p) },
-            total: try o.required("total") { v, p in try JSONRead.int(v, p) }
-        )
+    public init(json: JSONFields) throws {
+        let task = try json.required("task") { v, p in try Morning.DayTask(json: JSONFields(v, at: p)) }
+        let changed = try json.required("changed") { v, p in try JSONRead.bool(v, p) }
+        let completed = try json.required("completed") { v, p in try JSONRead.int(v, p) }
+        let total = try json.required("total") { v, p in try JSONRead.int(v, p) }
+        self.init(task: task, changed: changed, completed: completed, total: total)
     }
 
     public var json: JSONValue {
@@ -865,20 +854,19 @@ extension Morning {
 }
 
 extension Morning.StatsTotals: JSONCodable {
-    public init(json o: JSONFields) throws {
-        self.init(
-            tasksCompleted: try o.required("tasksCompleted") { v, p in try JSONRead.int(v, p) },
-            tasksPlanned: try o.required("tasksPlanned") { v, p in try JSONRead.int(v, p) },
-            daysTracked: try o.required("daysTracked") { v, p in try JSONRead.int(v, p) },
-            averagePerDay: try o.required("averagePerDay") { v, p in try JSONRead.double(v, p) },
-            completionRate: try o.required("completionRate") { v, p in try JSONRead.double(v, p) },
-            perfectDays: try o.required("perfectDays") { v, p in try JSONRead.int(v, p) },
-            bestRun: try o.required("bestRun") { v, p in try JSONRead.int(v, p) },
-            bestRunFrom: try o.optional("bestRunFrom") { v, p in try JSONRead.string(v, p) },
-            bestRunThrough: try o.optional("bestRunThrough") { v, p in try JSONRead.string(v, p) },
-            firstDate: try o.optional("firstDate") { v, p in try JSONRead.string(v, p) },
-            lastDate: try o.optional("lastDate") { v, p in try JSONRead.string(v, p) }
-        )
+    public init(json: JSONFields) throws {
+        let tasksCompleted = try json.required("tasksCompleted") { v, p in try JSONRead.int(v, p) }
+        let tasksPlanned = try json.required("tasksPlanned") { v, p in try JSONRead.int(v, p) }
+        let daysTracked = try json.required("daysTracked") { v, p in try JSONRead.int(v, p) }
+        let averagePerDay = try json.required("averagePerDay") { v, p in try JSONRead.double(v, p) }
+        let completionRate = try json.required("completionRate") { v, p in try JSONRead.double(v, p) }
+        let perfectDays = try json.required("perfectDays") { v, p in try JSONRead.int(v, p) }
+        let bestRun = try json.required("bestRun") { v, p in try JSONRead.int(v, p) }
+        let bestRunFrom = try json.optional("bestRunFrom") { v, p in try JSONRead.string(v, p) }
+        let bestRunThrough = try json.optional("bestRunThrough") { v, p in try JSONRead.string(v, p) }
+        let firstDate = try json.optional("firstDate") { v, p in try JSONRead.string(v, p) }
+        let lastDate = try json.optional("lastDate") { v, p in try JSONRead.string(v, p) }
+        self.init(tasksCompleted: tasksCompleted, tasksPlanned: tasksPlanned, daysTracked: daysTracked, averagePerDay: averagePerDay, completionRate: completionRate, perfectDays: perfectDays, bestRun: bestRun, bestRunFrom: bestRunFrom, bestRunThrough: bestRunThrough, firstDate: firstDate, lastDate: lastDate)
     }
 
     public var json: JSONValue {
@@ -920,15 +908,14 @@ extension Morning {
 }
 
 extension Morning.RoutineStats: JSONCodable {
-    public init(json o: JSONFields) throws {
-        self.init(
-            routine: try o.required("routine") { v, p in try JSONRead.string(v, p) },
-            routineId: try o.required("routineId") { v, p in try JSONRead.string(v, p) },
-            type: try o.required("type") { v, p in try JSONRead.raw(v, p) as Morning.RoutineType },
-            active: try o.required("active") { v, p in try JSONRead.bool(v, p) },
-            tasks: try o.required("tasks") { v, p in try JSONRead.int(v, p) },
-            stats: try o.required("stats") { v, p in try Morning.StatsTotals(json: JSONFields(v, at: p)) }
-        )
+    public init(json: JSONFields) throws {
+        let routine = try json.required("routine") { v, p in try JSONRead.string(v, p) }
+        let routineId = try json.required("routineId") { v, p in try JSONRead.string(v, p) }
+        let type = try json.required("type") { v, p in try JSONRead.raw(v, p) as Morning.RoutineType }
+        let active = try json.required("active") { v, p in try JSONRead.bool(v, p) }
+        let tasks = try json.required("tasks") { v, p in try JSONRead.int(v, p) }
+        let stats = try json.required("stats") { v, p in try Morning.StatsTotals(json: JSONFields(v, at: p)) }
+        self.init(routine: routine, routineId: routineId, type: type, active: active, tasks: tasks, stats: stats)
     }
 
     public var json: JSONValue {
@@ -959,12 +946,11 @@ extension Morning {
 }
 
 extension Morning.HistoryDay: JSONCodable {
-    public init(json o: JSONFields) throws {
-        self.init(
-            date: try o.required("date") { v, p in try JSONRead.string(v, p) },
-            completed: try o.optional("completed") { v, p in try JSONRead.int(v, p) },
-            total: try o.optional("total") { v, p in try JSONRead.int(v, p) }
-        )
+    public init(json: JSONFields) throws {
+        let date = try json.required("date") { v, p in try JSONRead.string(v, p) }
+        let completed = try json.optional("completed") { v, p in try JSONRead.int(v, p) }
+        let total = try json.optional("total") { v, p in try JSONRead.int(v, p) }
+        self.init(date: date, completed: completed, total: total)
     }
 
     public var json: JSONValue {
@@ -991,11 +977,10 @@ extension Morning {
 }
 
 extension Morning.ExportDay: JSONCodable {
-    public init(json o: JSONFields) throws {
-        self.init(
-            date: try o.required("date") { v, p in try JSONRead.string(v, p) },
-            done: try o.required("done") { v, p in try JSONRead.items(v, p) { v, p in try JSONRead.int(v, p) } }
-        )
+    public init(json: JSONFields) throws {
+        let date = try json.required("date") { v, p in try JSONRead.string(v, p) }
+        let done = try json.required("done") { v, p in try JSONRead.items(v, p) { v, p in try JSONRead.int(v, p) } }
+        self.init(date: date, done: done)
     }
 
     public var json: JSONValue {
@@ -1035,18 +1020,17 @@ extension Morning {
 }
 
 extension Morning.ExportRoutine: JSONCodable {
-    public init(json o: JSONFields) throws {
-        self.init(
-            id: try o.required("id") { v, p in try JSONRead.string(v, p) },
-            name: try o.required("name") { v, p in try JSONRead.string(v, p) },
-            type: try o.required("type") { v, p in try JSONRead.raw(v, p) as Morning.RoutineType },
-            active: try o.required("active") { v, p in try JSONRead.bool(v, p) },
-            createdDate: try o.required("createdDate") { v, p in try JSONRead.string(v, p) },
-            startDate: try o.required("startDate") { v, p in try JSONRead.string(v, p) },
-            tasks: try o.required("tasks") { v, p in try JSONRead.items(v, p) { v, p in try Morning.TaskTime(json: JSONFields(v, at: p)) } },
-            days: try o.required("days") { v, p in try JSONRead.items(v, p) { v, p in try Morning.ExportDay(json: JSONFields(v, at: p)) } },
-            open: try o.required("open") { v, p in try JSONRead.items(v, p) { v, p in try Morning.ExportDay(json: JSONFields(v, at: p)) } }
-        )
+    public init(json: JSONFields) throws {
+        let id = try json.required("id") { v, p in try JSONRead.string(v, p) }
+        let name = try json.required("name") { v, p in try JSONRead.string(v, p) }
+        let type = try json.required("type") { v, p in try JSONRead.raw(v, p) as Morning.RoutineType }
+        let active = try json.required("active") { v, p in try JSONRead.bool(v, p) }
+        let createdDate = try json.required("createdDate") { v, p in try JSONRead.string(v, p) }
+        let startDate = try json.required("startDate") { v, p in try JSONRead.string(v, p) }
+        let tasks = try json.required("tasks") { v, p in try JSONRead.items(v, p) { v, p in try Morning.TaskTime(json: JSONFields(v, at: p)) } }
+        let days = try json.required("days") { v, p in try JSONRead.items(v, p) { v, p in try Morning.ExportDay(json: JSONFields(v, at: p)) } }
+        let open = try json.required("open") { v, p in try JSONRead.items(v, p) { v, p in try Morning.ExportDay(json: JSONFields(v, at: p)) } }
+        self.init(id: id, name: name, type: type, active: active, createdDate: createdDate, startDate: startDate, tasks: tasks, days: days, open: open)
     }
 
     public var json: JSONValue {
@@ -1083,13 +1067,12 @@ extension Morning {
 }
 
 extension Morning.ExportDocument: JSONCodable {
-    public init(json o: JSONFields) throws {
-        self.init(
-            format: try o.required("format") { v, p in try JSONRead.string(v, p) },
-            version: try o.required("version") { v, p in try JSONRead.int(v, p) },
-            exportedOn: try o.required("exportedOn") { v, p in try JSONRead.string(v, p) },
-            routines: try o.required("routines") { v, p in try JSONRead.items(v, p) { v, p in try Morning.ExportRoutine(json: JSONFields(v, at: p)) } }
-        )
+    public init(json: JSONFields) throws {
+        let format = try json.required("format") { v, p in try JSONRead.string(v, p) }
+        let version = try json.required("version") { v, p in try JSONRead.int(v, p) }
+        let exportedOn = try json.required("exportedOn") { v, p in try JSONRead.string(v, p) }
+        let routines = try json.required("routines") { v, p in try JSONRead.items(v, p) { v, p in try Morning.ExportRoutine(json: JSONFields(v, at: p)) } }
+        self.init(format: format, version: version, exportedOn: exportedOn, routines: routines)
     }
 
     public var json: JSONValue {
@@ -1118,12 +1101,11 @@ extension Morning {
 }
 
 extension Morning.DraftTask: JSONCodable {
-    public init(json o: JSONFields) throws {
-        self.init(
-            position: try o.required("position") { v, p in try JSONRead.int(v, p) },
-            time: try o.required("time") { v, p in try JSONRead.string(v, p) },
-            title: try o.required("title") { v, p in try JSONRead.string(v, p) }
-        )
+    public init(json: JSONFields) throws {
+        let position = try json.required("position") { v, p in try JSONRead.int(v, p) }
+        let time = try json.required("time") { v, p in try JSONRead.string(v, p) }
+        let title = try json.required("title") { v, p in try JSONRead.string(v, p) }
+        self.init(position: position, time: time, title: title)
     }
 
     public var json: JSONValue {
@@ -1149,11 +1131,10 @@ extension Morning {
 }
 
 extension Morning.Draft: JSONCodable {
-    public init(json o: JSONFields) throws {
-        self.init(
-            title: try o.optional("title") { v, p in try JSONRead.string(v, p) },
-            tasks: try o.required("tasks") { v, p in try JSONRead.items(v, p) { v, p in try Morning.DraftTask(json: JSONFields(v, at: p)) } }
-        )
+    public init(json: JSONFields) throws {
+        let title = try json.optional("title") { v, p in try JSONRead.string(v, p) }
+        let tasks = try json.required("tasks") { v, p in try JSONRead.items(v, p) { v, p in try Morning.DraftTask(json: JSONFields(v, at: p)) } }
+        self.init(title: title, tasks: tasks)
     }
 
     public var json: JSONValue {
@@ -1180,12 +1161,11 @@ extension Morning {
 }
 
 extension Morning.DraftChange: JSONCodable {
-    public init(json o: JSONFields) throws {
-        self.init(
-            title: try o.optional("title") { v, p in try JSONRead.string(v, p) },
-            tasks: try o.required("tasks") { v, p in try JSONRead.items(v, p) { v, p in try Morning.DraftTask(json: JSONFields(v, at: p)) } },
-            task: try o.required("task") { v, p in try Morning.DraftTask(json: JSONFields(v, at: p)) }
-        )
+    public init(json: JSONFields) throws {
+        let title = try json.optional("title") { v, p in try JSONRead.string(v, p) }
+        let tasks = try json.required("tasks") { v, p in try JSONRead.items(v, p) { v, p in try Morning.DraftTask(json: JSONFields(v, at: p)) } }
+        let task = try json.required("task") { v, p in try Morning.DraftTask(json: JSONFields(v, at: p)) }
+        self.init(title: title, tasks: tasks, task: task)
     }
 
     public var json: JSONValue {
@@ -1263,18 +1243,17 @@ extension Morning {
 }
 
 extension Morning.StatusReply: JSONCodable {
-    public init(json o: JSONFields) throws {
-        self.init(
-            phase: try o.required("phase") { v, p in try JSONRead.raw(v, p) as Morning.Phase },
-            date: try o.required("date") { v, p in try JSONRead.string(v, p) },
-            routine: try o.optional("routine") { v, p in try Morning.RoutineInfo(json: JSONFields(v, at: p)) },
-            today: try o.optional("today") { v, p in try Morning.Progress(json: JSONFields(v, at: p)) },
-            currentTask: try o.optional("currentTask") { v, p in try Morning.DayTask(json: JSONFields(v, at: p)) },
-            nextTask: try o.optional("nextTask") { v, p in try Morning.DayTask(json: JSONFields(v, at: p)) },
-            behind: try o.required("behind") { v, p in try JSONRead.int(v, p) },
-            nextReminder: try o.optional("nextReminder") { v, p in try JSONRead.string(v, p) },
-            notifications: try o.required("notifications") { v, p in try Morning.Notifications(json: JSONFields(v, at: p)) }
-        )
+    public init(json: JSONFields) throws {
+        let phase = try json.required("phase") { v, p in try JSONRead.raw(v, p) as Morning.Phase }
+        let date = try json.required("date") { v, p in try JSONRead.string(v, p) }
+        let routine = try json.optional("routine") { v, p in try Morning.RoutineInfo(json: JSONFields(v, at: p)) }
+        let today = try json.optional("today") { v, p in try Morning.Progress(json: JSONFields(v, at: p)) }
+        let currentTask = try json.optional("currentTask") { v, p in try Morning.DayTask(json: JSONFields(v, at: p)) }
+        let nextTask = try json.optional("nextTask") { v, p in try Morning.DayTask(json: JSONFields(v, at: p)) }
+        let behind = try json.required("behind") { v, p in try JSONRead.int(v, p) }
+        let nextReminder = try json.optional("nextReminder") { v, p in try JSONRead.string(v, p) }
+        let notifications = try json.required("notifications") { v, p in try Morning.Notifications(json: JSONFields(v, at: p)) }
+        self.init(phase: phase, date: date, routine: routine, today: today, currentTask: currentTask, nextTask: nextTask, behind: behind, nextReminder: nextReminder, notifications: notifications)
     }
 
     public var json: JSONValue {
@@ -1304,10 +1283,9 @@ extension Morning {
 }
 
 extension Morning.ExploreParameters: JSONCodable {
-    public init(json o: JSONFields) throws {
-        self.init(
-            name: try o.optional("name") { v, p in try JSONRead.string(v, p) }
-        )
+    public init(json: JSONFields) throws {
+        let name = try json.optional("name") { v, p in try JSONRead.string(v, p) }
+        self.init(name: name)
     }
 
     public var json: JSONValue {
@@ -1330,10 +1308,9 @@ extension Morning {
 }
 
 extension Morning.ExploreReply: JSONCodable {
-    public init(json o: JSONFields) throws {
-        self.init(
-            routines: try o.required("routines") { v, p in try JSONRead.items(v, p) { v, p in try Morning.CatalogRoutine(json: JSONFields(v, at: p)) } }
-        )
+    public init(json: JSONFields) throws {
+        let routines = try json.required("routines") { v, p in try JSONRead.items(v, p) { v, p in try Morning.CatalogRoutine(json: JSONFields(v, at: p)) } }
+        self.init(routines: routines)
     }
 
     public var json: JSONValue {
@@ -1356,10 +1333,9 @@ extension Morning {
 }
 
 extension Morning.ActivateParameters: JSONCodable {
-    public init(json o: JSONFields) throws {
-        self.init(
-            routine: try o.required("routine") { v, p in try JSONRead.string(v, p) }
-        )
+    public init(json: JSONFields) throws {
+        let routine = try json.required("routine") { v, p in try JSONRead.string(v, p) }
+        self.init(routine: routine)
     }
 
     public var json: JSONValue {
@@ -1386,10 +1362,9 @@ extension Morning {
 }
 
 extension Morning.RestartParameters: JSONCodable {
-    public init(json o: JSONFields) throws {
-        self.init(
-            routine: try o.required("routine") { v, p in try JSONRead.string(v, p) }
-        )
+    public init(json: JSONFields) throws {
+        let routine = try json.required("routine") { v, p in try JSONRead.string(v, p) }
+        self.init(routine: routine)
     }
 
     public var json: JSONValue {
@@ -1416,10 +1391,9 @@ extension Morning {
 }
 
 extension Morning.DeleteParameters: JSONCodable {
-    public init(json o: JSONFields) throws {
-        self.init(
-            routine: try o.required("routine") { v, p in try JSONRead.string(v, p) }
-        )
+    public init(json: JSONFields) throws {
+        let routine = try json.required("routine") { v, p in try JSONRead.string(v, p) }
+        self.init(routine: routine)
     }
 
     public var json: JSONValue {
@@ -1443,11 +1417,10 @@ extension Morning {
 }
 
 extension Morning.DeleteReply: JSONCodable {
-    public init(json o: JSONFields) throws {
-        self.init(
-            routine: try o.required("routine") { v, p in try Morning.RoutineInfo(json: JSONFields(v, at: p)) },
-            records: try o.required("records") { v, p in try JSONRead.int(v, p) }
-        )
+    public init(json: JSONFields) throws {
+        let routine = try json.required("routine") { v, p in try Morning.RoutineInfo(json: JSONFields(v, at: p)) }
+        let records = try json.required("records") { v, p in try JSONRead.int(v, p) }
+        self.init(routine: routine, records: records)
     }
 
     public var json: JSONValue {
@@ -1481,10 +1454,9 @@ extension Morning {
 }
 
 extension Morning.DayParameters: JSONCodable {
-    public init(json o: JSONFields) throws {
-        self.init(
-            date: try o.optional("date") { v, p in try JSONRead.string(v, p) }
-        )
+    public init(json: JSONFields) throws {
+        let date = try json.optional("date") { v, p in try JSONRead.string(v, p) }
+        self.init(date: date)
     }
 
     public var json: JSONValue {
@@ -1519,16 +1491,15 @@ extension Morning {
 }
 
 extension Morning.DayReply: JSONCodable {
-    public init(json o: JSONFields) throws {
-        self.init(
-            date: try o.required("date") { v, p in try JSONRead.string(v, p) },
-            routine: try o.required("routine") { v, p in try JSONRead.string(v, p) },
-            routineId: try o.required("routineId") { v, p in try JSONRead.string(v, p) },
-            mode: try o.required("mode") { v, p in try JSONRead.raw(v, p) as Morning.DayMode },
-            completed: try o.required("completed") { v, p in try JSONRead.int(v, p) },
-            total: try o.required("total") { v, p in try JSONRead.int(v, p) },
-            tasks: try o.required("tasks") { v, p in try JSONRead.items(v, p) { v, p in try Morning.DayTask(json: JSONFields(v, at: p)) } }
-        )
+    public init(json: JSONFields) throws {
+        let date = try json.required("date") { v, p in try JSONRead.string(v, p) }
+        let routine = try json.required("routine") { v, p in try JSONRead.string(v, p) }
+        let routineId = try json.required("routineId") { v, p in try JSONRead.string(v, p) }
+        let mode = try json.required("mode") { v, p in try JSONRead.raw(v, p) as Morning.DayMode }
+        let completed = try json.required("completed") { v, p in try JSONRead.int(v, p) }
+        let total = try json.required("total") { v, p in try JSONRead.int(v, p) }
+        let tasks = try json.required("tasks") { v, p in try JSONRead.items(v, p) { v, p in try Morning.DayTask(json: JSONFields(v, at: p)) } }
+        self.init(date: date, routine: routine, routineId: routineId, mode: mode, completed: completed, total: total, tasks: tasks)
     }
 
     public var json: JSONValue {
@@ -1559,11 +1530,10 @@ extension Morning {
 }
 
 extension Morning.CheckParameters: JSONCodable {
-    public init(json o: JSONFields) throws {
-        self.init(
-            task: try o.required("task") { v, p in try JSONRead.string(v, p) },
-            date: try o.optional("date") { v, p in try JSONRead.string(v, p) }
-        )
+    public init(json: JSONFields) throws {
+        let task = try json.required("task") { v, p in try JSONRead.string(v, p) }
+        let date = try json.optional("date") { v, p in try JSONRead.string(v, p) }
+        self.init(task: task, date: date)
     }
 
     public var json: JSONValue {
@@ -1594,11 +1564,10 @@ extension Morning {
 }
 
 extension Morning.UncheckParameters: JSONCodable {
-    public init(json o: JSONFields) throws {
-        self.init(
-            task: try o.required("task") { v, p in try JSONRead.string(v, p) },
-            date: try o.optional("date") { v, p in try JSONRead.string(v, p) }
-        )
+    public init(json: JSONFields) throws {
+        let task = try json.required("task") { v, p in try JSONRead.string(v, p) }
+        let date = try json.optional("date") { v, p in try JSONRead.string(v, p) }
+        self.init(task: task, date: date)
     }
 
     public var json: JSONValue {
@@ -1627,10 +1596,9 @@ extension Morning {
 }
 
 extension Morning.SetNotificationsParameters: JSONCodable {
-    public init(json o: JSONFields) throws {
-        self.init(
-            enabled: try o.required("enabled") { v, p in try JSONRead.bool(v, p) }
-        )
+    public init(json: JSONFields) throws {
+        let enabled = try json.required("enabled") { v, p in try JSONRead.bool(v, p) }
+        self.init(enabled: enabled)
     }
 
     public var json: JSONValue {
@@ -1652,10 +1620,9 @@ extension Morning {
 }
 
 extension Morning.SetNotificationsReply: JSONCodable {
-    public init(json o: JSONFields) throws {
-        self.init(
-            notifications: try o.required("notifications") { v, p in try Morning.Notifications(json: JSONFields(v, at: p)) }
-        )
+    public init(json: JSONFields) throws {
+        let notifications = try json.required("notifications") { v, p in try Morning.Notifications(json: JSONFields(v, at: p)) }
+        self.init(notifications: notifications)
     }
 
     public var json: JSONValue {
@@ -1682,10 +1649,9 @@ extension Morning {
 }
 
 extension Morning.TestNotificationReply: JSONCodable {
-    public init(json o: JSONFields) throws {
-        self.init(
-            notifications: try o.required("notifications") { v, p in try Morning.Notifications(json: JSONFields(v, at: p)) }
-        )
+    public init(json: JSONFields) throws {
+        let notifications = try json.required("notifications") { v, p in try Morning.Notifications(json: JSONFields(v, at: p)) }
+        self.init(notifications: notifications)
     }
 
     public var json: JSONValue {
@@ -1708,10 +1674,9 @@ extension Morning {
 }
 
 extension Morning.WelcomeParameters: JSONCodable {
-    public init(json o: JSONFields) throws {
-        self.init(
-            take: try o.required("take") { v, p in try JSONRead.bool(v, p) }
-        )
+    public init(json: JSONFields) throws {
+        let take = try json.required("take") { v, p in try JSONRead.bool(v, p) }
+        self.init(take: take)
     }
 
     public var json: JSONValue {
@@ -1733,10 +1698,9 @@ extension Morning {
 }
 
 extension Morning.WelcomeReply: JSONCodable {
-    public init(json o: JSONFields) throws {
-        self.init(
-            pending: try o.required("pending") { v, p in try JSONRead.bool(v, p) }
-        )
+    public init(json: JSONFields) throws {
+        let pending = try json.required("pending") { v, p in try JSONRead.bool(v, p) }
+        self.init(pending: pending)
     }
 
     public var json: JSONValue {
@@ -1765,11 +1729,10 @@ extension Morning {
 }
 
 extension Morning.ReloadReply: JSONCodable {
-    public init(json o: JSONFields) throws {
-        self.init(
-            nextReminder: try o.optional("nextReminder") { v, p in try JSONRead.string(v, p) },
-            nextMidnight: try o.required("nextMidnight") { v, p in try JSONRead.string(v, p) }
-        )
+    public init(json: JSONFields) throws {
+        let nextReminder = try json.optional("nextReminder") { v, p in try JSONRead.string(v, p) }
+        let nextMidnight = try json.required("nextMidnight") { v, p in try JSONRead.string(v, p) }
+        self.init(nextReminder: nextReminder, nextMidnight: nextMidnight)
     }
 
     public var json: JSONValue {
@@ -1800,13 +1763,12 @@ extension Morning {
 }
 
 extension Morning.WeekParameters: JSONCodable {
-    public init(json o: JSONFields) throws {
-        self.init(
-            routine: try o.optional("routine") { v, p in try JSONRead.string(v, p) },
-            date: try o.optional("date") { v, p in try JSONRead.string(v, p) },
-            offset: try o.optional("offset") { v, p in try JSONRead.int(v, p) },
-            locale: try o.optional("locale") { v, p in try JSONRead.string(v, p) }
-        )
+    public init(json: JSONFields) throws {
+        let routine = try json.optional("routine") { v, p in try JSONRead.string(v, p) }
+        let date = try json.optional("date") { v, p in try JSONRead.string(v, p) }
+        let offset = try json.optional("offset") { v, p in try JSONRead.int(v, p) }
+        let locale = try json.optional("locale") { v, p in try JSONRead.string(v, p) }
+        self.init(routine: routine, date: date, offset: offset, locale: locale)
     }
 
     public var json: JSONValue {
@@ -1837,10 +1799,9 @@ extension Morning {
 }
 
 extension Morning.DataParameters: JSONCodable {
-    public init(json o: JSONFields) throws {
-        self.init(
-            locale: try o.optional("locale") { v, p in try JSONRead.string(v, p) }
-        )
+    public init(json: JSONFields) throws {
+        let locale = try json.optional("locale") { v, p in try JSONRead.string(v, p) }
+        self.init(locale: locale)
     }
 
     public var json: JSONValue {
@@ -1863,10 +1824,9 @@ extension Morning {
 }
 
 extension Morning.DataReply: JSONCodable {
-    public init(json o: JSONFields) throws {
-        self.init(
-            cards: try o.required("cards") { v, p in try JSONRead.items(v, p) { v, p in try Morning.Card(json: JSONFields(v, at: p)) } }
-        )
+    public init(json: JSONFields) throws {
+        let cards = try json.required("cards") { v, p in try JSONRead.items(v, p) { v, p in try Morning.Card(json: JSONFields(v, at: p)) } }
+        self.init(cards: cards)
     }
 
     public var json: JSONValue {
@@ -1890,10 +1850,9 @@ extension Morning {
 }
 
 extension Morning.StatsParameters: JSONCodable {
-    public init(json o: JSONFields) throws {
-        self.init(
-            routine: try o.optional("routine") { v, p in try JSONRead.string(v, p) }
-        )
+    public init(json: JSONFields) throws {
+        let routine = try json.optional("routine") { v, p in try JSONRead.string(v, p) }
+        self.init(routine: routine)
     }
 
     public var json: JSONValue {
@@ -1918,11 +1877,10 @@ extension Morning {
 }
 
 extension Morning.StatsReply: JSONCodable {
-    public init(json o: JSONFields) throws {
-        self.init(
-            routines: try o.required("routines") { v, p in try JSONRead.items(v, p) { v, p in try Morning.RoutineStats(json: JSONFields(v, at: p)) } },
-            overall: try o.optional("overall") { v, p in try Morning.StatsTotals(json: JSONFields(v, at: p)) }
-        )
+    public init(json: JSONFields) throws {
+        let routines = try json.required("routines") { v, p in try JSONRead.items(v, p) { v, p in try Morning.RoutineStats(json: JSONFields(v, at: p)) } }
+        let overall = try json.optional("overall") { v, p in try Morning.StatsTotals(json: JSONFields(v, at: p)) }
+        self.init(routines: routines, overall: overall)
     }
 
     public var json: JSONValue {
@@ -1952,12 +1910,11 @@ extension Morning {
 }
 
 extension Morning.HistoryParameters: JSONCodable {
-    public init(json o: JSONFields) throws {
-        self.init(
-            routine: try o.optional("routine") { v, p in try JSONRead.string(v, p) },
-            months: try o.required("months") { v, p in try JSONRead.int(v, p) },
-            locale: try o.optional("locale") { v, p in try JSONRead.string(v, p) }
-        )
+    public init(json: JSONFields) throws {
+        let routine = try json.optional("routine") { v, p in try JSONRead.string(v, p) }
+        let months = try json.required("months") { v, p in try JSONRead.int(v, p) }
+        let locale = try json.optional("locale") { v, p in try JSONRead.string(v, p) }
+        self.init(routine: routine, months: months, locale: locale)
     }
 
     public var json: JSONValue {
@@ -1990,14 +1947,13 @@ extension Morning {
 }
 
 extension Morning.HistoryReply: JSONCodable {
-    public init(json o: JSONFields) throws {
-        self.init(
-            routine: try o.optional("routine") { v, p in try JSONRead.string(v, p) },
-            routineId: try o.optional("routineId") { v, p in try JSONRead.string(v, p) },
-            from: try o.required("from") { v, p in try JSONRead.string(v, p) },
-            today: try o.required("today") { v, p in try JSONRead.string(v, p) },
-            days: try o.required("days") { v, p in try JSONRead.items(v, p) { v, p in try Morning.HistoryDay(json: JSONFields(v, at: p)) } }
-        )
+    public init(json: JSONFields) throws {
+        let routine = try json.optional("routine") { v, p in try JSONRead.string(v, p) }
+        let routineId = try json.optional("routineId") { v, p in try JSONRead.string(v, p) }
+        let from = try json.required("from") { v, p in try JSONRead.string(v, p) }
+        let today = try json.required("today") { v, p in try JSONRead.string(v, p) }
+        let days = try json.required("days") { v, p in try JSONRead.items(v, p) { v, p in try Morning.HistoryDay(json: JSONFields(v, at: p)) } }
+        self.init(routine: routine, routineId: routineId, from: from, today: today, days: days)
     }
 
     public var json: JSONValue {
@@ -2028,10 +1984,9 @@ extension Morning {
 }
 
 extension Morning.ExportReply: JSONCodable {
-    public init(json o: JSONFields) throws {
-        self.init(
-            document: try o.required("document") { v, p in try Morning.ExportDocument(json: JSONFields(v, at: p)) }
-        )
+    public init(json: JSONFields) throws {
+        let document = try json.required("document") { v, p in try Morning.ExportDocument(json: JSONFields(v, at: p)) }
+        self.init(document: document)
     }
 
     public var json: JSONValue {
@@ -2057,11 +2012,10 @@ extension Morning {
 }
 
 extension Morning.ImportParameters: JSONCodable {
-    public init(json o: JSONFields) throws {
-        self.init(
-            document: try o.required("document") { v, p in try Morning.ExportDocument(json: JSONFields(v, at: p)) },
-            replace: try o.required("replace") { v, p in try JSONRead.bool(v, p) }
-        )
+    public init(json: JSONFields) throws {
+        let document = try json.required("document") { v, p in try Morning.ExportDocument(json: JSONFields(v, at: p)) }
+        let replace = try json.required("replace") { v, p in try JSONRead.bool(v, p) }
+        self.init(document: document, replace: replace)
     }
 
     public var json: JSONValue {
@@ -2086,11 +2040,10 @@ extension Morning {
 }
 
 extension Morning.ImportReply: JSONCodable {
-    public init(json o: JSONFields) throws {
-        self.init(
-            routines: try o.required("routines") { v, p in try JSONRead.int(v, p) },
-            records: try o.required("records") { v, p in try JSONRead.int(v, p) }
-        )
+    public init(json: JSONFields) throws {
+        let routines = try json.required("routines") { v, p in try JSONRead.int(v, p) }
+        let records = try json.required("records") { v, p in try JSONRead.int(v, p) }
+        self.init(routines: routines, records: records)
     }
 
     public var json: JSONValue {
@@ -2123,10 +2076,9 @@ extension Morning {
 }
 
 extension Morning.DraftTitleParameters: JSONCodable {
-    public init(json o: JSONFields) throws {
-        self.init(
-            title: try o.required("title") { v, p in try JSONRead.string(v, p) }
-        )
+    public init(json: JSONFields) throws {
+        let title = try json.required("title") { v, p in try JSONRead.string(v, p) }
+        self.init(title: title)
     }
 
     public var json: JSONValue {
@@ -2163,10 +2115,9 @@ extension Morning {
 }
 
 extension Morning.DraftRemoveParameters: JSONCodable {
-    public init(json o: JSONFields) throws {
-        self.init(
-            position: try o.required("position") { v, p in try JSONRead.int(v, p) }
-        )
+    public init(json: JSONFields) throws {
+        let position = try json.required("position") { v, p in try JSONRead.int(v, p) }
+        self.init(position: position)
     }
 
     public var json: JSONValue {
@@ -2216,11 +2167,10 @@ extension Morning {
 }
 
 extension Morning.CreateParameters: JSONCodable {
-    public init(json o: JSONFields) throws {
-        self.init(
-            title: try o.required("title") { v, p in try JSONRead.string(v, p) },
-            tasks: try o.required("tasks") { v, p in try JSONRead.items(v, p) { v, p in try Morning.TaskTime(json: JSONFields(v, at: p)) } }
-        )
+    public init(json: JSONFields) throws {
+        let title = try json.required("title") { v, p in try JSONRead.string(v, p) }
+        let tasks = try json.required("tasks") { v, p in try JSONRead.items(v, p) { v, p in try Morning.TaskTime(json: JSONFields(v, at: p)) } }
+        self.init(title: title, tasks: tasks)
     }
 
     public var json: JSONValue {
@@ -2250,10 +2200,9 @@ extension Morning {
 }
 
 extension Morning.CreateFromFileParameters: JSONCodable {
-    public init(json o: JSONFields) throws {
-        self.init(
-            text: try o.required("text") { v, p in try JSONRead.string(v, p) }
-        )
+    public init(json: JSONFields) throws {
+        let text = try json.required("text") { v, p in try JSONRead.string(v, p) }
+        self.init(text: text)
     }
 
     public var json: JSONValue {

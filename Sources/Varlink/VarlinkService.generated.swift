@@ -75,14 +75,13 @@ extension VarlinkService {
 }
 
 extension VarlinkService.GetInfoReply: JSONCodable {
-    public init(json o: JSONFields) throws {
-        self.init(
-            vendor: try o.required("vendor") { v, p in try JSONRead.string(v, p) },
-            product: try o.required("product") { v, p in try JSONRead.string(v, p) },
-            version: try o.required("version") { v, p in try JSONRead.string(v, p) },
-            url: try o.required("url") { v, p in try JSONRead.string(v, p) },
-            interfaces: try o.required("interfaces") { v, p in try JSONRead.items(v, p) { v, p in try JSONRead.string(v, p) } }
-        )
+    public init(json: JSONFields) throws {
+        let vendor = try json.required("vendor") { v, p in try JSONRead.string(v, p) }
+        let product = try json.required("product") { v, p in try JSONRead.string(v, p) }
+        let version = try json.required("version") { v, p in try JSONRead.string(v, p) }
+        let url = try json.required("url") { v, p in try JSONRead.string(v, p) }
+        let interfaces = try json.required("interfaces") { v, p in try JSONRead.items(v, p) { v, p in try JSONRead.string(v, p) } }
+        self.init(vendor: vendor, product: product, version: version, url: url, interfaces: interfaces)
     }
 
     public var json: JSONValue {
@@ -108,10 +107,9 @@ extension VarlinkService {
 }
 
 extension VarlinkService.GetInterfaceDescriptionParameters: JSONCodable {
-    public init(json o: JSONFields) throws {
-        self.init(
-            interface: try o.required("interface") { v, p in try JSONRead.string(v, p) }
-        )
+    public init(json: JSONFields) throws {
+        let interface = try json.required("interface") { v, p in try JSONRead.string(v, p) }
+        self.init(interface: interface)
     }
 
     public var json: JSONValue {
@@ -133,10 +131,9 @@ extension VarlinkService {
 }
 
 extension VarlinkService.GetInterfaceDescriptionReply: JSONCodable {
-    public init(json o: JSONFields) throws {
-        self.init(
-            description: try o.required("description") { v, p in try JSONRead.string(v, p) }
-        )
+    public init(json: JSONFields) throws {
+        let description = try json.required("description") { v, p in try JSONRead.string(v, p) }
+        self.init(description: description)
     }
 
     public var json: JSONValue {

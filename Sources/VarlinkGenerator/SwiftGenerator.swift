@@ -125,20 +125,19 @@ public struct SwiftGenerator {
             out.line("")
             out.line("extension \(ns).\(name): JSONCodable {")
             out.indent { o in
-                o.line("public init(json o: JSONFields) throws {")
+                // The fields arrive as `json`, which no field can be named: `json` is the
+                // struct's own property.
+                o.line("public init(json: JSONFields) throws {")
                 o.indent { o in
                     if fields.isEmpty {
-                        o.line("_ = o")
+                        o.line("_ = json")
                         o.line("self.init()")
                     } else {
-                        o.line("self.init(")
-                        o.indent { o in
-                            for (i, f) in fields.enumerated() {
-                                let comma = i == fields.count - 1 ? "" : ","
-                                o.line("\(label(f.name)): \(reading(f, owner: owner))\(comma)")
-                            }
-                        }
-                        o.line(")")
+                        // One statement per field: one expression for them all takes the type
+                        // checker too long once a struct has a dozen fields.
+                        for f in fields { o.line("let \(identifier(f.name)) = \(reading(f, owner: owner, from: "json"))") }
+                        let arguments = fields.map { "\(label($0.name)): \(identifier($0.name))" }
+                        o.line("self.init(\(arguments.joined(separator: ", ")))")
                     }
                 }
                 o.line("}")
@@ -417,13 +416,13 @@ public struct SwiftGenerator {
         }
     }
 
-    /// The expression that reads field `f` from the JSONFields `o`.
-    private func reading(_ f: Field, owner: String) -> String {
+    /// The expression that reads field `f` from the JSONFields named `fields`.
+    private func reading(_ f: Field, owner: String, from fields: String = "o") -> String {
         let key = literal(f.name)
         if case .optional(let inner) = f.type {
-            return "try o.optional(\(key)) { v, p in \(read(inner, owner: owner, field: f.name)) }"
+            return "try \(fields).optional(\(key)) { v, p in \(read(inner, owner: owner, field: f.name)) }"
         }
-        return "try o.required(\(key)) { v, p in \(read(f.type, owner: owner, field: f.name)) }"
+        return "try \(fields).required(\(key)) { v, p in \(read(f.type, owner: owner, field: f.name)) }"
     }
 
     /// An expression reading the value `v` at place `p` as `t`.
