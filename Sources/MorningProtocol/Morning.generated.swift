@@ -21,6 +21,7 @@ public enum Morning {
         "RoutineInfo": RoutineInfo.self,
         "Progress": Progress.self,
         "Notifications": Notifications.self,
+        "Now": Now.self,
         "DayTask": DayTask.self,
         "WeekDay": WeekDay.self,
         "WeekChart": WeekChart.self,
@@ -138,6 +139,16 @@ public enum Morning {
 
         type Notifications (enabled: bool, available: bool)
 
+        # Where today's morning stands: upcoming before the first task's time; inProgress while
+        # every task whose next task has begun is checked; behind when one is not; done when
+        # every task is checked; finished once the last task's time has come with some unchecked.
+        type Pace (upcoming, inProgress, behind, done, finished)
+
+        # Where today's morning stands and what comes next. task is the first unchecked task
+        # whose time has come, the one to do now; nextTaskAt is when the next task's time comes
+        # and minutesToNext the whole minutes to it, rounded up; both null after the last task.
+        type Now (pace: Pace, task: ?DayTask, nextTaskAt: ?string, minutesToNext: ?int)
+
         # A task on a given day.
         type DayTask (position: int, time: string, title: string, state: TaskState)
 
@@ -157,7 +168,8 @@ public enum Morning {
 
         # The state of the morning at a glance. today is null unless the active routine runs
         # today; currentTask is the latest task whose time has come, nextTask the one after;
-        # behind counts tasks whose time has passed unchecked.
+        # behind counts tasks still unchecked although the task after them has begun (none once
+        # the last task's time has come). now is null unless the routine runs today.
         method Status() -> (
           phase: Phase,
           date: string,
@@ -165,6 +177,7 @@ public enum Morning {
           today: ?Progress,
           currentTask: ?DayTask,
           nextTask: ?DayTask,
+          now: ?Now,
           behind: int,
           nextReminder: ?string,
           notifications: Notifications
@@ -605,6 +618,58 @@ extension Morning.Notifications: JSONCodable {
         .object([
             .init(key: "available", value: JSONValue.bool(self.available)),
             .init(key: "enabled", value: JSONValue.bool(self.enabled)),
+        ])
+    }
+}
+
+extension Morning {
+    /// Where today's morning stands: upcoming before the first task's time; inProgress while
+    /// every task whose next task has begun is checked; behind when one is not; done when
+    /// every task is checked; finished once the last task's time has come with some unchecked.
+    public enum Pace: String, Sendable, Hashable, CaseIterable {
+        case upcoming
+        case inProgress
+        case behind
+        case done
+        case finished
+    }
+}
+
+extension Morning {
+    /// Where today's morning stands and what comes next. task is the first unchecked task
+    /// whose time has come, the one to do now; nextTaskAt is when the next task's time comes
+    /// and minutesToNext the whole minutes to it, rounded up; both null after the last task.
+    public struct Now: Sendable, Hashable {
+        public var pace: Pace
+        public var task: DayTask?
+        public var nextTaskAt: String?
+        public var minutesToNext: Int?
+
+        public init(pace: Pace, task: DayTask? = nil, nextTaskAt: String? = nil, minutesToNext: Int? = nil) {
+            self.pace = pace
+            self.task = task
+            self.nextTaskAt = nextTaskAt
+            self.minutesToNext = minutesToNext
+        }
+    }
+}
+
+extension Morning.Now: JSONCodable {
+    public init(json o: JSONFields) throws {
+        self.init(
+            pace: try o.required("pace") { v, p in try JSONRead.raw(v, p) as Morning.Pace },
+            task: try o.optional("task") { v, p in try Morning.DayTask(json: JSONFields(v, at: p)) },
+            nextTaskAt: try o.optional("nextTaskAt") { v, p in try JSONRead.string(v, p) },
+            minutesToNext: try o.optional("minutesToNext") { v, p in try JSONRead.int(v, p) }
+        )
+    }
+
+    public var json: JSONValue {
+        .object([
+            .init(key: "minutesToNext", value: self.minutesToNext.map { JSONValue.int($0) } ?? .null),
+            .init(key: "nextTaskAt", value: self.nextTaskAt.map { JSONValue.string($0) } ?? .null),
+            .init(key: "pace", value: JSONValue.string(self.pace.rawValue)),
+            .init(key: "task", value: self.task.map { $0.json } ?? .null),
         ])
     }
 }
@@ -1244,17 +1309,19 @@ extension Morning {
         public var today: Progress?
         public var currentTask: DayTask?
         public var nextTask: DayTask?
+        public var now: Now?
         public var behind: Int
         public var nextReminder: String?
         public var notifications: Notifications
 
-        public init(phase: Phase, date: String, routine: RoutineInfo? = nil, today: Progress? = nil, currentTask: DayTask? = nil, nextTask: DayTask? = nil, behind: Int, nextReminder: String? = nil, notifications: Notifications) {
+        public init(phase: Phase, date: String, routine: RoutineInfo? = nil, today: Progress? = nil, currentTask: DayTask? = nil, nextTask: DayTask? = nil, now: Now? = nil, behind: Int, nextReminder: String? = nil, notifications: Notifications) {
             self.phase = phase
             self.date = date
             self.routine = routine
             self.today = today
             self.currentTask = currentTask
             self.nextTask = nextTask
+            self.now = now
             self.behind = behind
             self.nextReminder = nextReminder
             self.notifications = notifications
@@ -1271,6 +1338,7 @@ extension Morning.StatusReply: JSONCodable {
             today: try o.optional("today") { v, p in try Morning.Progress(json: JSONFields(v, at: p)) },
             currentTask: try o.optional("currentTask") { v, p in try Morning.DayTask(json: JSONFields(v, at: p)) },
             nextTask: try o.optional("nextTask") { v, p in try Morning.DayTask(json: JSONFields(v, at: p)) },
+            now: try o.optional("now") { v, p in try Morning.Now(json: JSONFields(v, at: p)) },
             behind: try o.required("behind") { v, p in try JSONRead.int(v, p) },
             nextReminder: try o.optional("nextReminder") { v, p in try JSONRead.string(v, p) },
             notifications: try o.required("notifications") { v, p in try Morning.Notifications(json: JSONFields(v, at: p)) }
@@ -1285,6 +1353,7 @@ extension Morning.StatusReply: JSONCodable {
             .init(key: "nextReminder", value: self.nextReminder.map { JSONValue.string($0) } ?? .null),
             .init(key: "nextTask", value: self.nextTask.map { $0.json } ?? .null),
             .init(key: "notifications", value: self.notifications.json),
+            .init(key: "now", value: self.now.map { $0.json } ?? .null),
             .init(key: "phase", value: JSONValue.string(self.phase.rawValue)),
             .init(key: "routine", value: self.routine.map { $0.json } ?? .null),
             .init(key: "today", value: self.today.map { $0.json } ?? .null),
