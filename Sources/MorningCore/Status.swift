@@ -40,10 +40,10 @@ public struct StatusView: Hashable, Sendable {
     public var completed: Int? { day?.completed }
     public var total: Int? { day?.total }
 
-    /// Whole minutes from `now` to the next task's time, rounded up, so "in 1 min" is
-    /// shown until the minute it comes.
+    /// Minutes from `now` to the next task's time, to the nearest, and at least 1 until
+    /// it comes: a clock a moment either side of a whole minute says the same.
     public func minutesToNextTask(now: Date) -> Int? {
-        nextTaskAt.map { Int((($0.timeIntervalSince(now)) / 60).rounded(.up)) }
+        nextTaskAt.map { max(1, Int(($0.timeIntervalSince(now) / 60).rounded())) }
     }
 }
 

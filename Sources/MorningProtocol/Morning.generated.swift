@@ -146,7 +146,7 @@ public enum Morning {
 
         # Where today's morning stands and what comes next. task is the first unchecked task
         # whose time has come, the one to do now; nextTaskAt is when the next task's time comes
-        # and minutesToNext the whole minutes to it, rounded up; both null after the last task.
+        # and minutesToNext the minutes to it, to the nearest and at least 1; both null after the last task.
         type Now (pace: Pace, task: ?DayTask, nextTaskAt: ?string, minutesToNext: ?int)
 
         # A task on a given day.
@@ -638,7 +638,7 @@ extension Morning {
 extension Morning {
     /// Where today's morning stands and what comes next. task is the first unchecked task
     /// whose time has come, the one to do now; nextTaskAt is when the next task's time comes
-    /// and minutesToNext the whole minutes to it, rounded up; both null after the last task.
+    /// and minutesToNext the minutes to it, to the nearest and at least 1; both null after the last task.
     public struct Now: Sendable, Hashable {
         public var pace: Pace
         public var task: DayTask?

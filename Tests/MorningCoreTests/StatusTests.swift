@@ -34,6 +34,8 @@ struct StatusTests {
     static let morning: [Row] = [
         Row(time: "06:00", checked: [], pace: .upcoming, behind: 0, taskNow: nil, next: 1, minutesToNext: 30),
         Row(time: "06:29:30", checked: [], pace: .upcoming, behind: 0, taskNow: nil, next: 1, minutesToNext: 1),
+        Row(time: "06:29:59", checked: [], pace: .upcoming, behind: 0, taskNow: nil, next: 1, minutesToNext: 1),
+        Row(time: "06:17:50", checked: [], pace: .upcoming, behind: 0, taskNow: nil, next: 1, minutesToNext: 12),
         // The first task's time has come: it is in progress, not behind.
         Row(time: "06:30", checked: [], pace: .inProgress, behind: 0, taskNow: 1, next: 2, minutesToNext: 30),
         Row(time: "06:59", checked: [], pace: .inProgress, behind: 0, taskNow: 1, next: 2, minutesToNext: 1),
