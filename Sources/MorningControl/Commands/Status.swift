@@ -50,19 +50,6 @@ struct StatusRequest: Request, Equatable {
             if let bar { return session.say(BarText.render(status, format: bar, following: false, maxWidth: maxWidth)) }
             return session.say(StatusText.render(status, style: session.style))
         }
-        // One line per change; a status that renders the same is not printed twice.
-        var last = ""
-        try session.follow(Morning.Call.status()) { status in
-            let text: String
-            if globals.json {
-                text = String(decoding: status.json.text(), as: UTF8.self) + "\n"
-            } else {
-                text = BarText.render(status, format: bar ?? .text, following: true, maxWidth: maxWidth)
-            }
-            if text != last {
-                session.say(text)
-                last = text
-            }
-        }
+        try StatusFollower(json: globals.json, format: bar ?? .text, maxWidth: maxWidth).run(in: session)
     }
 }

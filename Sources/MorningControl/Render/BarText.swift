@@ -125,4 +125,31 @@ enum BarText {
             return "%{F\(colour)}\(text)%{F-}\n"
         }
     }
+
+    /// What a bar shows while bmd cannot be reached and `--follow` tries again.
+    static func offline(_ format: Format) -> String {
+        let tooltip = "bmd is not running; reconnecting"
+        switch format {
+        case .text:
+            return "offline: \(tooltip)\n"
+        case .waybar:
+            let waybar = JSONValue.object([
+                .init(key: "text", value: .string("☀ offline")),
+                .init(key: "alt", value: .string("offline")),
+                .init(key: "tooltip", value: .string(tooltip)),
+                .init(key: "class", value: .array([.string("offline")])),
+                .init(key: "percentage", value: .int(0)),
+            ])
+            return String(decoding: waybar.text(), as: UTF8.self) + "\n"
+        case .i3blocks:
+            let block = JSONValue.object([
+                .init(key: "full_text", value: .string("☀ offline")),
+                .init(key: "short_text", value: .string("☀ –")),
+                .init(key: "color", value: .string("#9A9996")),
+            ])
+            return String(decoding: block.text(), as: UTF8.self) + "\n"
+        case .polybar:
+            return "%{F#9A9996}☀ offline%{F-}\n"
+        }
+    }
 }
