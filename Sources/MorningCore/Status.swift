@@ -2,6 +2,21 @@ import Foundation
 
 /// The at-a-glance state of the morning (L1 and the `status` fields of §10).
 public struct StatusView: Hashable, Sendable {
+    /// Where today's morning stands while the routine runs today.
+    public enum Pace: String, Hashable, Sendable {
+        /// The first task's time has not come yet.
+        case upcoming
+        /// Every task whose next task's time has come is checked.
+        case inProgress
+        /// A task is still unchecked although the next task's time has come.
+        case behind
+        /// Every task is checked.
+        case done
+        /// The last task's time has come and some tasks are unchecked: the morning's
+        /// schedule is over, so nothing more can fall behind today.
+        case finished
+    }
+
     public var phase: Book.Phase
     public var routine: Routine?
     public var today: Day
@@ -10,13 +25,26 @@ public struct StatusView: Hashable, Sendable {
     /// The latest task whose time has come, and the next one, by 1-based position.
     public var currentTask: Int?
     public var nextTask: Int?
-    /// Tasks whose time has passed and that are still unchecked.
+    /// The task to do now: the first unchecked one whose time has come.
+    public var taskNow: Int?
+    /// When the next task's time comes, today.
+    public var nextTaskAt: Date?
+    /// Tasks still unchecked although the task after them has begun; zero once the
+    /// last task's time has come.
     public var behind: Int
+    /// Nil unless the routine runs today.
+    public var pace: Pace?
     public var nextReminder: Date?
     public var notificationsEnabled: Bool
 
     public var completed: Int? { day?.completed }
     public var total: Int? { day?.total }
+
+    /// Minutes from `now` to the next task's time, to the nearest, and at least 1 until
+    /// it comes: a clock a moment either side of a whole minute says the same.
+    public func minutesToNextTask(now: Date) -> Int? {
+        nextTaskAt.map { max(1, Int(($0.timeIntervalSince(now) / 60).rounded())) }
+    }
 }
 
 extension Book {
@@ -31,10 +59,22 @@ extension Book {
         view.day = day
         let minute = local.minuteOfDay(at: now)
         let started = routine.tasks.filter { $0.time.minutes <= minute }.count
+        let count = routine.tasks.count
         view.currentTask = started > 0 ? started : nil
-        view.nextTask = started < routine.tasks.count ? started + 1 : nil
-        if let states = day?.states {
-            view.behind = states.prefix(started).filter { $0 != .done }.count
+        view.nextTask = started < count ? started + 1 : nil
+        view.nextTaskAt = view.nextTask.map { Reminder.instant(on: today, at: routine.tasks[$0 - 1].time, local: local) }
+        let states = day?.states ?? Array(repeating: .untouched, count: count)
+        view.taskNow = states.prefix(started).firstIndex { $0 != .done }.map { $0 + 1 }
+        if states.allSatisfy({ $0 == .done }) {
+            view.pace = .done
+        } else if started == 0 {
+            view.pace = .upcoming
+        } else if started == count {
+            view.pace = .finished
+        } else {
+            // A task is in progress until the next one's time; only then can it be behind.
+            view.behind = states.prefix(started - 1).filter { $0 != .done }.count
+            view.pace = view.behind > 0 ? .behind : .inProgress
         }
         return view
     }

@@ -279,10 +279,24 @@ public final class Engine: @unchecked Sendable {
         var today: Morning.Progress?
         var current: Morning.DayTask?
         var next: Morning.DayTask?
+        var taskNow: Morning.DayTask?
+        var morningNow: Morning.Now?
         if view.phase == .running, let dayView = view.day {
             today = Morning.Progress(date: now.today.description, completed: dayView.completed, total: dayView.total)
             current = view.currentTask.map { Replies.task(dayView, position: $0) }
             next = view.nextTask.map { Replies.task(dayView, position: $0) }
+            taskNow = view.taskNow.map { Replies.task(dayView, position: $0) }
+        }
+        if let pace = view.pace {
+            let wire: Morning.Pace = switch pace {
+            case .upcoming: .upcoming
+            case .inProgress: .inProgress
+            case .behind: .behind
+            case .done: .done
+            case .finished: .finished
+            }
+            morningNow = Morning.Now(pace: wire, task: taskNow, nextTaskAt: view.nextTaskAt.map { now.local.iso8601($0) },
+                                     minutesToNext: view.minutesToNextTask(now: now.instant))
         }
         let phase: Morning.Phase = switch view.phase {
         case .none: .none
@@ -290,7 +304,7 @@ public final class Engine: @unchecked Sendable {
         case .running: .running
         }
         return Morning.StatusReply(phase: phase, date: now.today.description, routine: view.routine.map(Replies.routine),
-                              today: today, currentTask: current, nextTask: next, behind: view.behind,
+                              today: today, currentTask: current, nextTask: next, now: morningNow, behind: view.behind,
                               nextReminder: view.nextReminder.map { now.local.iso8601($0) },
                               notifications: notifications)
     }

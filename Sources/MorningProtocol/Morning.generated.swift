@@ -21,6 +21,7 @@ public enum Morning {
         "RoutineInfo": RoutineInfo.self,
         "Progress": Progress.self,
         "Notifications": Notifications.self,
+        "Now": Now.self,
         "DayTask": DayTask.self,
         "WeekDay": WeekDay.self,
         "WeekChart": WeekChart.self,
@@ -138,6 +139,16 @@ public enum Morning {
 
         type Notifications (enabled: bool, available: bool)
 
+        # Where today's morning stands: upcoming before the first task's time; inProgress while
+        # every task whose next task has begun is checked; behind when one is not; done when
+        # every task is checked; finished once the last task's time has come with some unchecked.
+        type Pace (upcoming, inProgress, behind, done, finished)
+
+        # Where today's morning stands and what comes next. task is the first unchecked task
+        # whose time has come, the one to do now; nextTaskAt is when the next task's time comes
+        # and minutesToNext the minutes to it, to the nearest and at least 1; both null after the last task.
+        type Now (pace: Pace, task: ?DayTask, nextTaskAt: ?string, minutesToNext: ?int)
+
         # A task on a given day.
         type DayTask (position: int, time: string, title: string, state: TaskState)
 
@@ -157,7 +168,8 @@ public enum Morning {
 
         # The state of the morning at a glance. today is null unless the active routine runs
         # today; currentTask is the latest task whose time has come, nextTask the one after;
-        # behind counts tasks whose time has passed unchecked.
+        # behind counts tasks still unchecked although the task after them has begun (none once
+        # the last task's time has come). now is null unless the routine runs today.
         method Status() -> (
           phase: Phase,
           date: string,
@@ -165,6 +177,7 @@ public enum Morning {
           today: ?Progress,
           currentTask: ?DayTask,
           nextTask: ?DayTask,
+          now: ?Now,
           behind: int,
           nextReminder: ?string,
           notifications: Notifications
@@ -600,6 +613,57 @@ extension Morning.Notifications: JSONCodable {
         .object([
             .init(key: "available", value: JSONValue.bool(self.available)),
             .init(key: "enabled", value: JSONValue.bool(self.enabled)),
+        ])
+    }
+}
+
+extension Morning {
+    /// Where today's morning stands: upcoming before the first task's time; inProgress while
+    /// every task whose next task has begun is checked; behind when one is not; done when
+    /// every task is checked; finished once the last task's time has come with some unchecked.
+    public enum Pace: String, Sendable, Hashable, CaseIterable {
+        case upcoming
+        case inProgress
+        case behind
+        case done
+        case finished
+    }
+}
+
+extension Morning {
+    /// Where today's morning stands and what comes next. task is the first unchecked task
+    /// whose time has come, the one to do now; nextTaskAt is when the next task's time comes
+    /// and minutesToNext the minutes to it, to the nearest and at least 1; both null after the last task.
+    public struct Now: Sendable, Hashable {
+        public var pace: Pace
+        public var task: DayTask?
+        public var nextTaskAt: String?
+        public var minutesToNext: Int?
+
+        public init(pace: Pace, task: DayTask? = nil, nextTaskAt: String? = nil, minutesToNext: Int? = nil) {
+            self.pace = pace
+            self.task = task
+            self.nextTaskAt = nextTaskAt
+            self.minutesToNext = minutesToNext
+        }
+    }
+}
+
+extension Morning.Now: JSONCodable {
+    public init(json: JSONFields) throws {
+        let pace = try json.required("pace") { v, p in try JSONRead.raw(v, p) as Morning.Pace }
+        let task = try json.optional("task") { v, p in try Morning.DayTask(json: JSONFields(v, at: p)) }
+        let nextTaskAt = try json.optional("nextTaskAt") { v, p in try JSONRead.string(v, p) }
+        let minutesToNext = try json.optional("minutesToNext") { v, p in try JSONRead.int(v, p) }
+        self.init(pace: pace, task: task, nextTaskAt: nextTaskAt, minutesToNext: minutesToNext)
+    }
+
+    public var json: JSONValue {
+        .object([
+            .init(key: "minutesToNext", value: self.minutesToNext.map { JSONValue.int($0) } ?? .null),
+            .init(key: "nextTaskAt", value: self.nextTaskAt.map { JSONValue.string($0) } ?? .null),
+            .init(key: "pace", value: JSONValue.string(self.pace.rawValue)),
+            .init(key: "task", value: self.task.map { $0.json } ?? .null),
         ])
     }
 }
@@ -1224,17 +1288,19 @@ extension Morning {
         public var today: Progress?
         public var currentTask: DayTask?
         public var nextTask: DayTask?
+        public var now: Now?
         public var behind: Int
         public var nextReminder: String?
         public var notifications: Notifications
 
-        public init(phase: Phase, date: String, routine: RoutineInfo? = nil, today: Progress? = nil, currentTask: DayTask? = nil, nextTask: DayTask? = nil, behind: Int, nextReminder: String? = nil, notifications: Notifications) {
+        public init(phase: Phase, date: String, routine: RoutineInfo? = nil, today: Progress? = nil, currentTask: DayTask? = nil, nextTask: DayTask? = nil, now: Now? = nil, behind: Int, nextReminder: String? = nil, notifications: Notifications) {
             self.phase = phase
             self.date = date
             self.routine = routine
             self.today = today
             self.currentTask = currentTask
             self.nextTask = nextTask
+            self.now = now
             self.behind = behind
             self.nextReminder = nextReminder
             self.notifications = notifications
@@ -1250,10 +1316,11 @@ extension Morning.StatusReply: JSONCodable {
         let today = try json.optional("today") { v, p in try Morning.Progress(json: JSONFields(v, at: p)) }
         let currentTask = try json.optional("currentTask") { v, p in try Morning.DayTask(json: JSONFields(v, at: p)) }
         let nextTask = try json.optional("nextTask") { v, p in try Morning.DayTask(json: JSONFields(v, at: p)) }
+        let now = try json.optional("now") { v, p in try Morning.Now(json: JSONFields(v, at: p)) }
         let behind = try json.required("behind") { v, p in try JSONRead.int(v, p) }
         let nextReminder = try json.optional("nextReminder") { v, p in try JSONRead.string(v, p) }
         let notifications = try json.required("notifications") { v, p in try Morning.Notifications(json: JSONFields(v, at: p)) }
-        self.init(phase: phase, date: date, routine: routine, today: today, currentTask: currentTask, nextTask: nextTask, behind: behind, nextReminder: nextReminder, notifications: notifications)
+        self.init(phase: phase, date: date, routine: routine, today: today, currentTask: currentTask, nextTask: nextTask, now: now, behind: behind, nextReminder: nextReminder, notifications: notifications)
     }
 
     public var json: JSONValue {
@@ -1264,6 +1331,7 @@ extension Morning.StatusReply: JSONCodable {
             .init(key: "nextReminder", value: self.nextReminder.map { JSONValue.string($0) } ?? .null),
             .init(key: "nextTask", value: self.nextTask.map { $0.json } ?? .null),
             .init(key: "notifications", value: self.notifications.json),
+            .init(key: "now", value: self.now.map { $0.json } ?? .null),
             .init(key: "phase", value: JSONValue.string(self.phase.rawValue)),
             .init(key: "routine", value: self.routine.map { $0.json } ?? .null),
             .init(key: "today", value: self.today.map { $0.json } ?? .null),

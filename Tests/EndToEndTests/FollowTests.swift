@@ -65,8 +65,47 @@ struct FollowTests {
         #expect((updated["text"] as? String)?.hasPrefix("☀ 1/") == true)
         #expect((updated["percentage"] as? Int ?? 0) > 0)
         try box.stopDaemon()
-        // When bmd stops, the follower ends on its own.
-        #expect(follower.wait() == 0)
+        // Changed by issue 16: when bmd stops, the follower no longer ends; it shows
+        // an offline state (see followerSurvivesRestart).
+        let offline = try #require(lines.next(timeout: 2), "no offline line within two seconds of bmd stopping")
+        #expect(offline.contains(#""alt":"offline""#))
+    }
+
+    @Test("L2 (issue 16 changes: the follower no longer exits when bmd goes): it shows offline across a kill and restart of bmd, then the status again")
+    func followerSurvivesRestart() throws {
+        let box = try Sandbox(zone: "Europe/Berlin", time: "2026-03-02 08:00:00")
+        try box.startDaemon()
+        #expect(try box.bmctl("activate", "kant").status == 0)
+        box.setClock("2026-03-03 12:00:00")
+        let out = try Pipe2()
+        let follower = try ChildProcess(Binaries.bmctl, ["--no-autostart", "status", "--follow", "--format", "waybar"],
+                                        environment: box.baseEnvironment, stdout: out.write)
+        out.closeWrite()
+        defer {
+            follower.signal(SIGTERM)
+            follower.wait()
+        }
+        let lines = LineReader(out)
+        let first = try #require(lines.next(timeout: 10))
+        #expect(first.contains(#""text":"☀ 0/6"#))
+        try box.killDaemon()
+        let offline = try #require(lines.next(timeout: 2), "no offline line within two seconds of bmd's kill")
+        let state = try #require(try JSONSerialization.jsonObject(with: Data(offline.utf8)) as? [String: Any])
+        #expect(state["alt"] as? String == "offline")
+        #expect(state["class"] as? [String] == ["offline"])
+        // Some seconds without bmd: the follower keeps trying and prints nothing new.
+        #expect(lines.next(timeout: 2) == nil)
+        try box.startDaemon()
+        // The longest wait between tries is four seconds; the status is back within that and a little.
+        let back = try #require(lines.next(timeout: 6), "no status within six seconds of bmd's restart")
+        let status = try #require(try JSONSerialization.jsonObject(with: Data(back.utf8)) as? [String: Any])
+        #expect((status["text"] as? String)?.hasPrefix("☀ 0/6") == true)
+        #expect(status["alt"] as? String == "behind")
+        // And it follows the new bmd: a check shows at once.
+        #expect(try box.bmctl("check", "1").status == 0)
+        let checked = try #require(lines.next(timeout: 2), "no new line within two seconds of a check")
+        #expect(checked.contains(#""text":"☀ 1/6"#))
+        try box.stopDaemon()
     }
 
     @Test("L2: a follower that stops reading costs bmd its newest status, not every frame since")
@@ -100,7 +139,7 @@ struct FollowTests {
         try box.stopDaemon()
     }
 
-    @Test("status --format i3blocks and polybar print what those bars read")
+    @Test("status --format i3blocks and polybar print what those bars read (issue 16: polybar in colour tags)")
     func otherBars() throws {
         let box = try Sandbox(zone: "Europe/Berlin", time: "2026-03-02 08:00:00")
         try box.startDaemon()
@@ -112,7 +151,9 @@ struct FollowTests {
         // Every task up to noon is unchecked: behind, in amber.
         #expect(i3Lines.last == "#E5A50A")
         let polybar = try box.bmctl("status", "--format", "polybar")
-        #expect(polybar.stdout.hasPrefix("☀ 0/") && polybar.stdout.split(separator: "\n").count == 1)
+        // Changed by issue 16: polybar's text is wrapped in its own colour tags, amber when behind.
+        #expect(polybar.stdout.hasPrefix("%{F#E5A50A}☀ 0/") && polybar.stdout.hasSuffix("%{F-}\n")
+                && polybar.stdout.split(separator: "\n").count == 1)
         #expect(try box.bmctl("status", "--format", "lemonbar").status == 2)
         try box.stopDaemon()
     }

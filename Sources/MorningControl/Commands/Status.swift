@@ -16,7 +16,12 @@ extension BMCtl {
                                    valueName: "format"))
         var format: String?
 
-        var request: StatusRequest { StatusRequest(globals: globals, follow: follow, format: format) }
+        @Option(name: .customLong("max-width"),
+                help: ArgumentHelp("The most characters a bar's text takes; longer titles end in an ellipsis.",
+                                   valueName: "n"))
+        var maxWidth: Int = BarText.defaultWidth
+
+        var request: StatusRequest { StatusRequest(globals: globals, follow: follow, format: format, maxWidth: maxWidth) }
     }
 }
 
@@ -25,6 +30,7 @@ struct StatusRequest: Request, Equatable {
     var globals: Globals
     var follow = false
     var format: String?
+    var maxWidth = BarText.defaultWidth
 
     func check() throws(UsageError) {
         if let format, BarText.Format(rawValue: format) == nil {
@@ -33,6 +39,7 @@ struct StatusRequest: Request, Equatable {
         if format != nil && globals.json {
             throw UsageError("--format and --json cannot be combined")
         }
+        if maxWidth < 5 { throw UsageError("--max-width takes a number of characters, 5 or more, not \(maxWidth)") }
     }
 
     func execute(in session: Session) throws(ControlFailure) {
@@ -40,22 +47,9 @@ struct StatusRequest: Request, Equatable {
         guard follow else {
             let status = try session.call(Morning.Call.status())
             if globals.json { return session.printJSON(status) }
-            if let bar { return session.say(BarText.render(status, format: bar, following: false)) }
+            if let bar { return session.say(BarText.render(status, format: bar, following: false, maxWidth: maxWidth)) }
             return session.say(StatusText.render(status, style: session.style))
         }
-        // One line per change; a status that renders the same is not printed twice.
-        var last = ""
-        try session.follow(Morning.Call.status()) { status in
-            let text: String
-            if globals.json {
-                text = String(decoding: status.json.text(), as: UTF8.self) + "\n"
-            } else {
-                text = BarText.render(status, format: bar ?? .text, following: true)
-            }
-            if text != last {
-                session.say(text)
-                last = text
-            }
-        }
+        try StatusFollower(json: globals.json, format: bar ?? .text, maxWidth: maxWidth).run(in: session)
     }
 }

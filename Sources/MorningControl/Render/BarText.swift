@@ -15,19 +15,46 @@ enum BarText {
         }
         var parts = ["\(routine.name) \(today.completed)/\(today.total)"]
         if let current = s.currentTask { parts.append("now \(current.time) \(current.title)") }
-        if let next = s.nextTask { parts.append("next \(next.time) \(next.title)") }
+        if let next = s.nextTask { parts.append("next \(next.time) \(next.title)" + due(s)) }
         if s.behind > 0 { parts.append("\(s.behind) behind") }
         if today.completed == today.total { parts.append("all done") }
         return parts.joined(separator: " · ")
     }
 
-    /// Classes for styling: the phase, then "behind" or "done" when they apply.
+    /// " in 12 min" before the next task's time, from bmd's count of whole minutes.
+    static func due(_ s: Morning.StatusReply) -> String {
+        guard let minutes = s.now?.minutesToNext else { return "" }
+        if minutes >= 60 { return " in \(minutes / 60) h" + (minutes % 60 == 0 ? "" : " \(minutes % 60) min") }
+        return " in \(minutes) min"
+    }
+
+    /// Classes for styling: the phase, then "behind", "done" or "finished" when they apply.
     static func classes(_ s: Morning.StatusReply) -> [String] {
         var classes = [s.phase.rawValue]
-        if let today = s.today {
-            if today.completed == today.total { classes.append("done") } else if s.behind > 0 { classes.append("behind") }
+        switch s.now?.pace {
+        case .behind?: classes.append("behind")
+        case .done?: classes.append("done")
+        case .finished?: classes.append("finished")
+        case .upcoming?, .inProgress?: break
+        case nil:
+            // A bmd that does not say its pace: judge from the counts.
+            if let today = s.today {
+                if today.completed == today.total { classes.append("done") } else if s.behind > 0 { classes.append("behind") }
+            }
         }
         return classes
+    }
+
+    /// One word for the state, for per-state icons (waybar's `alt`): none, waiting,
+    /// upcoming, inProgress, behind, done or finished.
+    static func state(_ s: Morning.StatusReply) -> String {
+        s.now?.pace.rawValue ?? s.phase.rawValue
+    }
+
+    /// The colour a bar gives the state: amber when behind, green when done.
+    static func colour(_ s: Morning.StatusReply) -> String? {
+        let classes = classes(s)
+        return classes.contains("behind") ? "#E5A50A" : classes.contains("done") ? "#33D17A" : nil
     }
 
     static func percentage(_ s: Morning.StatusReply) -> Int {
@@ -35,35 +62,94 @@ enum BarText {
         return today.completed * 100 / today.total
     }
 
-    /// The bar's text: progress and the task at hand, short enough for a bar.
-    static func short(_ s: Morning.StatusReply) -> String {
-        guard let routine = s.routine else { return "☀ –" }
-        guard let today = s.today else { return "☀ from \(routine.startDate)" }
-        let task = s.currentTask.map { " \($0.title)" } ?? s.nextTask.map { " next \($0.time)" } ?? ""
-        return "☀ \(today.completed)/\(today.total)\(task)"
+    /// The bar's text: progress and the task to do now, else the next one, at most
+    /// `maxWidth` characters; empty when no routine is active, so a bar hides it.
+    static func short(_ s: Morning.StatusReply, maxWidth: Int = defaultWidth) -> String {
+        guard let routine = s.routine else { return "" }
+        guard let today = s.today else { return shortened("☀ from \(routine.startDate)", to: maxWidth) }
+        let task = s.now?.task.map { " \($0.title)" }
+            ?? s.nextTask.map { " next \($0.time) \($0.title)" }
+            ?? s.currentTask.map { " \($0.title)" } ?? ""
+        return shortened("☀ \(today.completed)/\(today.total)\(task)", to: maxWidth)
+    }
+
+    /// "☀ 2/6", or empty when no routine is active.
+    static func progress(_ s: Morning.StatusReply) -> String {
+        guard s.routine != nil else { return "" }
+        return s.today.map { "☀ \($0.completed)/\($0.total)" } ?? "☀"
+    }
+
+    /// The bar's width when `--max-width` is not given.
+    static let defaultWidth = 30
+
+    /// `text` cut to `width` characters, the last one an ellipsis when anything was cut.
+    static func shortened(_ text: String, to width: Int) -> String {
+        guard text.count > width else { return text }
+        guard width > 1 else { return String(text.prefix(max(width, 0))) }
+        var cut = String(text.prefix(width - 1))
+        while cut.last == " " { cut.removeLast() }
+        return cut + "…"
     }
 
     /// What to print for one status in `format`; `following` asks for one line per update.
-    static func render(_ s: Morning.StatusReply, format: Format, following: Bool) -> String {
+    static func render(_ s: Morning.StatusReply, format: Format, following: Bool, maxWidth: Int = defaultWidth) -> String {
+        let text = short(s, maxWidth: maxWidth)
+        let tooltip = s.routine == nil ? line(s) : line(s).split(separator: " · ").joined(separator: "\n")
         switch format {
         case .text:
             return line(s) + "\n"
         case .waybar:
             let waybar = JSONValue.object([
-                .init(key: "text", value: .string(short(s))),
-                .init(key: "tooltip", value: .string(line(s).split(separator: " · ").joined(separator: "\n"))),
+                .init(key: "text", value: .string(text)),
+                .init(key: "alt", value: .string(state(s))),
+                .init(key: "tooltip", value: .string(tooltip)),
                 .init(key: "class", value: .array(classes(s).map(JSONValue.string))),
                 .init(key: "percentage", value: .int(percentage(s))),
             ])
             return String(decoding: waybar.text(), as: UTF8.self) + "\n"
         case .i3blocks:
-            // Persistent blocks read one full_text per line; a one-shot block reads
-            // full_text, short_text and colour.
-            if following { return line(s) + "\n" }
-            let colour = classes(s).contains("behind") ? "#E5A50A" : classes(s).contains("done") ? "#33D17A" : ""
-            return line(s) + "\n" + short(s) + "\n" + (colour.isEmpty ? "" : colour + "\n")
+            if following {
+                // A persistent block (interval=persist, format=json) reads one JSON object a line.
+                // short_text is what i3bar shows when the bar is crowded: the progress alone.
+                var fields: [JSONValue.Member] = [
+                    .init(key: "full_text", value: .string(text)),
+                    .init(key: "short_text", value: .string(progress(s))),
+                ]
+                if let colour = colour(s) { fields.append(.init(key: "color", value: .string(colour))) }
+                return String(decoding: JSONValue.object(fields).text(), as: UTF8.self) + "\n"
+            }
+            // A one-shot block reads full_text, short_text and colour, a line each.
+            return line(s) + "\n" + text + "\n" + (colour(s).map { $0 + "\n" } ?? "")
         case .polybar:
-            return short(s) + "\n"
+            guard let colour = colour(s), !text.isEmpty else { return text + "\n" }
+            return "%{F\(colour)}\(text)%{F-}\n"
+        }
+    }
+
+    /// What a bar shows while bmd cannot be reached and `--follow` tries again.
+    static func offline(_ format: Format) -> String {
+        let tooltip = "bmd is not running; reconnecting"
+        switch format {
+        case .text:
+            return "offline: \(tooltip)\n"
+        case .waybar:
+            let waybar = JSONValue.object([
+                .init(key: "text", value: .string("☀ offline")),
+                .init(key: "alt", value: .string("offline")),
+                .init(key: "tooltip", value: .string(tooltip)),
+                .init(key: "class", value: .array([.string("offline")])),
+                .init(key: "percentage", value: .int(0)),
+            ])
+            return String(decoding: waybar.text(), as: UTF8.self) + "\n"
+        case .i3blocks:
+            let block = JSONValue.object([
+                .init(key: "full_text", value: .string("☀ offline")),
+                .init(key: "short_text", value: .string("☀ –")),
+                .init(key: "color", value: .string("#9A9996")),
+            ])
+            return String(decoding: block.text(), as: UTF8.self) + "\n"
+        case .polybar:
+            return "%{F#9A9996}☀ offline%{F-}\n"
         }
     }
 }

@@ -13,12 +13,17 @@ enum StatusText {
         case .running:
             if let routine = s.routine { lines.append(row("routine", style.bold(routine.name) + " (running)")) }
             if let today = s.today {
-                let pace = s.behind == 0 ? style.green("on track") : style.yellow("behind by " + Text.count(s.behind, "task"))
+                let pace = switch s.now?.pace {
+                case .done?: style.green("all done")
+                case .finished?: "the last task's time has come"
+                case .upcoming?: "starts at \(s.nextTask?.time ?? "?")"
+                default: s.behind == 0 ? style.green("on track") : style.yellow("behind by " + Text.count(s.behind, "task"))
+                }
                 let date = "\(Weekday.shortName(of: today.date)) \(today.date)"
                 lines.append(row("today", "\(date), \(today.completed) of \(today.total) done, \(pace)"))
             }
             lines.append(row("current task", s.currentTask.map { task($0, style: style) } ?? "none yet"))
-            lines.append(row("next task", s.nextTask.map { task($0, style: style) } ?? "none left today"))
+            lines.append(row("next task", s.nextTask.map { task($0, style: style) + BarText.due(s) } ?? "none left today"))
         }
         if s.phase != .none {
             lines.append(row("next reminder", s.nextReminder.map(reminderTime) ?? "none"))

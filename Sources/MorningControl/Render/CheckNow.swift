@@ -1,0 +1,24 @@
+import MorningProtocol
+
+/// `bmctl check` without a task, as a bar's on-click runs it: the task to do now.
+enum CheckNow {
+    /// `task` when given; otherwise the position of the task to do now (the first
+    /// unchecked one whose time has come), refused when there is none.
+    static func task(_ task: String?, in session: Session) throws(ControlFailure) -> String {
+        if let task { return task }
+        let status = try session.call(Morning.Call.status())
+        guard let now = status.now?.task else { throw .refused(nothing(status)) }
+        return String(now.position)
+    }
+
+    /// Why there is nothing to check now, and what to do instead.
+    static func nothing(_ s: Morning.StatusReply) -> String {
+        let why = switch s.now?.pace {
+        case nil: s.routine == nil ? "no routine is active" : "the routine does not run today"
+        case .done?: "every task is done"
+        case .upcoming?: "no task's time has come yet" + (s.nextTask.map { " (next \($0.time) \($0.title))" } ?? "")
+        default: "every task whose time has come is done"
+        }
+        return "nothing to check now: \(why); name a task to check another: bmctl check TASK"
+    }
+}

@@ -1,0 +1,48 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import MorningProtocol
+
+/// `bmctl status --follow`: a line per change, and a bar that outlives bmd. When bmd
+/// goes away after the first status, it prints an offline state and connects again,
+/// waiting a little longer after each failed try, up to a few seconds.
+struct StatusFollower {
+    var json: Bool
+    var format: BarText.Format
+    var maxWidth: Int
+
+    /// The first wait before connecting again, and the longest.
+    static let firstDelay = 0.25
+    static let longestDelay = 4.0
+
+    func run(in session: Session) throws(ControlFailure) {
+        var last = ""
+        var connected = false
+        var delay = Self.firstDelay
+        func show(_ text: String) {
+            // A status that renders the same is not printed twice.
+            if text != last {
+                session.say(text)
+                last = text
+            }
+        }
+        while true {
+            do throws(ControlFailure) {
+                try session.follow(Morning.Call.status()) { status in
+                    connected = true
+                    delay = Self.firstDelay
+                    show(json ? String(decoding: status.json.text(), as: UTF8.self) + "\n"
+                              : BarText.render(status, format: format, following: true, maxWidth: maxWidth))
+                }
+            } catch {
+                // Before the first status, failing is the answer, as for any command.
+                guard connected, error.status == .unreachable else { throw error }
+            }
+            guard connected else { return }
+            show(json ? #"{"offline":true}"# + "\n" : BarText.offline(format))
+            var pause = timespec(tv_sec: Int(delay), tv_nsec: Int((delay - delay.rounded(.down)) * 1e9))
+            nanosleep(&pause, nil)
+            delay = min(delay * 2, Self.longestDelay)
+        }
+    }
+}

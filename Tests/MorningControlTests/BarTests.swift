@@ -1,0 +1,91 @@
+import Foundation
+import MorningProtocol
+import Testing
+@testable import MorningControl
+
+/// What each status bar reads (L1, L2): the task to do now, the time to the next one, each
+/// bar's own conventions, and nothing at all when no routine is active.
+@Suite("Status bars")
+struct BarTests {
+    static let long = "Prepare lectures and work on your books"
+
+    /// Kant's morning at 05:40: the first task is still unchecked although the third has begun.
+    static let behind = Morning.StatusReply(
+        phase: .running, date: "2026-03-02", routine: Sample.timCook,
+        today: .init(date: "2026-03-02", completed: 1, total: 6),
+        currentTask: .init(position: 3, time: "05:30", title: long, state: .untouched),
+        nextTask: .init(position: 4, time: "07:00", title: "Give lectures", state: .untouched),
+        now: .init(pace: .behind, task: .init(position: 2, time: "05:05", title: "Drink tea", state: .untouched),
+                   nextTaskAt: "2026-03-02T07:00:00+01:00", minutesToNext: 80),
+        behind: 1, nextReminder: nil, notifications: Sample.notificationsOn)
+
+    static let upcoming = Morning.StatusReply(
+        phase: .running, date: "2026-03-02", routine: Sample.timCook,
+        today: .init(date: "2026-03-02", completed: 0, total: 6), currentTask: nil,
+        nextTask: .init(position: 1, time: "06:45", title: "Stretch", state: .untouched),
+        now: .init(pace: .upcoming, task: nil, nextTaskAt: "2026-03-02T06:45:00+01:00", minutesToNext: 12),
+        behind: 0, nextReminder: nil, notifications: Sample.notificationsOn)
+
+    func object(_ line: String) throws -> [String: Any] {
+        #expect(line.hasSuffix("\n") && line.dropLast().contains("\n") == false)
+        return try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+    }
+
+    @Test("L1: the time to the next task in the text line and the tooltip: next 06:45 Stretch in 12 min")
+    func timeToNext() throws {
+        #expect(BarText.line(Self.upcoming).contains("next 06:45 Stretch in 12 min"))
+        let waybar = try object(BarText.render(Self.upcoming, format: .waybar, following: true))
+        #expect((waybar["tooltip"] as? String)?.contains("next 06:45 Stretch in 12 min") == true)
+        #expect(BarText.line(Self.behind).contains("next 07:00 Give lectures in 1 h 20 min"))
+        let status = StatusText.render(Self.upcoming, style: Style(colour: false))
+        #expect(status.contains("06:45  Stretch in 12 min"))
+    }
+
+    @Test("L2: the bar shows the task to do now, else the next one, cut to --max-width with an ellipsis")
+    func taskShown() {
+        #expect(BarText.short(Self.behind) == "☀ 1/6 Drink tea")
+        #expect(BarText.short(Self.upcoming) == "☀ 0/6 next 06:45 Stretch")
+        var long = Self.behind
+        long.now?.task = .init(position: 3, time: "05:30", title: Self.long, state: .untouched)
+        let cut = BarText.short(long)
+        #expect(cut.count == BarText.defaultWidth && cut.hasPrefix("☀ 1/6 Prepare lectures") && cut.hasSuffix("…"))
+        #expect(BarText.short(long, maxWidth: 12) == "☀ 1/6 Prepa…")
+    }
+
+    @Test("L2: no active routine: empty text in every bar, so the bar hides the module")
+    func hidden() throws {
+        let waybar = try object(BarText.render(Sample.nothingActive, format: .waybar, following: true))
+        #expect(waybar["text"] as? String == "")
+        #expect(waybar["alt"] as? String == "none")
+        let i3 = try object(BarText.render(Sample.nothingActive, format: .i3blocks, following: true))
+        #expect(i3["full_text"] as? String == "")
+        #expect(BarText.render(Sample.nothingActive, format: .polybar, following: true) == "\n")
+    }
+
+    @Test("L2: waybar's alt names the state for per-state icons, and class says behind")
+    func waybar() throws {
+        let w = try object(BarText.render(Self.behind, format: .waybar, following: true))
+        #expect(w["alt"] as? String == "behind")
+        #expect(w["class"] as? [String] == ["running", "behind"])
+        #expect(w["text"] as? String == "☀ 1/6 Drink tea")
+        let u = try object(BarText.render(Self.upcoming, format: .waybar, following: true))
+        #expect(u["alt"] as? String == "upcoming")
+        #expect(u["class"] as? [String] == ["running"])
+    }
+
+    @Test("L2: i3blocks in persist mode reads JSON lines with full_text, short_text and color")
+    func i3blocks() throws {
+        let i3 = try object(BarText.render(Self.behind, format: .i3blocks, following: true))
+        #expect(i3["full_text"] as? String == "☀ 1/6 Drink tea")
+        #expect(i3["short_text"] as? String == "☀ 1/6")
+        #expect(i3["color"] as? String == "#E5A50A")
+        let calm = try object(BarText.render(Self.upcoming, format: .i3blocks, following: true))
+        #expect(calm["color"] == nil)
+    }
+
+    @Test("L2: polybar gets its own colour tags")
+    func polybar() {
+        #expect(BarText.render(Self.behind, format: .polybar, following: true) == "%{F#E5A50A}☀ 1/6 Drink tea%{F-}\n")
+        #expect(BarText.render(Self.upcoming, format: .polybar, following: true) == "☀ 0/6 next 06:45 Stretch\n")
+    }
+}
