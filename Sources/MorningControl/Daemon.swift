@@ -45,11 +45,11 @@ extension Daemon {
         var daemon = socket(environment: environment, notice: notice)
         daemon.follow = { call, endpoint, each throws(ControlFailure) in
             let connection = try connect(endpoint, environment: environment, notice: notice, timeoutSeconds: 0)
+            // bmd ends a stream with a reply that does not continue; a connection closed
+            // before that (bmd stopped or restarted) is a failure the follower recovers from.
             func next() throws(ControlFailure) -> [UInt8]? {
                 do throws(ConnectionError) {
                     return try connection.receiveFrame()
-                } catch .closed {
-                    return nil   // bmd stopped: the stream ends.
                 } catch {
                     throw error.failure(path: endpoint.path)
                 }

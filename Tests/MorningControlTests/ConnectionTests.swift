@@ -16,8 +16,9 @@ import Glibc
 
     @Test("L2: status --follow prints every frame, also when several arrive in one read")
     func followFramesTogether() {
+        // The last reply does not continue: bmd ends the stream, and bmctl with it.
         func status(_ completed: Int) -> String {
-            #"{"continues":true,"parameters":{"phase":"running","date":"2026-11-23","routine":null,"#
+            (completed < 2 ? #"{"continues":true,"# : "{") + #""parameters":{"phase":"running","date":"2026-11-23","routine":null,"#
                 + #""today":{"date":"2026-11-23","completed":\#(completed),"total":3},"currentTask":null,"#
                 + #""nextTask":null,"behind":0,"nextReminder":null,"notifications":{"enabled":true,"available":true}}}"#
         }

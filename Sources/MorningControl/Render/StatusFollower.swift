@@ -34,6 +34,8 @@ struct StatusFollower {
                     show(json ? String(decoding: status.json.text(), as: UTF8.self) + "\n"
                               : BarText.render(status, format: format, following: true, maxWidth: maxWidth))
                 }
+                // bmd ended the stream itself, with a last reply: there is no more to follow.
+                return
             } catch {
                 // Before the first status, failing is the answer, as for any command.
                 guard connected, error.status == .unreachable else { throw error }
