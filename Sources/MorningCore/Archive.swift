@@ -83,8 +83,8 @@ extension Book {
 
     /// Restores an export: into a book without routines, or over everything with `replace`.
     ///
-    /// Everything is checked before anything changes (`MorningError.invalidImport`); a
-    /// book with routines is refused without `replace` (`MorningError.importRefused`).
+    /// Everything is checked before anything changes (`Morning.Error.invalidImport`); a
+    /// book with routines is refused without `replace` (`Morning.Error.importRefused`).
     /// Replacing removes what `reset` removes but keeps this machine's settings, so a
     /// reminder already sent today is not sent again. The routines keep the export's
     /// order as their recency, and days that ended since the export are finalized at once.
@@ -94,7 +94,7 @@ extension Book {
         -> (routines: Int, records: Int, changes: [Change])
     {
         try Book.validate(archived, today: today, catalog: catalog)
-        guard replace || routines.isEmpty else { throw MorningError.importRefused(routines: routines.count) }
+        guard replace || routines.isEmpty else { throw Morning.Error.importRefused(routines: routines.count) }
         var archive = Archive(routines: [], records: [], openDays: [:])
         for (index, entry) in archived.enumerated() {
             let id = RoutineID(index + 1)
@@ -146,7 +146,7 @@ extension Book {
     static func validate(_ archived: [ArchivedRoutine], today: Day,
                          catalog: [CatalogEntry] = Catalog.entries) throws {
         guard archived.count <= importRoutineLimit else {
-            throw MorningError.invalidImport(reason: "it holds \(archived.count) routines; Better Morning keeps at most \(importRoutineLimit)")
+            throw Morning.Error.invalidImport(reason: "it holds \(archived.count) routines; Better Morning keeps at most \(importRoutineLimit)")
         }
         let catalogIDs = Set(catalog.map(\.id))
         let latest = today.adding(days: importDaysAhead)
@@ -154,7 +154,7 @@ extension Book {
         var active: String?
         var recordCount = 0
         for (index, entry) in archived.enumerated() {
-            func refuse(_ reason: String) -> MorningError {
+            func refuse(_ reason: String) -> Morning.Error {
                 let label = entry.slug.isEmpty || TitleText.problem(in: entry.slug) != nil ? "" : " (\(entry.slug))"
                 return .invalidImport(reason: "routine \(index + 1)\(label): \(reason)")
             }
@@ -175,7 +175,7 @@ extension Book {
             }
             do {
                 try Book.validate(name: entry.name, tasks: entry.tasks)
-            } catch MorningError.invalidRoutine(let reason) {
+            } catch Morning.Error.invalidRoutine(let reason) {
                 throw refuse(reason)
             }
             // Positions count tasks in time order (D2): a file in another order would
@@ -214,14 +214,14 @@ extension Book {
                 recordCount += max(0, today.ordinal - first.ordinal)
             }
             guard recordCount <= importRecordLimit else {
-                throw MorningError.invalidImport(reason: "it would store more than \(importRecordLimit) Day Records, "
+                throw Morning.Error.invalidImport(reason: "it would store more than \(importRecordLimit) Day Records, "
                                                  + "the days to finalize since the export included; Better Morning keeps at most that many from one import")
             }
         }
     }
 
     private static func validate(_ date: Day, field: String, latest: Day, today: Day,
-                                 _ refuse: (String) -> MorningError) throws {
+                                 _ refuse: (String) -> Morning.Error) throws {
         guard date >= earliestImportDate else {
             throw refuse("its \(field) \(date) is before \(earliestImportDate); Better Morning holds no dates that early")
         }
@@ -231,7 +231,7 @@ extension Book {
     }
 
     private static func validate(_ day: ArchivedDay, createdDate: Day, tasks: Int, latest: Day, today: Day,
-                                 _ refuse: (String) -> MorningError) throws {
+                                 _ refuse: (String) -> Morning.Error) throws {
         guard day.date <= latest else {
             throw refuse("the day \(day.date) is after today (\(today)) by more than \(importDaysAhead) days; is this computer's clock right?")
         }

@@ -17,7 +17,7 @@ extension Book {
         var draft = self.draft ?? Draft()
         // Checked first: once the draft is full, every further task is refused the same way.
         guard draft.tasks.count < Limits.taskCount.upperBound else {
-            throw MorningError.draftFull(limit: Limits.taskCount.upperBound)
+            throw Morning.Error.draftFull(limit: Limits.taskCount.upperBound)
         }
         let time = try TimeOfDay.parse(time)
         try Book.validate(taskTitle: title)
@@ -30,7 +30,7 @@ extension Book {
     public mutating func draftRemove(position: Int) throws -> (removed: RoutineTask, changes: [Change]) {
         let total = draft?.tasks.count ?? 0
         guard var draft, position >= 1, position <= total else {
-            throw MorningError.noDraftTask(position: position, total: total)
+            throw Morning.Error.noDraftTask(position: position, total: total)
         }
         let removed = draft.remove(at: position)
         self.draft = draft
@@ -47,9 +47,9 @@ extension Book {
     /// Saves the draft as a custom routine active from tomorrow, through the A1/A2 flow,
     /// and drops the draft in the same changes (C5).
     public mutating func saveDraft(today: Day, catalog: [CatalogEntry] = Catalog.entries) throws -> Activation {
-        guard let draft else { throw MorningError.noDraft }
+        guard let draft else { throw Morning.Error.noDraft }
         guard let title = draft.title else {
-            throw MorningError.invalidRoutine(reason: "a routine's title has 1 to 20 characters; the draft has no title yet")
+            throw Morning.Error.invalidRoutine(reason: "a routine's title has 1 to 20 characters; the draft has no title yet")
         }
         var activation = try saveCustom(name: title, tasks: draft.tasks, today: today, catalog: catalog)
         self.draft = nil

@@ -37,7 +37,7 @@ public struct Book: Hashable, Sendable {
     public func routine(id: RoutineID) -> Routine? { routines.first { $0.id == id } }
 
     /// Where the active routine stands today (status `phase`).
-    public enum Phase: String, Sendable { case none, waiting, running }
+    public typealias Phase = Morning.Phase
 
     public func phase(today: Day) -> Phase {
         guard let active else { return .none }
@@ -135,7 +135,7 @@ public struct Book: Hashable, Sendable {
         catchUp(today: today, into: &changes)
         switch try resolveActivatable(query, catalog: catalog) {
         case .stored(let routine):
-            if routine.isActive { throw MorningError.alreadyActive(routine: routine.name) }
+            if routine.isActive { throw Morning.Error.alreadyActive(routine: routine.name) }
             return switchTo(routine.id, today: today, changes: changes)
         case .catalog(let entry):
             try refuseWhenFull()
@@ -170,7 +170,7 @@ public struct Book: Hashable, Sendable {
     /// Refuses a new stored routine once `Limits.storedRoutines` are kept.
     private func refuseWhenFull() throws {
         guard routines.count < Limits.storedRoutines else {
-            throw MorningError.invalidRoutine(reason: "Better Morning keeps at most \(Limits.storedRoutines) routines; "
+            throw Morning.Error.invalidRoutine(reason: "Better Morning keeps at most \(Limits.storedRoutines) routines; "
                                               + "delete one you no longer need (`bmctl delete NAME`) to make room")
         }
     }
@@ -258,11 +258,11 @@ public struct Book: Hashable, Sendable {
 
     /// The active routine if today is one of its open days, or why not.
     public func runningRoutine(today: Day) throws -> Routine {
-        guard let routine = active else { throw MorningError.noActiveRoutine }
+        guard let routine = active else { throw Morning.Error.noActiveRoutine }
         guard routine.startDate <= today else {
-            throw MorningError.notStarted(routine: routine.name, startDate: routine.startDate)
+            throw Morning.Error.notStarted(routine: routine.name, startDate: routine.startDate)
         }
-        if let last = routine.lastRecordDate, last >= today { throw MorningError.dayLocked(date: today) }
+        if let last = routine.lastRecordDate, last >= today { throw Morning.Error.dayLocked(date: today) }
         return routine
     }
 
@@ -316,10 +316,10 @@ public struct Book: Hashable, Sendable {
     public static func validate(name: String, tasks: [RoutineTask]) throws {
         try validate(name: name)
         guard !tasks.isEmpty else {
-            throw MorningError.invalidRoutine(reason: "a routine needs at least one task")
+            throw Morning.Error.invalidRoutine(reason: "a routine needs at least one task")
         }
         guard tasks.count <= Limits.taskCount.upperBound else {
-            throw MorningError.invalidRoutine(reason: "a routine has at most 20 tasks; this one has \(tasks.count)")
+            throw Morning.Error.invalidRoutine(reason: "a routine has at most 20 tasks; this one has \(tasks.count)")
         }
         for task in tasks { try validate(taskTitle: task.title) }
     }
@@ -328,11 +328,11 @@ public struct Book: Hashable, Sendable {
     /// trailing blanks aside (every way in stores it trimmed).
     public static func validate(name: String) throws {
         if let problem = TitleText.problem(in: name) {
-            throw MorningError.invalidRoutine(reason: "a routine's title is plain text; this one cannot be stored: \(problem)")
+            throw Morning.Error.invalidRoutine(reason: "a routine's title is plain text; this one cannot be stored: \(problem)")
         }
         let trimmed = name.trimmingWhitespace
         guard Limits.nameLength.contains(trimmed.count) else {
-            throw MorningError.invalidRoutine(reason: "a routine's title has 1 to 20 characters; "
+            throw Morning.Error.invalidRoutine(reason: "a routine's title has 1 to 20 characters; "
                 + TitleText.lengthVerdict(name, trimmedCount: trimmed.count, limit: Limits.nameLength.upperBound))
         }
     }
@@ -341,11 +341,11 @@ public struct Book: Hashable, Sendable {
     /// trailing blanks aside (every way in stores it trimmed).
     public static func validate(taskTitle title: String) throws {
         if let problem = TitleText.problem(in: title) {
-            throw MorningError.invalidRoutine(reason: "a task's title is plain text; this one cannot be stored: \(problem)")
+            throw Morning.Error.invalidRoutine(reason: "a task's title is plain text; this one cannot be stored: \(problem)")
         }
         let trimmed = title.trimmingWhitespace
         guard Limits.taskTitleLength.contains(trimmed.count) else {
-            throw MorningError.invalidRoutine(reason: "a task's title has 1 to 70 characters; "
+            throw Morning.Error.invalidRoutine(reason: "a task's title has 1 to 70 characters; "
                 + TitleText.lengthVerdict(title, trimmedCount: trimmed.count, limit: Limits.taskTitleLength.upperBound))
         }
     }

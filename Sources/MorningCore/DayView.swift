@@ -1,7 +1,7 @@
 /// One day of the active routine as the user sees it (T1, T2).
 public struct DayView: Hashable, Sendable {
-    public enum Mode: String, Sendable { case today, past, future }
-    public enum TaskState: String, Sendable { case done, missed, untouched, upcoming }
+    public typealias Mode = Morning.DayMode
+    public typealias TaskState = Morning.TaskState
 
     public var routine: Routine
     public var date: Day
@@ -15,20 +15,20 @@ public struct DayView: Hashable, Sendable {
 extension Book {
     /// The days the active routine can show: from its start to 14 days ahead (T2).
     public func viewableRange(today: Day) throws -> ClosedRange<Day> {
-        guard let routine = active else { throw MorningError.noActiveRoutine }
+        guard let routine = active else { throw Morning.Error.noActiveRoutine }
         return routine.startDate...max(routine.startDate, today.adding(days: Limits.futureDays))
     }
 
     /// The active routine on `date`. `record` is that date's Day Record when it has one;
     /// the caller reads it from history.
     public func dayView(of date: Day, today: Day, record: DayRecord?) throws -> DayView {
-        guard let routine = active else { throw MorningError.noActiveRoutine }
+        guard let routine = active else { throw Morning.Error.noActiveRoutine }
         let range = try viewableRange(today: today)
         guard range.contains(date) else {
             if date == today, routine.startDate > today {
-                throw MorningError.notStarted(routine: routine.name, startDate: routine.startDate)
+                throw Morning.Error.notStarted(routine: routine.name, startDate: routine.startDate)
             }
-            throw MorningError.dateOutOfRange(date: date, earliest: range.lowerBound, latest: range.upperBound)
+            throw Morning.Error.dateOutOfRange(date: date, earliest: range.lowerBound, latest: range.upperBound)
         }
         let positions = 1...routine.tasks.count
         if date > today {

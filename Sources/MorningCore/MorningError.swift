@@ -1,39 +1,29 @@
-/// Why a request was refused. Each case names a rule of docs/product.md and carries
-/// what the client needs to say what to do instead. Nothing is changed when one is thrown.
-public enum MorningError: Error, Hashable, Sendable {
-    case noActiveRoutine
-    /// The active routine starts on `startDate`, after today (A1).
-    case notStarted(routine: String, startDate: Day)
-    /// Activating the routine that already runs (A3).
-    case alreadyActive(routine: String)
-    case routineNotFound(query: String)
-    case ambiguousRoutine(query: String, candidates: [String])
-    /// A catalog routine that was never activated has no stored copy to restart or delete.
-    case notStored(routine: String, id: String)
-    case taskNotFound(query: String, total: Int)
-    case ambiguousTask(query: String, candidates: [String])
-    /// Only today can be checked (T1, T2).
-    case notToday(date: Day, today: Day)
-    /// Outside `earliest … latest` (T2).
-    case dateOutOfRange(date: Day, earliest: Day, latest: Day)
+import MorningProtocol
+
+// The core refuses a request by throwing the interface's own error (`Morning.Error`,
+// generated from the interface file): each refusal is written once, with the fields a
+// client needs to say what to do instead. Nothing is changed when one is thrown.
+//
+// The constructors below take the core's values (days, times of day) where the interface
+// carries their text, so rules speak in days and the wire form is written in one place.
+extension Morning.Error {
+    /// The active routine starts on `startDate`, after today.
+    public static func notStarted(routine: String, startDate: Day) -> Self {
+        .notStarted(routine: routine, startDate: startDate.description)
+    }
+
+    /// Only today can be checked.
+    public static func notToday(date: Day, today: Day) -> Self {
+        .notToday(date: date.description, today: today.description)
+    }
+
+    /// A date outside `earliest … latest`.
+    public static func dateOutOfRange(date: Day, earliest: Day, latest: Day) -> Self {
+        .dateOutOfRange(date: date.description, earliest: earliest.description, latest: latest.description)
+    }
+
     /// Today is already finalized for this routine (a clock that went back).
-    case dayLocked(date: Day)
-    case invalidDate(text: String)
-    /// A custom routine that breaks a limit of C3.
-    case invalidRoutine(reason: String)
-    /// An import over `routines` stored routines without `--replace` (H5).
-    case importRefused(routines: Int)
-    /// An export file that breaks a limit of D1/D2 or does not hold together (H5).
-    case invalidImport(reason: String)
-    /// A time that cannot be read, or is off the five-minute grid (D2); then `earlier`
-    /// and `later` are the nearest grid times (`later` is nil after 23:55).
-    case invalidTime(text: String, earlier: TimeOfDay?, later: TimeOfDay?)
-    /// The draft already holds the most tasks a routine may have (C3).
-    case draftFull(limit: Int)
-    /// Saving with no draft at all.
-    case noDraft
-    /// No task of the draft is at this 1-based position.
-    case noDraftTask(position: Int, total: Int)
-    /// A routine file that breaks its format or a limit of C3 on `line` (1-based).
-    case routineFile(line: Int, reason: String)
+    public static func dayLocked(date: Day) -> Self {
+        .dayLocked(date: date.description)
+    }
 }

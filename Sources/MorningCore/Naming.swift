@@ -24,11 +24,11 @@ extension Book {
             let candidates = routines.map { Candidate(id: $0.slug, name: $0.name, target: .stored($0)) }
             guard case .stored(let routine) = try Book.pick(query, from: candidates).target else { fatalError() }
             return routine
-        } catch MorningError.routineNotFound {
+        } catch Morning.Error.routineNotFound {
             if case .catalog(let entry) = try? resolveActivatable(query, catalog: catalog) {
-                throw MorningError.notStored(routine: entry.name, id: entry.id)
+                throw Morning.Error.notStored(routine: entry.name, id: entry.id)
             }
-            throw MorningError.routineNotFound(query: query)
+            throw Morning.Error.routineNotFound(query: query)
         }
     }
 
@@ -40,7 +40,7 @@ extension Book {
 
     static func pick(_ query: String, from candidates: [Candidate]) throws -> Candidate {
         let q = query.trimmingWhitespace.lowercased()
-        guard !q.isEmpty else { throw MorningError.routineNotFound(query: query) }
+        guard !q.isEmpty else { throw Morning.Error.routineNotFound(query: query) }
         let tiers: [(Candidate) -> Bool] = [
             { $0.id.lowercased() == q || $0.name.lowercased() == q },
             { $0.id.lowercased().hasPrefix(q) || $0.name.lowercased().hasPrefix(q) },
@@ -51,27 +51,27 @@ extension Book {
             let found = candidates.filter(matches)
             if found.count == 1 { return found[0] }
             if found.count > 1 {
-                throw MorningError.ambiguousRoutine(query: query, candidates: found.map { "\($0.id) (\($0.name))" })
+                throw Morning.Error.ambiguousRoutine(query: query, candidates: found.map { "\($0.id) (\($0.name))" })
             }
         }
-        throw MorningError.routineNotFound(query: query)
+        throw Morning.Error.routineNotFound(query: query)
     }
 
     /// A task of `tasks` by 1-based position, exact title or unique title prefix.
     public static func resolveTask(_ query: String, in tasks: [RoutineTask]) throws -> Int {
         let q = query.trimmingWhitespace
         if let n = Int(q) {
-            guard (1...tasks.count).contains(n) else { throw MorningError.taskNotFound(query: query, total: tasks.count) }
+            guard (1...tasks.count).contains(n) else { throw Morning.Error.taskNotFound(query: query, total: tasks.count) }
             return n
         }
         let lower = q.lowercased()
-        guard !lower.isEmpty else { throw MorningError.taskNotFound(query: query, total: tasks.count) }
+        guard !lower.isEmpty else { throw Morning.Error.taskNotFound(query: query, total: tasks.count) }
         let numbered = tasks.enumerated().map { (position: $0.offset + 1, title: $0.element.title.lowercased()) }
         let exact = numbered.filter { $0.title == lower }
         if exact.count == 1 { return exact[0].position }
         let prefixed = exact.isEmpty ? numbered.filter { $0.title.hasPrefix(lower) } : exact
         if prefixed.count == 1 { return prefixed[0].position }
-        if prefixed.isEmpty { throw MorningError.taskNotFound(query: query, total: tasks.count) }
-        throw MorningError.ambiguousTask(query: query, candidates: prefixed.map { "\($0.position) \(tasks[$0.position - 1].title)" })
+        if prefixed.isEmpty { throw Morning.Error.taskNotFound(query: query, total: tasks.count) }
+        throw Morning.Error.ambiguousTask(query: query, candidates: prefixed.map { "\($0.position) \(tasks[$0.position - 1].title)" })
     }
 }

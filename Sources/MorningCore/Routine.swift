@@ -2,10 +2,7 @@
 public typealias RoutineID = Int64
 
 /// Whether a routine comes from the shipped catalog or was written by the user (D1).
-public enum RoutineKind: String, Sendable, Codable, CaseIterable {
-    case celebrity
-    case custom
-}
+public typealias RoutineKind = Morning.RoutineType
 
 /// One step of a routine: a title at a time of day (D2).
 public struct RoutineTask: Hashable, Sendable, Codable {

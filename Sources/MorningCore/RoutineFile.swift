@@ -26,20 +26,20 @@ public struct RoutineFile: Hashable, Sendable {
                     title = try titleLine(line)
                 } else {
                     guard tasks.count < Limits.taskCount.upperBound else {
-                        throw MorningError.draftFull(limit: Limits.taskCount.upperBound)
+                        throw Morning.Error.draftFull(limit: Limits.taskCount.upperBound)
                     }
                     tasks.append(try taskLine(line))
                 }
-            } catch let error as MorningError {
-                throw MorningError.routineFile(line: offset + 1, reason: error.reason)
+            } catch let error as Morning.Error {
+                throw Morning.Error.routineFileError(line: offset + 1, reason: error.reason)
             }
         }
         guard let title else {
-            throw MorningError.routineFile(line: max(lines.count, 1),
+            throw Morning.Error.routineFileError(line: max(lines.count, 1),
                                            reason: "the file has no title; its first line is the routine's title")
         }
         guard !tasks.isEmpty else {
-            throw MorningError.routineFile(line: lines.count,
+            throw Morning.Error.routineFileError(line: lines.count,
                                            reason: "the file has no task; a routine needs at least one, as TIME TITLE lines after the title")
         }
         return RoutineFile(title: title, tasks: Routine.sorted(tasks))
@@ -50,7 +50,7 @@ public struct RoutineFile: Hashable, Sendable {
         // time with a colon counts, so that a title such as "5am Club" stays a title.
         let first = splitTask(line).time
         if first.contains(":"), (try? TimeOfDay.parse(first)) != nil {
-            throw MorningError.invalidRoutine(reason: "the first line is the routine's title, not a task; put a title above the tasks")
+            throw Morning.Error.invalidRoutine(reason: "the first line is the routine's title, not a task; put a title above the tasks")
         }
         try Book.validate(name: line)
         return line
@@ -60,7 +60,7 @@ public struct RoutineFile: Hashable, Sendable {
         let (timeText, title) = splitTask(line)
         let time = try TimeOfDay.parse(timeText)
         guard !title.isEmpty else {
-            throw MorningError.invalidRoutine(reason: "the task at \(time) has no title; a task line is TIME TITLE, such as 06:45 Stretch")
+            throw Morning.Error.invalidRoutine(reason: "the task at \(time) has no title; a task line is TIME TITLE, such as 06:45 Stretch")
         }
         try Book.validate(taskTitle: title)
         return RoutineTask(time: time, title: title)
@@ -83,12 +83,12 @@ public struct RoutineFile: Hashable, Sendable {
     }
 }
 
-extension MorningError {
+extension Morning.Error {
     /// The refusal in words, for the errors a routine file can hold (C3).
     var reason: String {
         switch self {
-        case let .invalidRoutine(reason), let .routineFile(_, reason): reason
-        case let .invalidTime(text, earlier, later): MorningError.invalidTimeReason(text, earlier: earlier, later: later)
+        case let .invalidRoutine(reason), let .routineFileError(_, reason): reason
+        case let .invalidTime(text, earlier, later): Morning.Error.invalidTimeReason(text, earlier: earlier, later: later)
         case let .draftFull(limit): "the maximum of \(limit) tasks is reached"
         default: "\(self)"
         }

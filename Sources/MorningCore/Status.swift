@@ -2,20 +2,11 @@ import Foundation
 
 /// The at-a-glance state of the morning (L1 and the `status` fields of §10).
 public struct StatusView: Hashable, Sendable {
-    /// Where today's morning stands while the routine runs today.
-    public enum Pace: String, Hashable, Sendable {
-        /// The first task's time has not come yet.
-        case upcoming
-        /// Every task whose next task's time has come is checked.
-        case inProgress
-        /// A task is still unchecked although the next task's time has come.
-        case behind
-        /// Every task is checked.
-        case done
-        /// The last task's time has come and some tasks are unchecked: the morning's
-        /// schedule is over, so nothing more can fall behind today.
-        case finished
-    }
+    /// Where today's morning stands while the routine runs today: upcoming before the
+    /// first task's time; in progress while every task whose next task's time has come is
+    /// checked; behind when one is not; done when every task is checked; finished once the
+    /// last task's time has come with some unchecked, as nothing more can fall behind today.
+    public typealias Pace = Morning.Pace
 
     public var phase: Book.Phase
     public var routine: Routine?

@@ -1,18 +1,18 @@
 extension TimeOfDay {
     /// Reads a time as people type it: `06:45`, `6:45`, or 12-hour `6:45am`, `6:45 pm`, `6am`.
     ///
-    /// Throws `MorningError.invalidTime` for anything else; a real time off the
+    /// Throws `Morning.Error.invalidTime` for anything else; a real time off the
     /// five-minute grid (D2) carries the nearest grid times before and after it, so that
     /// the refusal can suggest them.
     public static func parse(_ text: String) throws -> TimeOfDay {
         let text = text.trimmingWhitespace
         guard let minutes = clockMinutes(text) else {
-            throw MorningError.invalidTime(text: text, earlier: nil, later: nil)
+            throw Morning.Error.invalidTime(text: text, earlier: nil, later: nil)
         }
         if let time = TimeOfDay(minutes: minutes) { return time }
         let below = minutes - minutes % gridStep
-        throw MorningError.invalidTime(text: text, earlier: TimeOfDay(minutes: below),
-                                       later: TimeOfDay(minutes: below + gridStep))
+        throw Morning.Error.invalidTime(text: text, earlier: TimeOfDay(minutes: below)?.description,
+                                       later: TimeOfDay(minutes: below + gridStep)?.description)
     }
 
     /// Minutes after midnight of a 24-hour or 12-hour clock time, on the grid or not.
@@ -42,10 +42,10 @@ extension TimeOfDay {
     }
 }
 
-extension MorningError {
+extension Morning.Error {
     /// Why a time was refused, in words: shared by every way a time comes in (C3).
-    static func invalidTimeReason(_ text: String, earlier: TimeOfDay?, later: TimeOfDay?) -> String {
-        let nearest = [earlier, later].compactMap { $0?.description }
+    static func invalidTimeReason(_ text: String, earlier: String?, later: String?) -> String {
+        let nearest = [earlier, later].compactMap { $0 }
         guard !nearest.isEmpty else {
             return "\"\(text)\" is not a time; use HH:MM (such as 06:45) or 12-hour time (such as 6:45am)"
         }

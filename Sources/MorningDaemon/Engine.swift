@@ -288,22 +288,10 @@ public final class Engine: @unchecked Sendable {
             taskNow = view.taskNow.map { Replies.task(dayView, position: $0) }
         }
         if let pace = view.pace {
-            let wire: Morning.Pace = switch pace {
-            case .upcoming: .upcoming
-            case .inProgress: .inProgress
-            case .behind: .behind
-            case .done: .done
-            case .finished: .finished
-            }
-            morningNow = Morning.Now(pace: wire, task: taskNow, nextTaskAt: view.nextTaskAt.map { now.local.iso8601($0) },
+            morningNow = Morning.Now(pace: pace, task: taskNow, nextTaskAt: view.nextTaskAt.map { now.local.iso8601($0) },
                                      minutesToNext: view.minutesToNextTask(now: now.instant))
         }
-        let phase: Morning.Phase = switch view.phase {
-        case .none: .none
-        case .waiting: .waiting
-        case .running: .running
-        }
-        return Morning.StatusReply(phase: phase, date: now.today.description, routine: view.routine.map(Replies.routine),
+        return Morning.StatusReply(phase: view.phase, date: now.today.description, routine: view.routine.map(Replies.routine),
                               today: today, currentTask: current, nextTask: next, now: morningNow, behind: view.behind,
                               nextReminder: view.nextReminder.map { now.local.iso8601($0) },
                               notifications: notifications)
@@ -318,7 +306,7 @@ public final class Engine: @unchecked Sendable {
             $0.id.hasPrefix(q) || $0.name.lowercased().hasPrefix(q)
                 || $0.name.lowercased().split(separator: " ").contains { $0.hasPrefix(q) }
         }
-        if found.isEmpty { throw MorningError.routineNotFound(query: name) }
+        if found.isEmpty { throw Morning.Error.routineNotFound(query: name) }
         return found
     }
 
@@ -329,7 +317,7 @@ public final class Engine: @unchecked Sendable {
 
     /// The day `text` names (a date word or `YYYY-MM-DD`; today when nil).
     static func parseDate(_ text: String?, today: Day) throws -> Day {
-        guard let day = Day(named: text, today: today) else { throw MorningError.invalidDate(text: text ?? "") }
+        guard let day = Day(named: text, today: today) else { throw Morning.Error.invalidDate(text: text ?? "") }
         return day
     }
 
@@ -348,7 +336,7 @@ public final class Engine: @unchecked Sendable {
         let (position, changed, today) = try mutate { book, today in
             if let text = date {
                 let date = try Engine.parseDate(text, today: today)
-                if date != today { throw MorningError.notToday(date: date, today: today) }
+                if date != today { throw Morning.Error.notToday(date: date, today: today) }
             }
             let r = try book.check(task, done: done, today: today)
             return ((r.position, r.changed, today), r.changes)
@@ -364,7 +352,7 @@ public final class Engine: @unchecked Sendable {
         if let query = p.routine, !query.isEmpty {
             routine = try now.book.resolveStored(query, catalog: catalog)
         } else {
-            guard let active = now.book.active else { throw MorningError.noActiveRoutine }
+            guard let active = now.book.active else { throw Morning.Error.noActiveRoutine }
             routine = active
         }
         let anchor = try Engine.parseDate(p.date, today: now.today).adding(days: 7 * (p.offset ?? 0))
@@ -386,7 +374,7 @@ public final class Engine: @unchecked Sendable {
         let cards = routines.map { routine in
             let week = now.book.week(of: routine, startingOn: start, today: now.today, recorded: counts[routine.id] ?? [:])
             return Morning.Card(routine: routine.name, routineId: routine.slug,
-                                type: routine.kind == .celebrity ? .celebrity : .custom, active: routine.isActive,
+                                type: routine.kind, active: routine.isActive,
                                 week: Replies.week(week))
         }
         return Morning.DataReply(cards: cards)

@@ -3,16 +3,12 @@ import MorningCore
 import MorningProtocol
 
 /// org.bettermorning.Morning, answered by the engine: each method takes the lock, reads
-/// or changes the book through the core, and returns the reply as a value. A refusal of
-/// the core becomes the interface's error of the same name.
+/// or changes the book through the core, and returns the reply as a value. The core
+/// refuses with the interface's own errors, so they go to the client as thrown.
 extension Engine: Morning.Service {
-    /// Runs `body` holding the lock, with the core's refusals as the interface's errors.
+    /// Runs `body` holding the lock; the core's refusals are the interface's errors already.
     private func serve<T>(_ body: () throws -> T) throws -> T {
-        do {
-            return try locked(body)
-        } catch let refusal as MorningError {
-            throw refusal.varlink
-        }
+        try locked(body)
     }
 
     public func status() throws -> Morning.StatusReply { try serve { try currentStatus() } }
@@ -131,35 +127,5 @@ extension Engine: Morning.Service {
     public func create(_ p: Morning.CreateParameters) throws -> Morning.Activation { try serve { try createReply(p) } }
     public func createFromFile(_ p: Morning.CreateFromFileParameters) throws -> Morning.Activation {
         try serve { try createFromFileReply(p) }
-    }
-}
-
-extension MorningError {
-    /// The interface's error for this refusal of the core.
-    var varlink: Morning.Error {
-        switch self {
-        case .noActiveRoutine: .noActiveRoutine
-        case let .notStarted(routine, startDate): .notStarted(routine: routine, startDate: startDate.description)
-        case let .alreadyActive(routine): .alreadyActive(routine: routine)
-        case let .routineNotFound(query): .routineNotFound(query: query)
-        case let .ambiguousRoutine(query, candidates): .ambiguousRoutine(query: query, candidates: candidates)
-        case let .notStored(routine, id): .notStored(routine: routine, id: id)
-        case let .taskNotFound(query, total): .taskNotFound(query: query, total: total)
-        case let .ambiguousTask(query, candidates): .ambiguousTask(query: query, candidates: candidates)
-        case let .notToday(date, today): .notToday(date: date.description, today: today.description)
-        case let .dateOutOfRange(date, earliest, latest):
-            .dateOutOfRange(date: date.description, earliest: earliest.description, latest: latest.description)
-        case let .dayLocked(date): .dayLocked(date: date.description)
-        case let .invalidDate(text): .invalidDate(text: text)
-        case let .invalidRoutine(reason): .invalidRoutine(reason: reason)
-        case let .importRefused(routines): .importRefused(routines: routines)
-        case let .invalidImport(reason): .invalidImport(reason: reason)
-        case let .invalidTime(text, earlier, later):
-            .invalidTime(text: text, earlier: earlier?.description, later: later?.description)
-        case let .draftFull(limit): .draftFull(limit: limit)
-        case .noDraft: .noDraft
-        case let .noDraftTask(position, total): .noDraftTask(position: position, total: total)
-        case let .routineFile(line, reason): .routineFileError(line: line, reason: reason)
-        }
     }
 }

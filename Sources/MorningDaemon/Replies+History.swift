@@ -13,7 +13,7 @@ extension Replies {
     }
 
     static func stats(_ routine: Routine, _ stats: Stats) -> Morning.RoutineStats {
-        Morning.RoutineStats(routine: routine.name, routineId: routine.slug, type: routine.kind == .celebrity ? .celebrity : .custom,
+        Morning.RoutineStats(routine: routine.name, routineId: routine.slug, type: routine.kind,
                              active: routine.isActive, tasks: routine.tasks.count, stats: totals(stats))
     }
 
@@ -29,7 +29,7 @@ extension Morning.ExportDocument {
     init(exportedOn: Day, routines: [ArchivedRoutine]) {
         self.init(exportedOn: exportedOn.description, routines: routines.map { r in
             Morning.ExportRoutine(
-                id: r.slug, name: r.name, type: r.kind == .celebrity ? .celebrity : .custom, active: r.isActive,
+                id: r.slug, name: r.name, type: r.kind, active: r.isActive,
                 createdDate: r.createdDate.description, startDate: r.startDate.description,
                 tasks: r.tasks.map(Replies.taskTime),
                 days: r.days.map { Morning.ExportDay(date: $0.date.description, done: $0.done) },
@@ -38,29 +38,29 @@ extension Morning.ExportDocument {
     }
 
     /// The routines of the document, with every date and time read; the core checks the
-    /// rest. Throws `MorningError.invalidImport` naming what cannot be read.
+    /// rest. Throws `Morning.Error.invalidImport` naming what cannot be read.
     func archived() throws -> [ArchivedRoutine] {
         guard format == Self.formatName else {
-            throw MorningError.invalidImport(reason: "this is not a Better Morning export: its format is \"\(format)\", not \"\(Self.formatName)\"")
+            throw Morning.Error.invalidImport(reason: "this is not a Better Morning export: its format is \"\(format)\", not \"\(Self.formatName)\"")
         }
         guard version == Self.currentVersion else {
-            throw MorningError.invalidImport(reason: "this export has version \(version); this bmd reads version \(Self.currentVersion)")
+            throw Morning.Error.invalidImport(reason: "this export has version \(version); this bmd reads version \(Self.currentVersion)")
         }
         return try routines.enumerated().map { index, r in
             func date(_ text: String, _ what: String) throws -> Day {
                 guard let day = Day(iso: text) else {
-                    throw MorningError.invalidImport(reason: "routine \(index + 1) (\(r.id)): \(what) \"\(text)\" is not a date (YYYY-MM-DD)")
+                    throw Morning.Error.invalidImport(reason: "routine \(index + 1) (\(r.id)): \(what) \"\(text)\" is not a date (YYYY-MM-DD)")
                 }
                 return day
             }
             let tasks = try r.tasks.map { t -> RoutineTask in
                 guard let time = TimeOfDay(t.time) else {
-                    throw MorningError.invalidImport(reason: "routine \(index + 1) (\(r.id)): the time \"\(t.time)\" of \"\(t.title)\" is not HH:MM on the five-minute grid")
+                    throw Morning.Error.invalidImport(reason: "routine \(index + 1) (\(r.id)): the time \"\(t.time)\" of \"\(t.title)\" is not HH:MM on the five-minute grid")
                 }
                 return RoutineTask(time: time, title: t.title)
             }
             return ArchivedRoutine(
-                slug: r.id, name: r.name, kind: r.type == .celebrity ? .celebrity : .custom, tasks: tasks,
+                slug: r.id, name: r.name, kind: r.type, tasks: tasks,
                 isActive: r.active, createdDate: try date(r.createdDate, "the created date"),
                 startDate: try date(r.startDate, "the start date"),
                 days: try r.days.map { ArchivedDay(date: try date($0.date, "the day"), done: $0.done) },

@@ -5,7 +5,7 @@ import MorningProtocol
 /// Turns core values into the protocol's reply types.
 enum Replies {
     static func routine(_ r: Routine) -> Morning.RoutineInfo {
-        Morning.RoutineInfo(id: r.slug, name: r.name, type: r.kind == .celebrity ? .celebrity : .custom,
+        Morning.RoutineInfo(id: r.slug, name: r.name, type: r.kind,
                             active: r.isActive, createdDate: r.createdDate.description,
                             startDate: r.startDate.description, tasks: r.tasks.map(taskTime))
     }
@@ -24,23 +24,13 @@ enum Replies {
 
     static func task(_ view: DayView, position: Int) -> Morning.DayTask {
         let task = view.routine.tasks[position - 1]
-        let state: Morning.TaskState = switch view.states[position - 1] {
-        case .done: .done
-        case .missed: .missed
-        case .untouched: .untouched
-        case .upcoming: .upcoming
-        }
-        return Morning.DayTask(position: position, time: task.time.description, title: task.title, state: state)
+        return Morning.DayTask(position: position, time: task.time.description, title: task.title,
+                               state: view.states[position - 1])
     }
 
     static func day(_ view: DayView) -> Morning.DayReply {
-        let mode: Morning.DayMode = switch view.mode {
-        case .today: .today
-        case .past: .past
-        case .future: .future
-        }
-        return Morning.DayReply(date: view.date.description, routine: view.routine.name, routineId: view.routine.slug,
-                                mode: mode, completed: view.completed, total: view.total,
+        Morning.DayReply(date: view.date.description, routine: view.routine.name, routineId: view.routine.slug,
+                                mode: view.mode, completed: view.completed, total: view.total,
                                 tasks: (0..<view.total).map { task(view, position: $0 + 1) })
     }
 

@@ -12,7 +12,7 @@ struct ActivationTests {
         #expect(a.routine.createdDate == day("2026-11-22"))
         #expect(a.previous == nil && a.finalized == nil)
         #expect(book.phase(today: day("2026-11-22")) == .waiting)
-        #expect(throws: MorningError.notStarted(routine: "Early Lark", startDate: day("2026-11-23"))) {
+        #expect(throws: Morning.Error.notStarted(routine: "Early Lark", startDate: day("2026-11-23"))) {
             try book.dayView(of: day("2026-11-22"), today: day("2026-11-22"), record: nil)
         }
         #expect(book.phase(today: day("2026-11-23")) == .running)
@@ -36,7 +36,7 @@ struct ActivationTests {
         #expect(a.routine.name == "Night Owl" && a.routine.startDate == day("2026-11-25"))
         #expect(book.routines.filter(\.isActive).map(\.name) == ["Night Owl"])
         // Today is locked for the old routine: nothing more can be checked today.
-        #expect(throws: MorningError.notStarted(routine: "Night Owl", startDate: day("2026-11-25"))) {
+        #expect(throws: Morning.Error.notStarted(routine: "Night Owl", startDate: day("2026-11-25"))) {
             _ = try book.check("1", done: true, today: today)
         }
     }
@@ -56,7 +56,7 @@ struct ActivationTests {
         _ = try book.activateOrFail("lark", "2026-11-22")
         let before = book
         var copy = book
-        #expect(throws: MorningError.alreadyActive(routine: "Early Lark")) {
+        #expect(throws: Morning.Error.alreadyActive(routine: "Early Lark")) {
             _ = try copy.activateOrFail("Early Lark", "2026-11-23")
         }
         #expect(book == before)
@@ -83,7 +83,7 @@ struct ActivationTests {
         let r = try book.restart("lark", today: day("2026-11-26"), catalog: testCatalog)
         #expect(r.previous?.name == "Night Owl")
         #expect(r.routine.isActive && r.routine.startDate == day("2026-11-27"))
-        #expect(throws: MorningError.notStored(routine: "Owlet Young", id: "owlet")) {
+        #expect(throws: Morning.Error.notStored(routine: "Owlet Young", id: "owlet")) {
             _ = try book.restart("owlet", today: day("2026-11-26"), catalog: testCatalog)
         }
     }
@@ -145,15 +145,15 @@ struct DayRuleTests {
         let view = try book.dayView(of: today, today: today, record: nil)
         #expect(view.mode == .today)
         #expect(view.states == [.untouched, .done, .untouched])
-        #expect(throws: MorningError.taskNotFound(query: "4", total: 3)) { _ = try book.check("4", done: true, today: today) }
-        #expect(throws: MorningError.taskNotFound(query: "run", total: 3)) { _ = try book.check("run", done: true, today: today) }
+        #expect(throws: Morning.Error.taskNotFound(query: "4", total: 3)) { _ = try book.check("4", done: true, today: today) }
+        #expect(throws: Morning.Error.taskNotFound(query: "run", total: 3)) { _ = try book.check("run", done: true, today: today) }
     }
 
     @Test("T1: an ambiguous task prefix is refused with the candidates")
     func ambiguousTask() throws {
         let tasks = [("06:00", "Read news"), ("07:00", "Read a book"), ("08:00", "Run")]
             .map { RoutineTask(time: TimeOfDay($0.0)!, title: $0.1) }
-        #expect(throws: MorningError.ambiguousTask(query: "read", candidates: ["1 Read news", "2 Read a book"])) {
+        #expect(throws: Morning.Error.ambiguousTask(query: "read", candidates: ["1 Read news", "2 Read a book"])) {
             _ = try Book.resolveTask("read", in: tasks)
         }
         #expect(try Book.resolveTask("r", in: [tasks[2]]) == 1)
@@ -173,10 +173,10 @@ struct DayRuleTests {
         #expect(past.mode == .past && past.states == [.missed, .missed, .done])
         let future = try book.dayView(of: day("2026-12-09"), today: today, record: nil)
         #expect(future.mode == .future && future.states == [.upcoming, .upcoming, .upcoming])
-        #expect(throws: MorningError.dateOutOfRange(date: day("2026-12-10"), earliest: day("2026-11-23"), latest: day("2026-12-09"))) {
+        #expect(throws: Morning.Error.dateOutOfRange(date: day("2026-12-10"), earliest: day("2026-11-23"), latest: day("2026-12-09"))) {
             try book.dayView(of: day("2026-12-10"), today: today, record: nil)
         }
-        #expect(throws: MorningError.dateOutOfRange(date: day("2026-11-22"), earliest: day("2026-11-23"), latest: day("2026-12-09"))) {
+        #expect(throws: Morning.Error.dateOutOfRange(date: day("2026-11-22"), earliest: day("2026-11-23"), latest: day("2026-12-09"))) {
             try book.dayView(of: day("2026-11-22"), today: today, record: nil)
         }
     }
@@ -200,7 +200,7 @@ struct DayRuleTests {
     func clockBack() throws {
         var book = try running()
         _ = book.catchUp(today: day("2026-11-26"))
-        #expect(throws: MorningError.dayLocked(date: day("2026-11-25"))) {
+        #expect(throws: Morning.Error.dayLocked(date: day("2026-11-25"))) {
             _ = try book.check("1", done: true, today: day("2026-11-25"))
         }
         #expect(book.catchUp(today: day("2026-11-25")).isEmpty)
@@ -241,10 +241,10 @@ struct NamingTests {
         #expect(try name("ea") == "Early Lark")
         #expect(try name("owl") == "Night Owl")          // exact id beats the prefix of "owlet"
         #expect(try name("young") == "Owlet Young")      // a word of the name
-        #expect(throws: MorningError.ambiguousRoutine(query: "o", candidates: ["owl (Night Owl)", "owlet (Owlet Young)"])) {
+        #expect(throws: Morning.Error.ambiguousRoutine(query: "o", candidates: ["owl (Night Owl)", "owlet (Owlet Young)"])) {
             _ = try name("o")
         }
-        #expect(throws: MorningError.routineNotFound(query: "zebra")) { _ = try name("zebra") }
+        #expect(throws: Morning.Error.routineNotFound(query: "zebra")) { _ = try name("zebra") }
     }
 
     @Test("C3/D1: custom routines are validated and get unique ids")
@@ -255,10 +255,10 @@ struct NamingTests {
         #expect(a.routine.slug == "early-lark" && a.routine.kind == .custom)
         let b = try book.saveCustom(name: "Early  Lark!", tasks: tasks, today: day("2026-11-22"), catalog: testCatalog)
         #expect(b.routine.slug == "early-lark-2")
-        #expect(throws: MorningError.self) {
+        #expect(throws: Morning.Error.self) {
             _ = try book.saveCustom(name: String(repeating: "x", count: 21), tasks: tasks, today: day("2026-11-22"), catalog: testCatalog)
         }
-        #expect(throws: MorningError.self) {
+        #expect(throws: Morning.Error.self) {
             _ = try book.saveCustom(name: "Empty", tasks: [], today: day("2026-11-22"), catalog: testCatalog)
         }
     }

@@ -52,7 +52,7 @@ struct DraftTests {
     func C3_titleLimit(title: String) throws {
         var book = try bookWithTasks(1)
         let before = book
-        #expect(throws: MorningError.invalidRoutine(reason: "a routine's title has 1 to 20 characters; \"\(title)\" has \(title.trimmingWhitespace.count)")) {
+        #expect(throws: Morning.Error.invalidRoutine(reason: "a routine's title has 1 to 20 characters; \"\(title)\" has \(title.trimmingWhitespace.count)")) {
             _ = try book.draftTitle(title)
         }
         #expect(book == before)
@@ -64,7 +64,7 @@ struct DraftTests {
     func C3_taskTitleLimit(title: String) throws {
         var book = try bookWithTasks(1)
         let before = book
-        #expect(throws: MorningError.invalidRoutine(reason: "a task's title has 1 to 70 characters; \"\(title)\" has \(title.trimmingWhitespace.count)")) {
+        #expect(throws: Morning.Error.invalidRoutine(reason: "a task's title has 1 to 70 characters; \"\(title)\" has \(title.trimmingWhitespace.count)")) {
             _ = try book.draftAdd(time: "06:00", title: title)
         }
         #expect(book == before)
@@ -76,10 +76,10 @@ struct DraftTests {
     func C3_atMostTwentyTasks() throws {
         var book = try bookWithTasks(20)
         let before = book
-        #expect(throws: MorningError.draftFull(limit: 20)) { _ = try book.draftAdd(time: "09:00", title: "One more") }
-        #expect(throws: MorningError.draftFull(limit: 20)) { _ = try book.draftAdd(time: "09:01", title: "") }
+        #expect(throws: Morning.Error.draftFull(limit: 20)) { _ = try book.draftAdd(time: "09:00", title: "One more") }
+        #expect(throws: Morning.Error.draftFull(limit: 20)) { _ = try book.draftAdd(time: "09:01", title: "") }
         #expect(book == before)
-        #expect(MorningError.draftFull(limit: 20).reason == "the maximum of 20 tasks is reached")
+        #expect(Morning.Error.draftFull(limit: 20).reason == "the maximum of 20 tasks is reached")
         // Removing one makes room again.
         _ = try book.draftRemove(position: 20)
         _ = try book.draftAdd(time: "09:00", title: "One more")
@@ -90,28 +90,28 @@ struct DraftTests {
     func C3_saveNeedsTitleAndTask() throws {
         var untitled = try bookWithTasks(2, title: nil)
         var before = untitled
-        #expect(throws: MorningError.invalidRoutine(reason: "a routine's title has 1 to 20 characters; the draft has no title yet")) {
+        #expect(throws: Morning.Error.invalidRoutine(reason: "a routine's title has 1 to 20 characters; the draft has no title yet")) {
             _ = try untitled.saveDraft(today: today, catalog: testCatalog)
         }
         #expect(untitled == before)
         var empty = try bookWithTasks(0)
         before = empty
-        #expect(throws: MorningError.invalidRoutine(reason: "a routine needs at least one task")) {
+        #expect(throws: Morning.Error.invalidRoutine(reason: "a routine needs at least one task")) {
             _ = try empty.saveDraft(today: today, catalog: testCatalog)
         }
         #expect(empty == before)
         var none = Book()
-        #expect(throws: MorningError.noDraft) { _ = try none.saveDraft(today: today, catalog: testCatalog) }
+        #expect(throws: Morning.Error.noDraft) { _ = try none.saveDraft(today: today, catalog: testCatalog) }
     }
 
     @Test("C3: removing a position the draft does not have is refused")
     func C3_removeUnknownPosition() throws {
         var book = try bookWithTasks(2)
         for position in [0, 3, -1] {
-            #expect(throws: MorningError.noDraftTask(position: position, total: 2)) { _ = try book.draftRemove(position: position) }
+            #expect(throws: Morning.Error.noDraftTask(position: position, total: 2)) { _ = try book.draftRemove(position: position) }
         }
         var none = Book()
-        #expect(throws: MorningError.noDraftTask(position: 1, total: 0)) { _ = try none.draftRemove(position: 1) }
+        #expect(throws: Morning.Error.noDraftTask(position: 1, total: 0)) { _ = try none.draftRemove(position: 1) }
     }
 
     @Test("C3, D2: 24-hour and 12-hour times are read", arguments: [
@@ -127,17 +127,17 @@ struct DraftTests {
         ("06:07", "06:05", "06:10"), ("6:07am", "06:05", "06:10"), ("6:59 pm", "18:55", "19:00"), ("00:01", "00:00", "00:05"),
     ])
     func D2_offGridSuggestsNeighbours(text: String, earlier: String, later: String) {
-        let refusal = MorningError.invalidTime(text: text, earlier: TimeOfDay(earlier), later: TimeOfDay(later))
+        let refusal = Morning.Error.invalidTime(text: text, earlier: TimeOfDay(earlier)?.description, later: TimeOfDay(later)?.description)
         #expect(throws: refusal) { _ = try TimeOfDay.parse(text) }
         #expect(refusal.reason == "\(text) is not on the five-minute grid; use \(earlier) or \(later)")
     }
 
     @Test("D2: after 23:55 only the earlier grid time exists")
     func D2_offGridAtTheEndOfTheDay() {
-        #expect(throws: MorningError.invalidTime(text: "23:58", earlier: TimeOfDay("23:55"), later: nil)) {
+        #expect(throws: Morning.Error.invalidTime(text: "23:58", earlier: "23:55", later: nil)) {
             _ = try TimeOfDay.parse("23:58")
         }
-        #expect(MorningError.invalidTime(text: "23:58", earlier: TimeOfDay("23:55"), later: nil).reason
+        #expect(Morning.Error.invalidTime(text: "23:58", earlier: "23:55", later: nil).reason
                 == "23:58 is not on the five-minute grid; use 23:55")
     }
 
@@ -145,7 +145,7 @@ struct DraftTests {
         "", "6", "645", "24:00", "6:60", "13pm", "0am", "6:5am", "soon", "+6:45", "6:45:00", "06:45 tomorrow", "٦:٤٥",
     ])
     func C3_notATime(text: String) {
-        #expect(throws: MorningError.invalidTime(text: text.trimmingWhitespace, earlier: nil, later: nil)) {
+        #expect(throws: Morning.Error.invalidTime(text: text.trimmingWhitespace, earlier: nil, later: nil)) {
             _ = try TimeOfDay.parse(text)
         }
     }
@@ -204,16 +204,16 @@ struct DraftTests {
         var book = Book()
         let before = book
         let run = [("06:00", "Run")]
-        #expect(throws: MorningError.invalidRoutine(reason: "a routine's title has 1 to 20 characters; \"\" has 0")) {
+        #expect(throws: Morning.Error.invalidRoutine(reason: "a routine's title has 1 to 20 characters; \"\" has 0")) {
             _ = try book.create(title: "", tasks: run, today: today, catalog: testCatalog)
         }
-        #expect(throws: MorningError.invalidRoutine(reason: "a routine needs at least one task")) {
+        #expect(throws: Morning.Error.invalidRoutine(reason: "a routine needs at least one task")) {
             _ = try book.create(title: "Mine", tasks: [], today: today, catalog: testCatalog)
         }
-        #expect(throws: MorningError.invalidRoutine(reason: "a routine has at most 20 tasks; this one has 21")) {
+        #expect(throws: Morning.Error.invalidRoutine(reason: "a routine has at most 20 tasks; this one has 21")) {
             _ = try book.create(title: "Mine", tasks: Array(repeating: ("06:00", "Run"), count: 21), today: today, catalog: testCatalog)
         }
-        #expect(throws: MorningError.invalidTime(text: "06:07", earlier: TimeOfDay("06:05"), later: TimeOfDay("06:10"))) {
+        #expect(throws: Morning.Error.invalidTime(text: "06:07", earlier: "06:05", later: "06:10")) {
             _ = try book.create(title: "Mine", tasks: [("06:07", "Run")], today: today, catalog: testCatalog)
         }
         #expect(book == before)
@@ -270,13 +270,13 @@ struct RoutineFileTests {
         ("\n# only a comment\n", 2, "the file has no title; its first line is the routine's title"),
     ])
     func C3_errorsNameTheLine(text: String, line: Int, reason: String) {
-        #expect(throws: MorningError.routineFile(line: line, reason: reason)) { _ = try RoutineFile.parse(text) }
+        #expect(throws: Morning.Error.routineFileError(line: line, reason: reason)) { _ = try RoutineFile.parse(text) }
     }
 
     @Test("C3: the 21st task's line says the maximum is reached")
     func C3_twentyOneTasks() {
         let lines = (0..<21).map { "\(TimeOfDay(minutes: 300 + 5 * $0)!) Task \($0 + 1)" }
-        #expect(throws: MorningError.routineFile(line: 23, reason: "the maximum of 20 tasks is reached")) {
+        #expect(throws: Morning.Error.routineFileError(line: 23, reason: "the maximum of 20 tasks is reached")) {
             _ = try RoutineFile.parse("Mine\n\n" + lines.joined(separator: "\n"))
         }
         #expect(throws: Never.self) { _ = try RoutineFile.parse("Mine\n" + lines.dropLast().joined(separator: "\n")) }

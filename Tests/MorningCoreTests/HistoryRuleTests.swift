@@ -138,7 +138,7 @@ struct ArchiveTests {
         _ = try target.activate("owlet", today: today, catalog: testCatalog)
         _ = target.setNotifications(false)
         let before = target
-        #expect(throws: MorningError.importRefused(routines: 1)) {
+        #expect(throws: Morning.Error.importRefused(routines: 1)) {
             _ = try target.importArchive(archived, replace: false, today: today, catalog: testCatalog)
         }
         #expect(target == before)
@@ -183,7 +183,7 @@ struct ArchiveTests {
         do {
             _ = try target.importArchive(archived, replace: false, today: today, catalog: testCatalog)
             Issue.record("\(broken) was imported")
-        } catch MorningError.invalidImport(let reason) {
+        } catch Morning.Error.invalidImport(let reason) {
             #expect(reason.contains(message), "\(reason)")
         }
         #expect(target == Book())

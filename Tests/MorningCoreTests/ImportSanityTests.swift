@@ -30,7 +30,7 @@ struct ImportSanityTests {
         var book = Book()
         do {
             _ = try book.importArchive(archived, replace: false, today: today)
-        } catch MorningError.invalidImport(let reason) {
+        } catch Morning.Error.invalidImport(let reason) {
             #expect(book == Book(), "nothing changes when an import is refused")
             return reason
         } catch {
@@ -154,7 +154,7 @@ struct ImportSanityTests {
         let many = (0..<1_000).map { Self.custom("r\($0)", name: "R \($0)") }
         _ = try book.importArchive(many, replace: false, today: Self.today)
         let before = book
-        #expect(throws: MorningError.self) {
+        #expect(throws: Morning.Error.self) {
             _ = try book.create(title: "One more", tasks: [("06:00", "Run")], today: Self.today)
         }
         #expect(book == before)

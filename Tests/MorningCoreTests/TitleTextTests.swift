@@ -31,7 +31,7 @@ struct TitleTextTests {
             do {
                 _ = try RoutineFile.parse(text)
                 Issue.record("\(text.debugDescription) was read as a routine")
-            } catch MorningError.routineFile(let at, let reason) {
+            } catch Morning.Error.routineFileError(let at, let reason) {
                 #expect(at == line)
                 #expect(reason.contains(word), "\(reason)")
                 #expect(!reason.unicodeScalars.contains { $0.properties.generalCategory == .control },
@@ -47,7 +47,7 @@ struct TitleTextTests {
         let commented = try RoutineFile.parse("\u{FEFF}# my routine\nMine\n06:00 Run\n")
         #expect(commented.title == "Mine")
         // One inside the text is not a byte-order mark of the file.
-        #expect(throws: MorningError.self) { _ = try RoutineFile.parse("Mi\u{FEFF}ne\n06:00 Run\n") }
+        #expect(throws: Morning.Error.self) { _ = try RoutineFile.parse("Mi\u{FEFF}ne\n06:00 Run\n") }
     }
 
     @Test("draft title and draft add refuse control characters and NUL; nothing changes", arguments: hostile)
@@ -60,7 +60,7 @@ struct TitleTextTests {
             do {
                 try attempt(&book)
                 Issue.record("\(title.debugDescription) was taken")
-            } catch MorningError.invalidRoutine(let reason) {
+            } catch Morning.Error.invalidRoutine(let reason) {
                 #expect(reason.contains(word), "\(reason)")
             }
             #expect(book == before)
@@ -74,7 +74,7 @@ struct TitleTextTests {
             do {
                 _ = try book.create(title: name, tasks: [("06:00", task)], today: Self.today)
                 Issue.record("\(title.debugDescription) was saved")
-            } catch MorningError.invalidRoutine(let reason) {
+            } catch Morning.Error.invalidRoutine(let reason) {
                 #expect(reason.contains(word), "\(reason)")
             }
             #expect(book == Book())
@@ -90,7 +90,7 @@ struct TitleTextTests {
             do {
                 _ = try book.importArchive([routine], replace: false, today: Self.today)
                 Issue.record("\(title.debugDescription) was imported as a \(field)")
-            } catch MorningError.invalidImport(let reason) {
+            } catch Morning.Error.invalidImport(let reason) {
                 #expect(reason.hasPrefix("routine 1 (mine)") && reason.contains(word), "\(reason)")
             }
             #expect(book == Book())
@@ -120,7 +120,7 @@ struct TitleTextTests {
         do {
             _ = try book.draftTitle(huge)
             Issue.record("a 64 KiB title was taken")
-        } catch MorningError.invalidRoutine(let reason) {
+        } catch Morning.Error.invalidRoutine(let reason) {
             #expect(reason.contains("too long") && reason.contains("65536"), "\(reason.prefix(200))")
             #expect(reason.count < 200)
         }
