@@ -1,0 +1,234 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A program in a tmux pane of a private tmux server: keys are sent as a person types
+/// them, and the pane is read back as the screen shows it, after every escape sequence
+/// has been applied (the pseudo-terminal harness sees only the bytes).
+final class TmuxPane: @unchecked Sendable {
+    static let tmux = "/usr/bin/tmux"
+    private let box: Sandbox
+    private let socket: String
+
+    /// Runs `command` (one shell command line, which tmux hands to /bin/sh) in an 80×24 pane. The pane stays after the
+    /// command ends, so what it left on the screen can still be read.
+    init(_ box: Sandbox, _ command: String, width: Int = 80, height: Int = 24) throws {
+        self.box = box
+        socket = box.root.appendingPathComponent("tmux").path
+        var environment = box.baseEnvironment
+        environment["NO_COLOR"] = "1"
+        environment["TERM"] = "xterm-256color"
+        environment["SHELL"] = "/bin/sh"
+        let started = try box.run(Self.tmux, ["-S", socket, "-f", "/dev/null", "new-session", "-d", "-x", "\(width)", "-y", "\(height)",
+                                              command, ";", "set-option", "remain-on-exit", "on"],
+                                  environment: environment)
+        #expect(started.status == 0, "tmux: \(started.stderr)")
+    }
+
+    deinit { _ = try? tmux("kill-server") }
+
+    @discardableResult
+    func tmux(_ arguments: String...) throws -> Output {
+        try box.run(Self.tmux, ["-S", socket] + arguments, environment: box.baseEnvironment)
+    }
+
+    /// The screen as it is now, one string per row, trailing spaces dropped.
+    var screen: [String] {
+        get throws { try tmux("capture-pane", "-p").stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
+    }
+
+    /// The lines scrolled off the top, then the screen.
+    var screenWithHistory: [String] {
+        get throws {
+            try tmux("capture-pane", "-p", "-S", "-").stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        }
+    }
+
+    /// Sends keys by tmux's names ("Space", "Left", "C-c") or as literal text.
+    func send(_ keys: String...) throws { try tmux(["send-keys"] + keys) }
+
+    private func tmux(_ arguments: [String]) throws {
+        try box.run(Self.tmux, ["-S", socket] + arguments, environment: box.baseEnvironment)
+    }
+
+    /// Reads the screen until `condition` holds, for at most `timeout` seconds; fails the
+    /// test with the screen it last saw when it never does.
+    @discardableResult
+    func waitUntil(_ what: String, timeout: TimeInterval = 20, sourceLocation: SourceLocation = #_sourceLocation,
+                   _ condition: ([String]) -> Bool) throws -> [String] {
+        let deadline = Date().addingTimeInterval(timeout)
+        var last: [String] = []
+        while Date() < deadline {
+            last = try screen
+            if condition(last) { return last }
+            // tmux offers no way to wait for a change of the screen; read it again soon.
+            usleep(50_000)
+        }
+        Issue.record("the screen never showed \(what); it shows:\n\(last.joined(separator: "\n"))", sourceLocation: sourceLocation)
+        throw POSIXError(.ETIMEDOUT)
+    }
+
+    /// Waits for a row that is exactly `line`, or for any row containing `text`.
+    @discardableResult
+    func waitFor(line: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String] {
+        try waitUntil("the line \"\(line)\"", sourceLocation: sourceLocation) { $0.contains(line) }
+    }
+
+    @discardableResult
+    func waitFor(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String] {
+        try waitUntil("\"\(text)\"", sourceLocation: sourceLocation) { $0.contains { $0.contains(text) } }
+    }
+
+    /// The exit status of the pane's command once it has ended.
+    func waitForEnd(sourceLocation: SourceLocation = #_sourceLocation) throws -> Int {
+        try waitUntil("the command end", sourceLocation: sourceLocation) { _ in
+            (try? tmux("display-message", "-p", "#{pane_dead}").stdout) == "1\n"
+        }
+        return Int(try tmux("display-message", "-p", "#{pane_dead_status}").stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+    }
+}
+
+@Suite("End to end: the terminal app (U1)", .enabled(if: FileManager.default.isExecutableFile(atPath: TmuxPane.tmux)))
+struct TerminalAppTests {
+    /// bmctl, then its exit status and whether the terminal is line-by-line with echo again.
+    static func command(_ arguments: String = "") -> String {
+        "printf 'before the app\\n'; \(Binaries.bmctl) --no-autostart \(arguments); echo \"bmctl exited $?\"; printf 'modes:'; stty -a | tr ' ' '\\n' | grep -x -e icanon -e echo -e isig | sed 's/^/ /' | tr -d '\\n'; echo"
+    }
+
+    /// Immanuel Kant running since Tuesday 2026-03-03; bmd started again with its clock
+    /// on Thursday at `time`, and running on from there.
+    static func kantOnThursday(at time: String = "07:10:00") throws -> Sandbox {
+        let box = try Sandbox(zone: "Europe/Berlin", time: "2026-03-02 08:00:00")
+        try box.startDaemon()
+        #expect(try box.bmctl("activate", "kant").status == 0)
+        try box.stopDaemon()
+        box.setClock("2026-03-05 " + time)
+        try box.startDaemon()
+        return box
+    }
+
+    /// What the shell shows once bmctl has ended and put the terminal back.
+    static func expectRestored(_ pane: TmuxPane, status: Int, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String] {
+        #expect(try pane.waitForEnd() == 0, sourceLocation: sourceLocation)
+        // tmux may have scrolled the first line into its history as the pane was sized.
+        let screen = try pane.screenWithHistory
+        #expect(screen.first == "before the app", "the app's screen is gone", sourceLocation: sourceLocation)
+        #expect(screen.contains("bmctl exited \(status)"), sourceLocation: sourceLocation)
+        let modes = screen.first { $0.hasPrefix("modes:") }?.split(separator: " ").dropFirst().sorted()
+        #expect(modes == ["echo", "icanon", "isig"], "the terminal reads lines, echoes and sends signals again",
+                sourceLocation: sourceLocation)
+        #expect(!screen.contains { $0.contains("2 Routine") }, sourceLocation: sourceLocation)
+        return screen
+    }
+
+    @Test("U1: the Routine tab: today's tasks, space checks, a check from elsewhere shows at once, ← shows yesterday read-only, q restores")
+    func routine() throws {
+        let box = try Self.kantOnThursday()
+        let pane = try TmuxPane(box, Self.command())
+        // A fresh install: the welcome first, then any key.
+        try pane.waitFor("Welcome to Better Morning")
+        try pane.send("x")
+        var screen = try pane.waitFor(line: "Thursday 2026-03-05 · today · 0 of 6 done")
+        #expect(screen[0] == " 1 Explore  [2 Routine]  3 Data")
+        #expect(screen.contains(" › · 05:00  Get up when your servant calls"))
+        #expect(screen.count == 24 || screen.count == 25)
+
+        try pane.send("Space")
+        try pane.waitFor(line: " › ✓ 05:00  Get up when your servant calls")
+        #expect(try box.bmctl("today").stdout.contains("✓ 1  05:00  Get up when your servant calls"))
+
+        // Checked from another terminal (or the status bar): the app shows it without a key.
+        #expect(try box.bmctl("check", "prepare").status == 0)
+        screen = try pane.waitFor(line: "   ✓ 05:30  Prepare lectures and work on your books")
+        #expect(screen.contains("Thursday 2026-03-05 · today · 2 of 6 done"))
+
+        // Enter checks too, and unchecks a checked task.
+        try pane.send("Down", "Enter")
+        try pane.waitFor(line: " › ✓ 05:05  Drink weak tea and smoke one pipe while thinking")
+        try pane.send("Down", "Enter", "Up")
+        try pane.waitUntil("task 3 unchecked, the cursor on task 2") {
+            $0.contains("   · 05:30  Prepare lectures and work on your books")
+                && $0.contains(" › ✓ 05:05  Drink weak tea and smoke one pipe while thinking")
+        }
+        #expect(try box.bmctl("today").stdout.contains("· 3  05:30  Prepare lectures"))
+
+        try pane.send("Left")
+        screen = try pane.waitFor(line: "Wednesday 2026-03-04 · past, read-only · 0 of 6 done")
+        #expect(screen.contains("   ✗ 05:00  Get up when your servant calls"))
+        try pane.send("Space")
+        try pane.waitFor("Past days are read-only")
+
+        try pane.send("q")
+        _ = try Self.expectRestored(pane, status: 0)
+    }
+
+    @Test("U1: a task's time coming shows without a key")
+    func taskTime() throws {
+        let box = try Self.kantOnThursday(at: "10:59:57")
+        #expect(try box.bmctl("welcome").status == 0)
+        let pane = try TmuxPane(box, Self.command())
+        try pane.waitFor("next: 11:00  Write until lunch")
+        try pane.waitFor("next: 12:45  Dress and go to lunch with friends")
+        try pane.send("C-c")
+        _ = try Self.expectRestored(pane, status: 0)
+    }
+
+    @Test("U1: at midnight the app moves on to the new day, the old one read-only")
+    func midnight() throws {
+        let box = try Self.kantOnThursday(at: "23:59:57")
+        #expect(try box.bmctl("welcome").status == 0)
+        let pane = try TmuxPane(box, Self.command())
+        try pane.waitFor(line: "Thursday 2026-03-05 · today · 0 of 6 done")
+        try pane.waitFor(line: "Friday 2026-03-06 · today · 0 of 6 done")
+        try pane.send("Left")
+        let screen = try pane.waitFor(line: "Thursday 2026-03-05 · past, read-only · 0 of 6 done")
+        #expect(screen.contains("   ✗ 12:45  Dress and go to lunch with friends"))
+        try pane.send("q")
+        _ = try Self.expectRestored(pane, status: 0)
+    }
+
+    @Test("U1: resize draws again at the new size; SIGTERM restores the terminal")
+    func resizeAndTerm() throws {
+        let box = try Self.kantOnThursday()
+        #expect(try box.bmctl("welcome").status == 0)
+        let pane = try TmuxPane(box, Self.command())
+        try pane.waitFor(line: "Thursday 2026-03-05 · today · 0 of 6 done")
+        try pane.tmux("resize-window", "-x", "100", "-y", "30")
+        let wide = try pane.waitUntil("a rule 100 wide") { $0.contains(String(repeating: "─", count: 100)) }
+        #expect(wide.last { !$0.isEmpty }?.hasPrefix("← → day") == true)
+        let shell = try #require(Int32(try pane.tmux("display-message", "-p", "#{pane_pid}").stdout
+            .trimmingCharacters(in: .whitespacesAndNewlines)))
+        let children = try String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)
+        let app = try #require(children.split(separator: " ").first.flatMap { Int32($0) })
+        #expect(kill(app, SIGTERM) == 0)
+        _ = try Self.expectRestored(pane, status: 0)
+    }
+
+    @Test("U1: bmd going away ends the app with the terminal restored and the reason said")
+    func daemonGone() throws {
+        let box = try Self.kantOnThursday()
+        #expect(try box.bmctl("welcome").status == 0)
+        let pane = try TmuxPane(box, Self.command())
+        try pane.waitFor(line: "Thursday 2026-03-05 · today · 0 of 6 done")
+        try box.stopDaemon()
+        let screen = try Self.expectRestored(pane, status: 3)
+        #expect(screen.contains { $0.hasPrefix("bmctl: ") && $0.contains("bmd") }, "\(screen)")
+    }
+
+    @Test("U1: with no active routine the app says so and e opens Explore")
+    func noRoutine() throws {
+        let box = try Sandbox(zone: "Europe/Berlin", time: "2026-03-02 08:00:00")
+        try box.startDaemon()
+        #expect(try box.bmctl("welcome").status == 0)
+        let pane = try TmuxPane(box, Self.command())
+        try pane.waitFor(line: "No active routine.")
+        try pane.waitFor(line: "  e  Explore the celebrity routines")
+        try pane.send("e")
+        let screen = try pane.waitFor("Benjamin Franklin")
+        #expect(screen[0] == "[1 Explore]  2 Routine   3 Data")
+        try pane.send("q")
+        _ = try Self.expectRestored(pane, status: 0)
+    }
+}
