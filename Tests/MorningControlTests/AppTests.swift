@@ -130,7 +130,7 @@ import MorningProtocol
         #expect(lines.contains("No active routine."))
         #expect(lines.contains("  e  Explore the celebrity routines"))
         #expect(lines.contains("  c  Create your own routine"))
-        #expect(lines[23] == "e explore · c create · 1 2 3 tabs · q quit")
+        #expect(lines[23] == "e explore · c create · 1 2 3 tabs · s settings · q quit")
         #expect(model.handle(.character("e")) == [.loadCatalog])
         #expect(model.tab == .explore)
     }
@@ -181,5 +181,142 @@ import MorningProtocol
         let json = bmctl(["--json"], reply: reply), statusJSON = bmctl(["status", "--json"], reply: reply)
         #expect(json.out == statusJSON.out)
         #expect(bmctl(["--no-autostart"], reply: reply).out == status.out)
+    }
+}
+
+/// Explore, Data and Settings in the terminal app.
+@Suite struct AppTabTests {
+    static let catalog = [
+        Morning.CatalogRoutine(id: "tim-cook", name: "Tim Cook", bio: "Apple's chief executive.", source: "Interviews",
+                               tasks: [.init(time: "03:45", title: "Wake up")]),
+        Morning.CatalogRoutine(id: "benjamin-franklin", name: "Benjamin Franklin",
+                               bio: "Printer, writer, scientist and statesman, who planned every hour of his day in a table he kept in his notebook.",
+                               source: "The Autobiography of Benjamin Franklin",
+                               tasks: [.init(time: "05:00", title: "Rise, wash"), .init(time: "08:00", title: "Work")]),
+    ]
+
+    static func cards() -> [Morning.Card] {
+        [Morning.Card(routine: "Tim Cook", routineId: "tim-cook", type: .celebrity, active: true, week: Sample.week),
+         Morning.Card(routine: "Benjamin Franklin", routineId: "benjamin-franklin", type: .celebrity, active: false,
+                      week: Morning.WeekChart(routine: "Benjamin Franklin", routineId: "benjamin-franklin", total: 1,
+                                              weekStart: "2026-11-16", today: "2026-11-19",
+                                              days: Sample.week.days.map { .init(date: $0.date, completed: nil) }))]
+    }
+
+    @Test("U1: Explore lists the routines, opens a profile with bio, source and tasks, and asks before choosing, saying what today loses")
+    func explore() {
+        var model = AppTests.running()
+        #expect(model.handle(.character("1")) == [.loadCatalog])
+        model.show(catalog: Self.catalog)
+        var lines = AppTests.screen(model)
+        #expect(lines.contains(" › tim-cook           Tim Cook           1 task, first at 03:45  (yours)"))
+        #expect(lines.contains("   benjamin-franklin  Benjamin Franklin  2 tasks, first at 05:00"))
+        #expect(model.handle(.down) == [])
+        #expect(model.handle(.enter) == [])
+        lines = AppTests.screen(model)
+        #expect(lines[2] == "Benjamin Franklin (benjamin-franklin)")
+        // The bio is wrapped between words at the screen's width.
+        #expect(lines[3] == "Printer, writer, scientist and statesman, who planned every hour of his day in a")
+        #expect(lines[4] == "table he kept in his notebook.")
+        #expect(lines[5] == "Source: The Autobiography of Benjamin Franklin")
+        #expect(lines.contains("  05:00  Rise, wash"))
+
+        #expect(model.handle(.enter) == [])
+        lines = AppTests.screen(model)
+        #expect(lines.contains("Make Benjamin Franklin your routine? It starts tomorrow (2026-11-24)."))
+        #expect(lines.contains("Today's Tim Cook ends now with 2 of 6 done; the 4 unchecked count as missed."))
+        // Anything but y keeps things as they are.
+        #expect(model.handle(.character("n")) == [])
+        #expect(model.message == "Nothing changed.")
+        #expect(model.handle(.character("a")) == [])
+        #expect(model.handle(.character("y")) == [.activate(routine: "benjamin-franklin")])
+
+        // Choosing the routine already active asks nothing.
+        #expect(model.handle(.left) == [])
+        #expect(model.handle(.up) == [])
+        #expect(model.handle(.enter) == [])
+        #expect(model.handle(.enter) == [])
+        #expect(model.question == nil)
+        #expect(model.message == "Tim Cook is already your routine; to start it over, use r in Data.")
+    }
+
+    @Test("U1: Data shows a card per routine and the chosen card's week; ← → move by weeks")
+    func data() {
+        var model = AppTests.running()
+        #expect(model.handle(.character("3")) == [.loadCards])
+        model.show(cards: Self.cards())
+        var lines = AppTests.screen(model)
+        #expect(lines[2] == " › Tim Cook · celebrity · active")
+        #expect(lines[3] == "   Benjamin Franklin · celebrity")
+        #expect(lines.contains("this week"))
+        #expect(lines.contains("Tim Cook · week of 2026-11-16 · 3 tasks a day"))
+        #expect(model.handle(.right) == [])
+        #expect(model.message == "This is the current week; weeks ahead have no records yet.")
+        #expect(model.handle(.left) == [.loadWeek(routine: "tim-cook", offset: -1)])
+        #expect(AppTests.screen(model).contains("Asking bmd for that week…"))
+        var earlier = Sample.week
+        earlier.weekStart = "2026-11-09"
+        model.show(week: earlier, offset: -1)
+        lines = AppTests.screen(model)
+        #expect(lines.contains("1 week back"))
+        #expect(lines.contains("Tim Cook · week of 2026-11-09 · 3 tasks a day"))
+        #expect(model.handle(.right) == [])
+        #expect(AppTests.screen(model).contains("Tim Cook · week of 2026-11-16 · 3 tasks a day"))
+    }
+
+    @Test("U1: restart and delete ask first, naming the routine and what goes")
+    func restartAndDelete() {
+        var model = AppTests.running()
+        _ = model.handle(.character("3"))
+        model.show(cards: Self.cards())
+        #expect(model.handle(.character("r")) == [])
+        var lines = AppTests.screen(model)
+        #expect(lines.contains("Start Tim Cook over from tomorrow (2026-11-24)? Its history stays."))
+        #expect(lines.contains("Today's day ends now with 2 of 6 done."))
+        #expect(model.handle(.character("y")) == [.restart(routine: "tim-cook")])
+
+        #expect(model.handle(.down) == [])
+        #expect(model.handle(.character("d")) == [.countDays(routine: "benjamin-franklin")])
+        model.askDelete(routine: "benjamin-franklin", days: 12)
+        lines = AppTests.screen(model)
+        #expect(lines.contains("Delete Benjamin Franklin and its history: 12 days of records? This cannot be"))
+        #expect(lines.contains("undone."))
+        #expect(lines.contains("It stays in Explore, to be chosen again."))
+        #expect(model.handle(.escape) == [])
+        #expect(model.message == "Nothing changed.")
+        model.askDelete(routine: "benjamin-franklin", days: 12)
+        #expect(model.handle(.character("y")) == [.delete(routine: "benjamin-franklin")])
+    }
+
+    @Test("U1: Settings: notifications on and off with their availability, the welcome, reset with a question")
+    func settings() {
+        var model = AppTests.running()
+        #expect(model.handle(.character("s")) == [])
+        var lines = AppTests.screen(model)
+        #expect(lines[0].hasSuffix("[s Settings]"))
+        #expect(lines.contains("  n  Notifications: on"))
+        #expect(model.handle(.character("n")) == [.setNotifications(false)])
+        model.show(notifications: .init(enabled: true, available: false))
+        lines = AppTests.screen(model)
+        #expect(lines.contains("  n  Notifications: on — no notification server answers now, so the reminder"))
+        #expect(lines.contains("     cannot show yet"))
+        #expect(model.handle(.character("r")) == [])
+        lines = AppTests.screen(model)
+        #expect(lines.contains("Reset Better Morning? Every routine, record and setting is removed; the"))
+        #expect(lines.contains("celebrity routines stay."))
+        #expect(model.handle(.character("y")) == [.reset])
+        #expect(model.handle(.character("w")) == [])
+        #expect(AppTests.screen(model).contains { $0.contains("Welcome to Better Morning") })
+        _ = model.handle(.space)
+        #expect(model.handle(.escape) == [])
+        #expect(!model.settings)
+        #expect(AppTests.screen(model)[0].hasPrefix(" 1 Explore  [2 Routine]"))
+    }
+
+    @Test("U1: words wrap at the width, never mid-word")
+    func wrap() {
+        #expect(AppScreen.wrap("one two three four", width: 9) == ["one two", "three", "four"])
+        #expect(AppScreen.wrap("Source: a long title", width: 12, indent: 2) == ["Source: a", "  long title"])
+        #expect(AppScreen.wrap("", width: 10) == [""])
     }
 }

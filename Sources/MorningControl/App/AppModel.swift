@@ -12,6 +12,21 @@ enum AppEffect: Equatable {
     case loadCatalog
     /// The data cards, for Data.
     case loadCards
+    /// A routine's week `offset` weeks from this one, for its card.
+    case loadWeek(routine: String, offset: Int)
+    /// How many days of records a routine has, to ask before deleting it.
+    case countDays(routine: String)
+    case activate(routine: String)
+    case restart(routine: String)
+    case delete(routine: String)
+    case reset
+    case setNotifications(Bool)
+}
+
+/// A question the app waits on: `y` does `effect`, any other key leaves all as it is.
+struct AppQuestion: Equatable {
+    var lines: [String]
+    var effect: AppEffect
 }
 
 /// The terminal app's state: which tab is open, what bmd last said, where the cursor is.
@@ -41,8 +56,18 @@ struct AppModel: Equatable {
     var welcome: String?
     var catalog: [Morning.CatalogRoutine]?
     var cards: [Morning.Card]?
-    /// How far Explore and Data are scrolled, in lines.
-    var scroll = 0
+    /// The routine under the cursor in Explore, and whether its profile is open.
+    var exploreIndex = 0
+    var profile = false
+    /// The card under the cursor in Data, the week its chart shows (0 this week, -1 the
+    /// one before) and that week's chart once bmd has sent it.
+    var cardIndex = 0
+    var weekOffset = 0
+    var week: Morning.WeekChart?
+    /// Settings, over whichever tab is open.
+    var settings = false
+    /// A question waiting for y.
+    var question: AppQuestion?
 
     /// Days the scroller shows whole; one more peeks in at the right edge.
     static let daysShown = 5
@@ -96,8 +121,68 @@ struct AppModel: Equatable {
         }
     }
 
-    mutating func show(catalog routines: [Morning.CatalogRoutine]) { catalog = routines }
-    mutating func show(cards: [Morning.Card]) { self.cards = cards }
+    mutating func show(catalog routines: [Morning.CatalogRoutine]) {
+        catalog = routines
+        exploreIndex = min(exploreIndex, max(0, routines.count - 1))
+    }
+
+    mutating func show(cards: [Morning.Card]) {
+        self.cards = cards
+        cardIndex = min(cardIndex, max(0, cards.count - 1))
+        weekOffset = 0
+        week = nil
+    }
+
+    /// The card under the cursor.
+    var card: Morning.Card? { cards.flatMap { $0.indices.contains(cardIndex) ? $0[cardIndex] : nil } }
+
+    /// The chart the Data tab shows: this week's from the card, another once it has come.
+    var chart: Morning.WeekChart? {
+        guard let card else { return nil }
+        if weekOffset == 0 { return card.week }
+        return week?.routineId == card.routineId ? week : nil
+    }
+
+    mutating func show(week chart: Morning.WeekChart, offset: Int) {
+        guard chart.routineId == card?.routineId, offset == weekOffset else { return }
+        week = chart
+    }
+
+    /// The number of days a routine has records for came: ask before deleting it.
+    mutating func askDelete(routine id: String, days: Int) {
+        guard let card = cards?.first(where: { $0.routineId == id }) else { return }
+        var lines = ["Delete \(card.routine) and its history: \(Text.count(days, "day")) of records? This cannot be undone."]
+        if card.active { lines.append("It is your active routine; no routine will be active after.") }
+        if card.type == .celebrity { lines.append("It stays in Explore, to be chosen again.") }
+        lines.append("y deletes it · any other key keeps it")
+        question = AppQuestion(lines: lines, effect: .delete(routine: id))
+    }
+
+    /// A routine was made active or started over: say so, and what ended today.
+    mutating func show(activation reply: Morning.Activation, restarted: Bool) -> [AppEffect] {
+        message = (restarted ? ChangeText.restarted(reply, style: .plain) : ChangeText.activated(reply, style: .plain))
+            .split(separator: "\n").joined(separator: " ")
+        profile = false
+        tab = .routine
+        return []
+    }
+
+    mutating func show(deleted reply: Morning.DeleteReply) -> [AppEffect] {
+        message = ChangeText.deleted(reply, style: .plain).split(separator: "\n").joined(separator: " ")
+        return [.loadCards]
+    }
+
+    mutating func showReset() -> [AppEffect] {
+        message = ChangeText.reset().split(separator: "\n").joined(separator: " ")
+        settings = false
+        cards = nil
+        return tab == .data ? [.loadCards] : []
+    }
+
+    mutating func show(notifications: Morning.Notifications) {
+        status?.notifications = notifications
+        message = ChangeText.notifications(notifications, style: .plain).split(separator: "\n").joined(separator: " ")
+    }
 
     /// bmd refused what was asked: say why, keep everything else.
     mutating func fail(_ text: String) { message = text }
@@ -110,8 +195,28 @@ struct AppModel: Equatable {
             welcome = nil
             return key == .interrupt ? [.quit] : []
         }
+        if let asked = question {
+            question = nil
+            switch key {
+            case .interrupt: return [.quit]
+            case .character("y"), .character("Y"): return [asked.effect]
+            default:
+                message = "Nothing changed."
+                return []
+            }
+        }
         switch key {
         case .interrupt, .character("q"), .character("Q"): return [.quit]
+        case .character("s"):
+            settings.toggle()
+            return []
+        case .escape where settings:
+            settings = false
+            return []
+        default: break
+        }
+        if settings { return settingsKey(key) }
+        switch key {
         case .character("1"): return open(.explore)
         case .character("2"): return open(.routine)
         case .character("3"): return open(.data)
@@ -121,14 +226,16 @@ struct AppModel: Equatable {
         }
         switch tab {
         case .routine: return routineKey(key)
-        case .explore, .data: return pageKey(key)
+        case .explore: return exploreKey(key)
+        case .data: return dataKey(key)
         }
     }
 
     private mutating func open(_ new: Tab) -> [AppEffect] {
+        settings = false
         guard new != tab else { return [] }
         tab = new
-        scroll = 0
+        profile = false
         switch new {
         case .explore: return [.loadCatalog]
         case .data: return [.loadCards]
@@ -136,10 +243,97 @@ struct AppModel: Equatable {
         }
     }
 
-    private mutating func pageKey(_ key: AppKey) -> [AppEffect] {
+    private mutating func settingsKey(_ key: AppKey) -> [AppEffect] {
         switch key {
-        case .up, .character("k"): scroll = max(0, scroll - 1)
-        case .down, .character("j"): scroll += 1
+        case .character("n"):
+            guard let notifications = status?.notifications else { return [] }
+            return [.setNotifications(!notifications.enabled)]
+        case .character("w"):
+            welcome = WelcomeText.render(style: .plain)
+        case .character("r"):
+            question = AppQuestion(lines: [
+                "Reset Better Morning? Every routine, record and setting is removed; the celebrity routines stay.",
+                "y resets · any other key keeps everything",
+            ], effect: .reset)
+        default: break
+        }
+        return []
+    }
+
+    /// The routine under the cursor in Explore.
+    var explored: Morning.CatalogRoutine? {
+        catalog.flatMap { $0.indices.contains(exploreIndex) ? $0[exploreIndex] : nil }
+    }
+
+    private mutating func exploreKey(_ key: AppKey) -> [AppEffect] {
+        guard let routine = explored, let catalog else { return [] }
+        if profile {
+            switch key {
+            case .left, .character("h"), .escape: profile = false
+            case .enter, .character("a"): choose(routine)
+            default: break
+            }
+            return []
+        }
+        switch key {
+        case .up, .character("k"): exploreIndex = max(0, exploreIndex - 1)
+        case .down, .character("j"): exploreIndex = min(catalog.count - 1, exploreIndex + 1)
+        case .enter, .space, .right, .character("l"): profile = true
+        default: break
+        }
+        return []
+    }
+
+    /// Asks before making `routine` the active one, saying what that ends today.
+    private mutating func choose(_ routine: Morning.CatalogRoutine) {
+        if routine.id == status?.routine?.id {
+            message = "\(routine.name) is already your routine; to start it over, use r in Data."
+            return
+        }
+        var lines = ["Make \(routine.name) your routine? It starts tomorrow" + (tomorrow.map { " (\($0))" } ?? "") + "."]
+        if let status, status.phase == .running, let active = status.routine, let today = status.today {
+            let left = today.total - today.completed
+            lines.append("Today's \(active.name) ends now with \(today.completed) of \(today.total) done"
+                         + (left > 0 ? "; the \(left) unchecked count as missed." : "."))
+        } else if let status, status.phase == .waiting, let waiting = status.routine {
+            lines.append("\(waiting.name), due to start tomorrow, will not.")
+        }
+        lines.append("y chooses it · any other key keeps things as they are")
+        question = AppQuestion(lines: lines, effect: .activate(routine: routine.id))
+    }
+
+    private var tomorrow: String? { today?.next.description }
+
+    private mutating func dataKey(_ key: AppKey) -> [AppEffect] {
+        guard let cards, let card else { return [] }
+        switch key {
+        case .up, .character("k"), .down, .character("j"):
+            let next = key == .up || key == .character("k") ? max(0, cardIndex - 1) : min(cards.count - 1, cardIndex + 1)
+            guard next != cardIndex else { return [] }
+            cardIndex = next
+            weekOffset = 0
+            week = nil
+        case .left, .character("h"):
+            weekOffset -= 1
+            return [.loadWeek(routine: card.routineId, offset: weekOffset)]
+        case .right, .character("l"):
+            guard weekOffset < 0 else {
+                message = "This is the current week; weeks ahead have no records yet."
+                return []
+            }
+            weekOffset += 1
+            return weekOffset == 0 ? [] : [.loadWeek(routine: card.routineId, offset: weekOffset)]
+        case .character("r"):
+            var lines = ["Start \(card.routine) over from tomorrow" + (tomorrow.map { " (\($0))" } ?? "") + "? Its history stays."]
+            if card.active, let status, status.phase == .running, let today = status.today {
+                lines.append("Today's day ends now with \(today.completed) of \(today.total) done.")
+            } else if let status, status.phase == .running, let active = status.routine {
+                lines.append("It takes the place of \(active.name), whose day ends now.")
+            }
+            lines.append("y starts it over · any other key keeps things as they are")
+            question = AppQuestion(lines: lines, effect: .restart(routine: card.routineId))
+        case .character("d"):
+            return [.countDays(routine: card.routineId)]
         default: break
         }
         return []
@@ -150,7 +344,7 @@ struct AppModel: Equatable {
             switch key {
             case .character("e"): return open(.explore)
             case .character("c"):
-                message = "Create your own routine with `bmctl create` in a shell; it shows here once saved."
+                message = "Write your own routine with `bmctl create` in a shell; it shows here once saved."
             default: break
             }
             return []

@@ -109,6 +109,26 @@ struct AppRunner {
                     model.show(catalog: try session.call(Morning.Call.explore()).routines)
                 case .loadCards:
                     model.show(cards: try session.call(Morning.Call.data(locale: session.locale)).cards)
+                case let .loadWeek(routine, offset):
+                    let chart = try session.call(Morning.Call.week(routine: routine, offset: offset, locale: session.locale))
+                    model.show(week: chart, offset: offset)
+                case .countDays(let routine):
+                    let stats = try session.call(Morning.Call.stats(routine: routine))
+                    model.askDelete(routine: routine, days: stats.routines.first?.stats.daysTracked ?? 0)
+                case .activate(let routine):
+                    let reply = try session.call(Morning.Call.activate(routine: routine), verb: "activate")
+                    if try perform(model.show(activation: reply, restarted: false), on: &model) { return true }
+                case .restart(let routine):
+                    let reply = try session.call(Morning.Call.restart(routine: routine), verb: "restart")
+                    if try perform(model.show(activation: reply, restarted: true), on: &model) { return true }
+                case .delete(let routine):
+                    let reply = try session.call(Morning.Call.delete(routine: routine), verb: "delete")
+                    if try perform(model.show(deleted: reply), on: &model) { return true }
+                case .reset:
+                    _ = try session.call(Morning.Call.reset())
+                    if try perform(model.showReset(), on: &model) { return true }
+                case .setNotifications(let enabled):
+                    model.show(notifications: try session.call(Morning.Call.setNotifications(enabled: enabled)).notifications)
                 }
             } catch {
                 if error.status == .unreachable { throw error }

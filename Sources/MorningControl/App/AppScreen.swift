@@ -17,29 +17,45 @@ struct AppScreen {
         }
         var top = [tabBar(model), [Span(String(repeating: "─", count: width), .dim)]]
         let body: [[Span]]
-        let hint: String
+        var hint: String
         if let welcome = model.welcome {
             body = welcome.split(separator: "\n", omittingEmptySubsequences: false).map { [Span(String($0))] }
             hint = "any key continues · q quits"
+        } else if model.settings {
+            body = settings(model)
+            hint = "n notifications · w welcome · r reset · s or Esc closes · q quit"
         } else {
             switch model.tab {
             case .routine:
                 body = routine(model)
-                hint = model.earliest == nil ? "e explore · c create · 1 2 3 tabs · q quit"
-                                             : "← → day · ↑ ↓ task · space check · t today · 1 2 3 tabs · q quit"
+                hint = model.earliest == nil ? "e explore · c create · 1 2 3 tabs · s settings · q quit"
+                                             : "← → day · ↑ ↓ task · space check · t today · 1 2 3 tabs · s settings · q quit"
             case .explore:
-                body = page(model.catalog.map { ExploreText.list($0, style: .plain) }, scroll: model.scroll)
-                hint = "↑ ↓ scroll · 1 2 3 tabs · q quit"
+                if model.profile, let routine = model.explored {
+                    body = profile(routine)
+                    hint = "enter or a chooses it · ← back · 1 2 3 tabs · s settings · q quit"
+                } else {
+                    body = explore(model)
+                    hint = "↑ ↓ routine · enter profile · 1 2 3 tabs · s settings · q quit"
+                }
             case .data:
-                body = page(model.cards.map { $0.isEmpty ? "No routine has any days yet.\n" : DataText.render($0, style: .plain) },
-                            scroll: model.scroll)
-                hint = "↑ ↓ scroll · 1 2 3 tabs · q quit"
+                body = data(model)
+                hint = model.card == nil ? "1 2 3 tabs · s settings · q quit"
+                                         : "↑ ↓ routine · ← → week · r restart · d delete · s settings · q quit"
             }
         }
-        let room = height - top.count - 2
+        // The foot: a question waiting for y, or what just happened, then the keys.
+        var foot: [[Span]] = []
+        if let question = model.question {
+            foot = question.lines.flatMap { Self.wrap($0, width: width) }.map { [Span($0, .bold)] }
+            hint = ""
+        } else if let message = model.message {
+            foot = Self.wrap(message, width: width).prefix(3).map { [Span($0, .yellow)] }
+        }
+        let room = max(0, height - top.count - 1 - max(1, foot.count))
         top += body.prefix(room)
         top += Array(repeating: [], count: room - min(room, body.count))
-        top.append(model.message.map { [Span($0, .yellow)] } ?? [])
+        top += foot.isEmpty ? [[]] : foot
         top.append([Span(hint, .dim)])
         return fit(top)
     }
@@ -48,12 +64,81 @@ struct AppScreen {
 
     private func tabBar(_ model: AppModel) -> [Span] {
         var spans: [Span] = []
+        var used = 0
         for tab in AppModel.Tab.allCases {
             let label = "\(tab.rawValue + 1) \(tab.title)"
-            spans.append(tab == model.tab ? Span("[\(label)]", .bold) : Span(" \(label) "))
+            spans.append(tab == model.tab && !model.settings ? Span("[\(label)]", .bold) : Span(" \(label) "))
             spans.append(Span(" "))
+            used += label.count + 3
         }
+        let gear = model.settings ? Span("[s Settings]", .bold) : Span(" s Settings ")
+        spans.append(Span(String(repeating: " ", count: max(1, width - used - gear.text.count))))
+        spans.append(gear)
         return spans
+    }
+
+    private func settings(_ model: AppModel) -> [[Span]] {
+        var lines: [[Span]] = [[Span("Settings", .bold)], []]
+        if let n = model.status?.notifications {
+            var state = n.enabled ? "on" : "off"
+            if n.enabled && !n.available { state += " — no notification server answers now, so the reminder cannot show yet" }
+            if !n.enabled { state += " — no reminder is sent" }
+            for (index, line) in Self.wrap("Notifications: " + state, width: width - 5).enumerated() {
+                lines.append([Span((index == 0 ? "  n  " : "     ") + line)])
+            }
+        }
+        lines.append([Span("  w  The welcome again")])
+        lines.append([Span("  r  Reset: remove every routine, record and setting")])
+        return lines
+    }
+
+    private func explore(_ model: AppModel) -> [[Span]] {
+        guard let catalog = model.catalog else { return [[Span("Asking bmd…")]] }
+        guard !catalog.isEmpty else { return [[Span("The catalog is empty.")]] }
+        let idWidth = catalog.map(\.id.count).max() ?? 0, nameWidth = catalog.map(\.name.count).max() ?? 0
+        var lines: [[Span]] = [[Span("Celebrity routines", .bold), Span(" · each from the book or article it comes from")], []]
+        let room = max(1, height - 4 - lines.count - 2)
+        let start = max(0, model.exploreIndex - room + 1)
+        for (index, r) in catalog.enumerated().dropFirst(start).prefix(room) {
+            let pointer = index == model.exploreIndex ? " › " : "   "
+            let active = r.id == model.status?.routine?.id ? "  (yours)" : ""
+            let text = "\(Text.pad(r.id, idWidth))  \(Text.pad(r.name, nameWidth))  \(ExploreText.summary(r.tasks))\(active)"
+            lines.append([Span(pointer), Span(text, index == model.exploreIndex ? .bold : .plain)])
+        }
+        return lines
+    }
+
+    private func profile(_ r: Morning.CatalogRoutine) -> [[Span]] {
+        var lines: [[Span]] = [[Span(r.name, .bold), Span(" (\(r.id))")]]
+        lines += Self.wrap(r.bio, width: width).map { [Span($0)] }
+        lines += Self.wrap("Source: " + r.source, width: width, indent: 8).map { [Span($0, .dim)] }
+        lines.append([])
+        lines += r.tasks.map { [Span("  \($0.time)  \($0.title)")] }
+        return lines
+    }
+
+    private func data(_ model: AppModel) -> [[Span]] {
+        guard let cards = model.cards else { return [[Span("Asking bmd…")]] }
+        guard !cards.isEmpty else { return [[Span("No routines yet: choose one in Explore (1), and its card shows here.")]] }
+        var lines: [[Span]] = []
+        // The list keeps to a third of the screen; the chart takes the rest.
+        let room = max(1, height / 3 - 1)
+        let start = max(0, model.cardIndex - room + 1)
+        for (index, card) in cards.enumerated().dropFirst(start).prefix(room) {
+            let pointer = index == model.cardIndex ? " › " : "   "
+            var spans = [Span(pointer), Span(card.routine, index == model.cardIndex ? .bold : .plain), Span(" · " + card.type.rawValue)]
+            if card.active { spans.append(Span(" · active", .green)) }
+            lines.append(spans)
+        }
+        lines.append([])
+        guard let chart = model.chart else {
+            lines.append([Span("Asking bmd for that week…", .dim)])
+            return lines
+        }
+        let when = model.weekOffset == 0 ? "this week" : Text.count(-model.weekOffset, "week") + " back"
+        lines.append([Span(when, .dim)])
+        lines += WeekText.render(chart, style: .plain).split(separator: "\n").map { [Span(String($0))] }
+        return lines
     }
 
     private func routine(_ model: AppModel) -> [[Span]] {
@@ -144,11 +229,24 @@ struct AppScreen {
         return [dates, kinds]
     }
 
-    private func page(_ text: String?, scroll: Int) -> [[Span]] {
-        guard let text else { return [[Span("Asking bmd…")]] }
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { [Span(String($0))] }
-        while lines.last?.first?.text.isEmpty == true { lines.removeLast() }
-        return Array(lines.dropFirst(min(scroll, max(0, lines.count - 1))))
+    /// `text` in lines of at most `width` characters, broken between words; the lines
+    /// after the first start with `indent` spaces. A word longer than a line is cut.
+    static func wrap(_ text: String, width: Int, indent: Int = 0) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+            let lead = lines.isEmpty ? "" : String(repeating: " ", count: indent)
+            if line.isEmpty {
+                line = lead + word
+            } else if line.count + 1 + word.count <= width {
+                line += " " + word
+            } else {
+                lines.append(line)
+                line = String(repeating: " ", count: indent) + word
+            }
+        }
+        if !line.isEmpty || lines.isEmpty { lines.append(line) }
+        return lines
     }
 
     static func month(_ number: Int) -> String {
