@@ -9,7 +9,10 @@ public enum BMCtlMain {
 
     /// Runs bmctl with `arguments` in `context`; every byte of output goes to `context.console`.
     public static func run(_ arguments: [String], context: Context) -> Int32 {
-        if let request = AppRequest.request(arguments) { return execute(request, context: context) }
+        // A line that starts with a command word (`status`) is not looked at twice.
+        if arguments.first?.hasPrefix("-") ?? true, let request = AppRequest.request(arguments) {
+            return execute(request, context: context)
+        }
         if let request = QuickLine.request(arguments) { return execute(request, context: context) }
         let arguments = ArgumentOrder.hoistingGlobalOptions(arguments, commands: BMCtl.commandNames)
         var parsed: ParsableCommand

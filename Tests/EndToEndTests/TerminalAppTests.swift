@@ -16,7 +16,7 @@ final class TmuxPane: @unchecked Sendable {
     /// command ends, so what it left on the screen can still be read.
     init(_ box: Sandbox, _ command: String, width: Int = 80, height: Int = 24) throws {
         self.box = box
-        socket = box.root.appendingPathComponent("tmux").path
+        socket = box.root.appendingPathComponent("tmux-\(UUID().uuidString.prefix(8))").path
         var environment = box.baseEnvironment
         environment["NO_COLOR"] = "1"
         environment["TERM"] = "xterm-256color"
@@ -86,8 +86,9 @@ final class TmuxPane: @unchecked Sendable {
 @Suite("End to end: the terminal app (U1)", .enabled(if: FileManager.default.isExecutableFile(atPath: TmuxPane.tmux)))
 struct TerminalAppTests {
     /// bmctl, then its exit status and whether the terminal is line-by-line with echo again.
+    /// The shell outlives a Ctrl-C that ends bmctl (its trap), to say what bmctl left behind.
     static func command(_ arguments: String = "") -> String {
-        "printf 'before the app\\n'; \(Binaries.bmctl) --no-autostart \(arguments); echo \"bmctl exited $?\"; printf 'modes:'; stty -a | tr ' ' '\\n' | grep -x -e icanon -e echo -e isig | sed 's/^/ /' | tr -d '\\n'; echo ' .'"
+        "trap : INT; printf 'before the app\\n'; \(Binaries.bmctl) --no-autostart \(arguments); echo \"bmctl exited $?\"; printf 'modes:'; stty -a | tr ' ' '\\n' | grep -x -e icanon -e echo -e isig | sed 's/^/ /' | tr -d '\\n'; echo ' .'"
     }
 
     /// Immanuel Kant running since Tuesday 2026-03-03; bmd started again with its clock
@@ -113,7 +114,8 @@ struct TerminalAppTests {
             return screen.contains { $0.hasPrefix("modes:") && $0.hasSuffix(" .") }
         }
         #expect(screen.first == "before the app", "the app's screen is gone", sourceLocation: sourceLocation)
-        #expect(screen.contains("bmctl exited \(status)"), sourceLocation: sourceLocation)
+        // After a Ctrl-C the shell's line follows the terminal's "^C".
+        #expect(screen.contains { $0.hasSuffix("bmctl exited \(status)") }, sourceLocation: sourceLocation)
         let modes = screen.first { $0.hasPrefix("modes:") }?.split(separator: " ").dropFirst().dropLast().sorted()
         #expect(modes == ["echo", "icanon", "isig"], "the terminal reads lines, echoes and sends signals again",
                 sourceLocation: sourceLocation)
@@ -306,5 +308,42 @@ struct TerminalAppTests {
         #expect(try box.bmctl("data", "--json").stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "[]")
         try pane.send("q")
         _ = try Self.expectRestored(pane, status: 0)
+    }
+
+    @Test("U1: create from the app: the questions on the shell's screen, the draft kept through Ctrl-C and resumed, then back in the app")
+    func create() throws {
+        let box = try Sandbox(zone: "Europe/Berlin", time: "2026-03-02 08:00:00")
+        try box.startDaemon()
+        #expect(try box.bmctl("welcome").status == 0)
+        let first = try TmuxPane(box, Self.command())
+        try first.waitFor(line: "  c  Create your own routine")
+        try first.send("c")
+        try first.waitFor("Title (1 to 20 characters):")
+        try first.send("-l", "Morning run")
+        try first.send("Enter")
+        try first.waitFor("Task 1:")
+        try first.send("-l", "06:45 Run")
+        try first.send("Enter")
+        try first.waitFor("Task 2:")
+        // Interrupted half-way: bmctl ends, and what was typed is in bmd's draft.
+        try first.send("C-c")
+        let screen = try Self.expectRestored(first, status: 130)
+        #expect(screen.contains { $0.contains("Task 2:") })
+        #expect(try box.bmctl("draft", "show").stdout.contains("06:45  Run"))
+
+        let second = try TmuxPane(box, Self.command())
+        try second.waitFor(line: "  c  Create your own routine")
+        try second.send("c")
+        try second.waitFor("Resuming your draft.")
+        try second.waitFor("Title [Morning run]:")
+        try second.send("Enter")
+        try second.waitFor("Task 2:")
+        try second.send("Enter")
+        try second.waitFor("Save Morning run with 1 task and start it tomorrow? [Y/n]")
+        try second.send("Enter")
+        try second.waitFor(line: "Your new routine Morning run starts tomorrow (2026-03-03).")
+        try second.waitFor(line: " ›   06:45  Run")
+        try second.send("q")
+        _ = try Self.expectRestored(second, status: 0)
     }
 }

@@ -131,8 +131,11 @@ import MorningProtocol
         #expect(lines.contains("  e  Explore the celebrity routines"))
         #expect(lines.contains("  c  Create your own routine"))
         #expect(lines[23] == "e explore · c create · 1 2 3 tabs · s settings · q quit")
+        #expect(model.handle(.character("c")) == [.create])
         #expect(model.handle(.character("e")) == [.loadCatalog])
         #expect(model.tab == .explore)
+        model.show(catalog: AppTabTests.catalog)
+        #expect(model.handle(.character("c")) == [.create])
     }
 
     @Test("U1: a routine that starts tomorrow says so, and the scroller begins at its start")

@@ -21,6 +21,9 @@ enum AppEffect: Equatable {
     case delete(routine: String)
     case reset
     case setNotifications(Bool)
+    /// Your own routine: the questions of `bmctl create` on the shell's screen, the
+    /// draft resumed where it was left, then back to the app.
+    case create
 }
 
 /// A question the app waits on: `y` does `effect`, any other key leaves all as it is.
@@ -167,6 +170,11 @@ struct AppModel: Equatable {
         return []
     }
 
+    /// The create questions ended without saving: say why; the draft is kept.
+    mutating func createStopped(_ reason: String) {
+        message = reason
+    }
+
     mutating func show(deleted reply: Morning.DeleteReply) -> [AppEffect] {
         message = ChangeText.deleted(reply, style: .plain).split(separator: "\n").joined(separator: " ")
         return [.loadCards]
@@ -279,6 +287,7 @@ struct AppModel: Equatable {
         case .up, .character("k"): exploreIndex = max(0, exploreIndex - 1)
         case .down, .character("j"): exploreIndex = min(catalog.count - 1, exploreIndex + 1)
         case .enter, .space, .right, .character("l"): profile = true
+        case .character("c"): return [.create]
         default: break
         }
         return []
@@ -343,8 +352,7 @@ struct AppModel: Equatable {
         guard status != nil, let selected, let earliest, let latest, let today else {
             switch key {
             case .character("e"): return open(.explore)
-            case .character("c"):
-                message = "Write your own routine with `bmctl create` in a shell; it shows here once saved."
+            case .character("c"): return [.create]
             default: break
             }
             return []

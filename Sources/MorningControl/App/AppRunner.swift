@@ -35,8 +35,8 @@ struct AppRunner {
         for fd in signals + feed { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         _ = fcntl(signals[1], F_SETFL, O_NONBLOCK)
         signalPipe = signals[1]
-        for number in [SIGWINCH, SIGTERM, SIGHUP, SIGINT, SIGQUIT] { signal(number, forwardSignal) }
-        defer { for number in [SIGWINCH, SIGTERM, SIGHUP, SIGINT, SIGQUIT] { signal(number, SIG_DFL) } }
+        Self.forwardSignals(true)
+        defer { Self.forwardSignals(false) }
         let follower = StatusFeed(session: session, fd: feed[1])
         follower.start()
 
@@ -84,6 +84,46 @@ struct AppRunner {
         }
     }
 
+    /// Signals the app handles itself while it has the screen, or their default action.
+    private static func forwardSignals(_ forward: Bool) {
+        for number in [SIGWINCH, SIGTERM, SIGHUP, SIGINT, SIGQUIT] { signal(number, forward ? forwardSignal : SIG_DFL) }
+    }
+
+    /// The questions of `bmctl create`, on the shell's own screen with line editing:
+    /// every answer goes to bmd's draft as it is given, so leaving half-way (Ctrl-C,
+    /// end of input, a closed window) keeps the draft for the next time.
+    private func create(_ model: inout AppModel) throws(ControlFailure) {
+        terminal.leave()
+        Self.forwardSignals(false)
+        defer {
+            Self.forwardSignals(true)
+            terminal.enter()
+        }
+        // Lines straight from the terminal: stdio's stdin would keep an end of input typed
+        // at one round of questions for the next, and could hold keys meant for the app.
+        var asking = session
+        asking.context.console.readLine = Self.readLine
+        do {
+            let reply = try CreatePrompts(session: asking).run()
+            _ = model.show(activation: reply, restarted: false)
+        } catch where error.status != .unreachable {
+            model.createStopped(error.message)
+        }
+    }
+
+    /// One line from the terminal without its newline; nil at the end of input.
+    private static func readLine() -> String? {
+        var bytes: [UInt8] = []
+        var byte: UInt8 = 0
+        while true {
+            let n = Glibc.read(0, &byte, 1)
+            if n < 0, errno == EINTR { continue }
+            guard n > 0 else { return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self) }
+            if byte == UInt8(ascii: "\n") { return String(decoding: bytes, as: UTF8.self) }
+            bytes.append(byte)
+        }
+    }
+
     private func draw(_ model: AppModel, clear: Bool) {
         let size = terminal.size
         terminal.draw(AppScreen(width: size.width, height: size.height, style: session.style).lines(model), clear: clear)
@@ -127,6 +167,8 @@ struct AppRunner {
                 case .reset:
                     _ = try session.call(Morning.Call.reset())
                     if try perform(model.showReset(), on: &model) { return true }
+                case .create:
+                    try create(&model)
                 case .setNotifications(let enabled):
                     model.show(notifications: try session.call(Morning.Call.setNotifications(enabled: enabled)).notifications)
                 }

@@ -36,7 +36,7 @@ struct AppScreen {
                     hint = "enter or a chooses it · ← back · 1 2 3 tabs · s settings · q quit"
                 } else {
                     body = explore(model)
-                    hint = "↑ ↓ routine · enter profile · 1 2 3 tabs · s settings · q quit"
+                    hint = "↑ ↓ routine · enter profile · c create · 1 2 3 tabs · s settings · q quit"
                 }
             case .data:
                 body = data(model)
