@@ -86,9 +86,10 @@ final class TmuxPane: @unchecked Sendable {
 @Suite("End to end: the terminal app (U1)", .enabled(if: FileManager.default.isExecutableFile(atPath: TmuxPane.tmux)))
 struct TerminalAppTests {
     /// bmctl, then its exit status and whether the terminal is line-by-line with echo again.
-    /// The shell outlives a Ctrl-C that ends bmctl (its trap), to say what bmctl left behind.
+    /// The shell outlives a Ctrl-C that ends bmctl (its trap), to say what bmctl left behind,
+    /// and then waits, so that the pane, alive, still tells whether the cursor shows.
     static func command(_ arguments: String = "") -> String {
-        "trap : INT; printf 'before the app\\n'; \(Binaries.bmctl) --no-autostart \(arguments); echo \"bmctl exited $?\"; printf 'modes:'; stty -a | tr ' ' '\\n' | grep -x -e icanon -e echo -e isig | sed 's/^/ /' | tr -d '\\n'; echo ' .'"
+        "trap : INT; printf 'before the app\\n'; \(Binaries.bmctl) --no-autostart \(arguments); echo \"bmctl exited $?\"; printf 'modes:'; stty -a | tr ' ' '\\n' | grep -x -e icanon -e echo -e isig | sed 's/^/ /' | tr -d '\\n'; echo ' .'; read wait"
     }
 
     /// Immanuel Kant running since Tuesday 2026-03-03; bmd started again with its clock
@@ -120,6 +121,8 @@ struct TerminalAppTests {
         #expect(modes == ["echo", "icanon", "isig"], "the terminal reads lines, echoes and sends signals again",
                 sourceLocation: sourceLocation)
         #expect(!screen.contains { $0.contains("2 Routine") }, sourceLocation: sourceLocation)
+        #expect(try pane.tmux("display-message", "-p", "#{cursor_flag}").stdout == "1\n", "the cursor shows again",
+                sourceLocation: sourceLocation)
         return screen
     }
 
@@ -345,5 +348,19 @@ struct TerminalAppTests {
         try second.waitFor(line: " ›   06:45  Run")
         try second.send("q")
         _ = try Self.expectRestored(second, status: 0)
+    }
+
+    @Test("bmctl week on a terminal, ended by SIGTERM or a hang-up, puts the terminal back too", arguments: [SIGTERM, SIGHUP])
+    func weekBrowserSignal(_ number: Int32) throws {
+        let box = try Self.kantOnThursday()
+        #expect(try box.bmctl("welcome").status == 0)
+        let pane = try TmuxPane(box, Self.command("week"))
+        try pane.waitFor("← previous week · → next week · q quit")
+        let shell = try #require(Int32(try pane.tmux("display-message", "-p", "#{pane_pid}").stdout
+            .trimmingCharacters(in: .whitespacesAndNewlines)))
+        let children = try String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)
+        let week = try #require(children.split(separator: " ").first.flatMap { Int32($0) })
+        #expect(kill(week, number) == 0)
+        _ = try Self.expectRestored(pane, status: 128 + Int(number))
     }
 }
