@@ -55,6 +55,23 @@ import MorningProtocol
         #expect(model.handle(.enter) == [.uncheck(position: 2, date: "2026-11-23")])
     }
 
+    @Test("U1: a day of 20 tasks shows 13 at 80×24, and the list follows the cursor")
+    func longDay() {
+        var model = Self.running()
+        let tasks = (1...20).map { Morning.DayTask(position: $0, time: $0 <= 10 ? "06:0\($0 - 1)" : "06:\($0 - 1)",
+                                                    title: "Task \($0)", state: .untouched) }
+        model.show(day: Morning.DayReply(date: "2026-11-23", routine: "Tim Cook", routineId: "tim-cook", mode: .today,
+                                         completed: 0, total: 20, tasks: tasks))
+        var lines = Self.screen(model)
+        #expect(lines.contains("   · 06:12  Task 13"))
+        #expect(!lines.contains { $0.contains("Task 14") })
+        for _ in 1...13 { _ = model.handle(.down) }
+        lines = Self.screen(model)
+        #expect(lines.contains(" › · 06:13  Task 14"))
+        #expect(!lines.contains { $0.hasSuffix("Task 1") })
+        #expect(model.handle(.space) == [.check(position: 14, date: "2026-11-23")])
+    }
+
     @Test("U1: the scroller runs from the start date to today + 14, five days whole and a sixth peeking")
     func scroller() {
         var model = Self.running()

@@ -171,8 +171,8 @@ struct AppScreen {
         case .future: "upcoming · " + Text.count(day.total, "task")
         }
         lines.append([Span("\(Weekday.name(of: day.date)) \(day.date)", .bold), Span(" · " + mode)])
-        // The task list scrolls to keep the cursor in view.
-        let room = max(1, height - 4 - lines.count - 2)
+        // The task list scrolls to keep the cursor in view, a line spare for a longer message.
+        let room = max(1, height - 5 - lines.count)
         let start = max(0, model.cursor - room + 1)
         for (index, task) in day.tasks.enumerated().dropFirst(start).prefix(room) {
             let pointer = index == model.cursor ? "›" : " "
