@@ -14,11 +14,12 @@ final class TmuxPane: @unchecked Sendable {
 
     /// Runs `command` (one shell command line, which tmux hands to /bin/sh) in an 80×24 pane. The pane stays after the
     /// command ends, so what it left on the screen can still be read.
-    init(_ box: Sandbox, _ command: String, width: Int = 80, height: Int = 24) throws {
+    /// `colour: true` leaves NO_COLOR unset.
+    init(_ box: Sandbox, _ command: String, width: Int = 80, height: Int = 24, colour: Bool = false) throws {
         self.box = box
         socket = box.root.appendingPathComponent("tmux-\(UUID().uuidString.prefix(8))").path
         var environment = box.baseEnvironment
-        environment["NO_COLOR"] = "1"
+        environment["NO_COLOR"] = colour ? nil : "1"
         environment["TERM"] = "xterm-256color"
         environment["SHELL"] = "/bin/sh"
         let started = try box.run(Self.tmux, ["-S", socket, "-f", "/dev/null", "new-session", "-d", "-x", "\(width)", "-y", "\(height)",
@@ -362,5 +363,20 @@ struct TerminalAppTests {
         let week = try #require(children.split(separator: " ").first.flatMap { Int32($0) })
         #expect(kill(week, number) == 0)
         _ = try Self.expectRestored(pane, status: 128 + Int(number))
+    }
+
+    @Test("U1: colour on a terminal, none at all with NO_COLOR", arguments: [true, false])
+    func colour(_ colour: Bool) throws {
+        let box = try Self.kantOnThursday()
+        #expect(try box.bmctl("welcome").status == 0)
+        #expect(try box.bmctl("check", "1").status == 0)
+        let pane = try TmuxPane(box, Self.command(), colour: colour)
+        try pane.waitFor(line: "Thursday 2026-03-05 · today · 1 of 6 done")
+        // The screen with its attributes, as tmux shows it: SGR sequences for bold, dim, green.
+        let painted = try pane.tmux("capture-pane", "-p", "-e").stdout
+        #expect(painted.contains("\u{1B}[") == colour, "\(painted)")
+        #expect(painted.contains("✓"))
+        try pane.send("q")
+        _ = try Self.expectRestored(pane, status: 0)
     }
 }
