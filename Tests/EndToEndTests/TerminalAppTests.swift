@@ -193,8 +193,8 @@ struct TerminalAppTests {
         _ = try Self.expectRestored(pane, status: 0)
     }
 
-    @Test("U1: resize draws again at the new size; SIGTERM restores the terminal")
-    func resizeAndTerm() throws {
+    @Test("U1: resize draws again at the new size; SIGTERM and a hang-up restore the terminal", arguments: [SIGTERM, SIGHUP])
+    func resizeAndTerm(_ number: Int32) throws {
         let box = try Self.kantOnThursday()
         #expect(try box.bmctl("welcome").status == 0)
         let pane = try TmuxPane(box, Self.command())
@@ -206,7 +206,7 @@ struct TerminalAppTests {
             .trimmingCharacters(in: .whitespacesAndNewlines)))
         let children = try String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)
         let app = try #require(children.split(separator: " ").first.flatMap { Int32($0) })
-        #expect(kill(app, SIGTERM) == 0)
+        #expect(kill(app, number) == 0)
         _ = try Self.expectRestored(pane, status: 0)
     }
 
