@@ -269,6 +269,12 @@ struct TerminalAppTests {
         try pane.send("3")
         try pane.waitFor(line: " › Immanuel Kant · celebrity · active")
         try pane.waitFor(line: "Immanuel Kant · week of 2026-03-02 · 6 tasks a day")
+        // A check from elsewhere shows on the card's chart at once: Thursday's count.
+        #expect(try box.bmctl("check", "1").status == 0)
+        try pane.waitUntil("Thursday's count of 1") { screen in
+            screen.contains { $0.hasPrefix("       2   3   4   5") }
+                && screen.contains { $0.hasSuffix("0   0   1") }
+        }
         try pane.send("Left")
         try pane.waitFor(line: "Immanuel Kant · week of 2026-02-23 · 6 tasks a day")
         let stats = try box.bmctl("stats", "kant", "--json").object

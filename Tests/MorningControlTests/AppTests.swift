@@ -282,6 +282,10 @@ import MorningProtocol
         #expect(lines.contains("Tim Cook · week of 2026-11-09 · 3 tasks a day"))
         #expect(model.handle(.right) == [])
         #expect(AppTests.screen(model).contains("Tim Cook · week of 2026-11-16 · 3 tasks a day"))
+        // A new status (a check from the bar) brings this week's cards again; an earlier week stays put.
+        #expect(model.show(status: Sample.running) == [.loadDay("2026-11-23"), .loadCards])
+        _ = model.handle(.left)
+        #expect(model.show(status: Sample.running) == [.loadDay("2026-11-23")])
     }
 
     @Test("U1: restart and delete ask first, naming the routine and what goes")

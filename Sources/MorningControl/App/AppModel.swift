@@ -96,15 +96,17 @@ struct AppModel: Equatable {
         let oldToday = today
         let oldRoutine = status?.routine?.id
         status = new
+        // Data's cards change with every check; a week browsed back stays as it is.
+        let cards: [AppEffect] = tab == .data && weekOffset == 0 && self.cards != nil ? [.loadCards] : []
         guard let today, let earliest, let latest else {
             day = nil; selected = nil; first = nil; cursor = 0
-            return []
+            return cards
         }
         var target = selected ?? today
         if selected == nil || selected == oldToday || oldRoutine != new.routine?.id { target = max(today, earliest) }
         target = min(max(target, earliest), latest)
         select(target)
-        return [.loadDay(target.description)]
+        return [.loadDay(target.description)] + cards
     }
 
     mutating func show(day reply: Morning.DayReply) {
