@@ -337,6 +337,21 @@ import MorningProtocol
         #expect(AppTests.screen(model)[0].hasPrefix(" 1 Explore  [2 Routine]"))
     }
 
+    @Test("U1: wide characters count two columns, so a line of them never wraps and pushes the screen up")
+    func wideCharacters() {
+        var model = AppTests.running()
+        let title = String(repeating: "朝", count: 40)
+        model.show(day: Morning.DayReply(date: "2026-11-23", routine: "Tim Cook", routineId: "tim-cook", mode: .today,
+                                         completed: 0, total: 1,
+                                         tasks: [.init(position: 1, time: "06:00", title: title, state: .untouched)]))
+        let line = try! #require(AppTests.screen(model).first { $0.contains("朝") })
+        #expect(AppScreen.columns(line) <= 80)
+        #expect(line == " › · 06:00  " + String(repeating: "朝", count: 34))
+        #expect(AppScreen.columns("🏃‍♀️ run") == 6)
+        #expect(AppScreen.columns("e\u{301}") == 1)
+        #expect(AppScreen.wrap("散歩 散歩 散歩", width: 10) == ["散歩 散歩", "散歩"])
+    }
+
     @Test("U1: words wrap at the width, never mid-word")
     func wrap() {
         #expect(AppScreen.wrap("one two three four", width: 9) == ["one two", "three", "four"])

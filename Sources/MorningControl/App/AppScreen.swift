@@ -229,7 +229,29 @@ struct AppScreen {
         return [dates, kinds]
     }
 
-    /// `text` in lines of at most `width` characters, broken between words; the lines
+    /// The columns a terminal gives `character`: two for the wide characters of East
+    /// Asian scripts and for emoji, none for a combining mark alone, else one.
+    static func columns(_ character: Character) -> Int {
+        guard let first = character.unicodeScalars.first else { return 0 }
+        if character.unicodeScalars.contains("\u{FE0F}") { return 2 }
+        switch first.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format: return 0
+        default: break
+        }
+        switch first.value {
+        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+             0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+             0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x1FA70...0x1FAFF, 0x20000...0x3FFFD:
+            return 2
+        default:
+            return 1
+        }
+    }
+
+    /// The columns of `text`.
+    static func columns(_ text: some StringProtocol) -> Int { text.reduce(0) { $0 + columns($1) } }
+
+    /// `text` in lines of at most `width` columns, broken between words; the lines
     /// after the first start with `indent` spaces. A word longer than a line is cut.
     static func wrap(_ text: String, width: Int, indent: Int = 0) -> [String] {
         var lines: [String] = []
@@ -238,7 +260,7 @@ struct AppScreen {
             let lead = lines.isEmpty ? "" : String(repeating: " ", count: indent)
             if line.isEmpty {
                 line = lead + word
-            } else if line.count + 1 + word.count <= width {
+            } else if columns(line) + 1 + columns(word) <= width {
                 line += " " + word
             } else {
                 lines.append(line)
@@ -269,15 +291,25 @@ struct AppScreen {
         init(_ text: String, _ paint: Paint = .plain) { self.text = text; self.paint = paint }
     }
 
-    /// Exactly `height` lines, each cut at `width` characters, then painted. Trailing
-    /// spaces are dropped; the runner clears the rest of each line.
+    /// Exactly `height` lines, each cut at `width` columns, then painted. Trailing
+    /// spaces are dropped; the runner clears the rest of each line. A line one column
+    /// too wide would wrap and push the whole screen up, so a wide character (Chinese,
+    /// Japanese, Korean, most emoji) counts two.
     private func fit(_ lines: [[Span]]) -> [String] {
         var out = lines.prefix(height).map { spans -> String in
             var left = width
             var line = ""
             for span in spans where left > 0 {
-                let text = String(span.text.prefix(left))
-                left -= text.count
+                var text = ""
+                for character in span.text {
+                    let columns = Self.columns(character)
+                    guard columns <= left else {
+                        left = 0
+                        break
+                    }
+                    text.append(character)
+                    left -= columns
+                }
                 line += paint(text, span.paint)
             }
             return line
