@@ -174,7 +174,9 @@ struct TerminalAppTests {
         #expect(try box.bmctl("welcome").status == 0)
         let pane = try TmuxPane(box, Self.command())
         try pane.waitFor("next: 11:00  Write until lunch")
+        try pane.waitFor(line: "   · 07:00  Give lectures until eleven  ← now")
         try pane.waitFor("next: 12:45  Dress and go to lunch with friends")
+        try pane.waitFor(line: "   · 11:00  Write until lunch  ← now")
         try pane.send("C-c")
         _ = try Self.expectRestored(pane, status: 0)
     }

@@ -46,10 +46,17 @@ import MorningProtocol
         #expect(lines.contains(" › ✓ 03:45  Wake up"))
         #expect(lines.contains("   · 05:00  Read email"))
 
+        // The status's current task is task 2 of this day: its time has come.
+        var status = Sample.running
+        status.currentTask = .init(position: 2, time: "05:00", title: "Read email", state: .untouched)
+        #expect(model.show(status: status) == [.loadDay("2026-11-23")])
+        #expect(Self.screen(model).contains("   · 05:00  Read email  ← now"))
+        #expect(!Self.screen(model).contains { $0.contains("Wake up  ← now") })
+
         #expect(model.handle(.down) == [])
         #expect(model.handle(.space) == [.check(position: 2, date: "2026-11-23")])
         model.show(change: .init(position: 2, time: "05:00", title: "Read email", state: .done), completed: 2, changed: true)
-        #expect(Self.screen(model).contains(" › ✓ 05:00  Read email"))
+        #expect(Self.screen(model).contains(" › ✓ 05:00  Read email  ← now"))
         #expect(Self.screen(model).contains("Monday 2026-11-23 · today · 2 of 2 done"))
         // Enter on a checked task unchecks it.
         #expect(model.handle(.enter) == [.uncheck(position: 2, date: "2026-11-23")])

@@ -183,6 +183,10 @@ struct AppScreen {
             case .untouched: lines.append([Span(" \(pointer) · " + text)])
             case .upcoming: lines.append([Span(" \(pointer)   "), Span(text, .dim)])
             }
+            // Today, the task whose time has come, as the status says; it moves on by itself.
+            if day.mode == .today, task.position == status.currentTask?.position, status.phase == .running {
+                lines[lines.count - 1].append(Span("  ← now", .yellow))
+            }
         }
         return lines
     }
