@@ -9,6 +9,10 @@ public enum BMCtlMain {
 
     /// Runs bmctl with `arguments` in `context`; every byte of output goes to `context.console`.
     public static func run(_ arguments: [String], context: Context) -> Int32 {
+        // A line that starts with a command word (`status`) is not looked at twice.
+        if arguments.first?.hasPrefix("-") ?? true, let request = AppRequest.request(arguments) {
+            return execute(request, context: context)
+        }
         if let request = QuickLine.request(arguments) { return execute(request, context: context) }
         let arguments = ArgumentOrder.hoistingGlobalOptions(arguments, commands: BMCtl.commandNames)
         var parsed: ParsableCommand
@@ -33,7 +37,8 @@ public enum BMCtlMain {
     private static func execute(_ request: any Request, context: Context) -> Int32 {
         do {
             let session = Session(globals: request.globals, context: context)
-            if !(request is BMCtl.Welcome) { BMCtl.Welcome.offerOnce(in: session) }
+            // The app shows the welcome itself, and so does `welcome`.
+            if !(request is BMCtl.Welcome || request is AppRequest) { BMCtl.Welcome.offerOnce(in: session) }
             try request.execute(in: session)
             return ExitStatus.success.rawValue
         } catch {

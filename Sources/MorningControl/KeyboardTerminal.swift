@@ -1,9 +1,26 @@
 import Glibc
 
+/// The terminal's settings from before a KeyboardTerminal changed them, for a signal
+/// that ends bmctl meanwhile: its handler can read nothing else.
+nonisolated(unsafe) private var settingsBefore = termios()
+nonisolated(unsafe) private var settingsFD: Int32 = -1
+private let endingSignals = [SIGTERM, SIGHUP, SIGINT, SIGQUIT]
+
+/// Puts the terminal back (and its cursor, which the week browser hides), then lets the
+/// signal end bmctl as it would have: tcsetattr and write are safe in a handler.
+private func restoreThenEnd(_ number: Int32) {
+    _ = tcsetattr(settingsFD, TCSANOW, &settingsBefore)
+    let showCursor: StaticString = "\u{1B}[?25h"
+    _ = Glibc.write(1, showCursor.utf8Start, showCursor.utf8CodeUnitCount)
+    signal(number, SIG_DFL)
+    raise(number)
+}
+
 /// The terminal on stdin switched to single keys, for browsing weeks (H2).
 ///
 /// Echo, line editing and the signal keys are off while it lives, so Ctrl-C arrives as
-/// a key that quits and the terminal is always put back as it was (`restore`).
+/// a key that quits and the terminal is always put back as it was (`restore`), also
+/// when a signal (SIGTERM, a hang-up) ends bmctl meanwhile.
 final class KeyboardTerminal {
     private let fd: Int32
     private var saved = termios()
@@ -18,13 +35,20 @@ final class KeyboardTerminal {
             cc[Int(VMIN)] = 1
             cc[Int(VTIME)] = 0
         }
-        guard tcsetattr(fd, TCSANOW, &raw) == 0 else { return nil }
+        settingsBefore = saved
+        settingsFD = fd
+        for number in endingSignals { signal(number, restoreThenEnd) }
+        guard tcsetattr(fd, TCSANOW, &raw) == 0 else {
+            restore()
+            return nil
+        }
     }
 
     deinit { restore() }
 
     func restore() {
         tcsetattr(fd, TCSANOW, &saved)
+        for number in endingSignals { signal(number, SIG_DFL) }
     }
 
     /// The keys of the next read; nil at end of input or on an error.

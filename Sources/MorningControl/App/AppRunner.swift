@@ -1,0 +1,231 @@
+import Glibc
+import MorningProtocol
+
+/// The write end of the pipe signals are turned into, for the one poll(2) the app waits in.
+nonisolated(unsafe) private var signalPipe: Int32 = -1
+
+private func forwardSignal(_ number: Int32) {
+    var byte = UInt8(truncatingIfNeeded: number)
+    _ = Glibc.write(signalPipe, &byte, 1)
+}
+
+/// `bmctl` on a terminal: the app, until q, Ctrl-C, SIGTERM, a hang-up or bmd going away.
+///
+/// One thread waits in poll(2) for keys, signals and word from the status stream, which
+/// another thread follows. Each key or status goes through `AppModel`; what it asks of
+/// bmd is asked here, and the screen is drawn again.
+struct AppRunner {
+    var session: Session
+    var terminal: AppTerminal
+
+    func run() throws(ControlFailure) {
+        // The first call before the screen changes: when bmd cannot be reached, the
+        // error is printed on the shell's own screen, as for any command.
+        let first = try session.call(Morning.Call.status())
+        var model = AppModel()
+        if let welcome = try? session.call(Morning.Call.welcome(take: true)), welcome.pending {
+            model.welcome = WelcomeText.render(style: .plain)
+        }
+
+        var signals: [Int32] = [-1, -1], feed: [Int32] = [-1, -1]
+        guard pipe(&signals) == 0, pipe(&feed) == 0 else {
+            throw .refused("cannot start the terminal app: \(String(cString: strerror(errno)))")
+        }
+        // Not handed to bmd when bmctl starts it; a signal never waits on a full pipe.
+        for fd in signals + feed { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        _ = fcntl(signals[1], F_SETFL, O_NONBLOCK)
+        signalPipe = signals[1]
+        Self.forwardSignals(true)
+        defer { Self.forwardSignals(false) }
+        let follower = StatusFeed(session: session, fd: feed[1])
+        follower.start()
+
+        terminal.enter()
+        defer { terminal.leave() }
+        if try perform(model.show(status: first), on: &model) { return }
+        draw(model, clear: true)
+
+        var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0),
+                   pollfd(fd: signals[0], events: Int16(POLLIN), revents: 0),
+                   pollfd(fd: feed[0], events: Int16(POLLIN), revents: 0)]
+        var buffer = [UInt8](repeating: 0, count: 256)
+        while true {
+            if poll(&fds, nfds_t(fds.count), -1) < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            var resized = false
+            if fds[1].revents != 0 {
+                let n = Glibc.read(signals[0], &buffer, buffer.count)
+                for byte in buffer.prefix(max(0, n)) {
+                    if Int32(byte) == SIGWINCH { resized = true } else { return }
+                }
+            }
+            if fds[2].revents != 0 {
+                let n = Glibc.read(feed[0], &buffer, buffer.count)
+                guard n > 0, !buffer.prefix(n).contains(StatusFeed.ended) else {
+                    let cause = follower.failure ?? .unreachable("bmd stopped sending the status")
+                    guard cause.status == .unreachable else { throw cause }
+                    throw .unreachable("bmd went away, so the app ended (\(cause.message)); run bmctl again once bmd is back")
+                }
+                // Several changes may have come at once: the status now covers them all.
+                let status = try session.call(Morning.Call.status())
+                if try perform(model.show(status: status), on: &model) { return }
+            }
+            if fds[0].revents != 0 {
+                let n = Glibc.read(0, &buffer, buffer.count)
+                if n < 0, errno == EINTR || errno == EAGAIN { continue }
+                guard n > 0 else { return }  // the terminal is gone
+                for key in AppKey.parse(Array(buffer.prefix(n))) {
+                    if try perform(model.handle(key), on: &model) { return }
+                }
+            }
+            draw(model, clear: resized)
+        }
+    }
+
+    /// Signals the app handles itself while it has the screen, or their default action.
+    private static func forwardSignals(_ forward: Bool) {
+        for number in [SIGWINCH, SIGTERM, SIGHUP, SIGINT, SIGQUIT] { signal(number, forward ? forwardSignal : SIG_DFL) }
+    }
+
+    /// The questions of `bmctl create`, on the shell's own screen with line editing:
+    /// every answer goes to bmd's draft as it is given, so leaving half-way (Ctrl-C,
+    /// end of input, a closed window) keeps the draft for the next time.
+    private func create(_ model: inout AppModel) throws(ControlFailure) {
+        terminal.leave()
+        Self.forwardSignals(false)
+        defer {
+            Self.forwardSignals(true)
+            terminal.enter()
+        }
+        // Lines straight from the terminal: stdio's stdin would keep an end of input typed
+        // at one round of questions for the next, and could hold keys meant for the app.
+        var asking = session
+        asking.context.console.readLine = Self.readLine
+        do {
+            let reply = try CreatePrompts(session: asking).run()
+            _ = model.show(activation: reply, restarted: false)
+        } catch where error.status != .unreachable {
+            model.createStopped(error.message)
+        }
+    }
+
+    /// One line from the terminal without its newline; nil at the end of input.
+    private static func readLine() -> String? {
+        var bytes: [UInt8] = []
+        var byte: UInt8 = 0
+        while true {
+            let n = Glibc.read(0, &byte, 1)
+            if n < 0, errno == EINTR { continue }
+            guard n > 0 else { return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self) }
+            if byte == UInt8(ascii: "\n") { return String(decoding: bytes, as: UTF8.self) }
+            bytes.append(byte)
+        }
+    }
+
+    private func draw(_ model: AppModel, clear: Bool) {
+        let size = terminal.size
+        terminal.draw(AppScreen(width: size.width, height: size.height, style: session.style).lines(model), clear: clear)
+    }
+
+    /// Asks bmd what `effects` need and hands the replies to `model`; true to quit.
+    /// A refusal becomes the model's message; losing bmd ends the app.
+    private func perform(_ effects: [AppEffect], on model: inout AppModel) throws(ControlFailure) -> Bool {
+        for effect in effects {
+            do throws(ControlFailure) {
+                switch effect {
+                case .quit:
+                    return true
+                case .loadDay(let date):
+                    model.show(day: try session.call(Morning.Call.day(date: date)))
+                case let .check(position, date):
+                    let reply = try session.call(Morning.Call.check(task: String(position), date: date), verb: "check")
+                    model.show(change: reply.task, completed: reply.completed, changed: reply.changed)
+                case let .uncheck(position, date):
+                    let reply = try session.call(Morning.Call.uncheck(task: String(position), date: date), verb: "uncheck")
+                    model.show(change: reply.task, completed: reply.completed, changed: reply.changed)
+                case .loadCatalog:
+                    model.show(catalog: try session.call(Morning.Call.explore()).routines)
+                case .loadCards:
+                    model.show(cards: try session.call(Morning.Call.data(locale: session.locale)).cards)
+                case let .loadWeek(routine, offset):
+                    let chart = try session.call(Morning.Call.week(routine: routine, offset: offset, locale: session.locale))
+                    model.show(week: chart, offset: offset)
+                case .countDays(let routine):
+                    let stats = try session.call(Morning.Call.stats(routine: routine))
+                    model.askDelete(routine: routine, days: stats.routines.first?.stats.daysTracked ?? 0)
+                case .activate(let routine):
+                    let reply = try session.call(Morning.Call.activate(routine: routine), verb: "activate")
+                    if try perform(model.show(activation: reply, restarted: false), on: &model) { return true }
+                case .restart(let routine):
+                    let reply = try session.call(Morning.Call.restart(routine: routine), verb: "restart")
+                    if try perform(model.show(activation: reply, restarted: true), on: &model) { return true }
+                case .delete(let routine):
+                    let reply = try session.call(Morning.Call.delete(routine: routine), verb: "delete")
+                    if try perform(model.show(deleted: reply), on: &model) { return true }
+                case .reset:
+                    _ = try session.call(Morning.Call.reset())
+                    if try perform(model.showReset(), on: &model) { return true }
+                case .create:
+                    try create(&model)
+                case .setNotifications(let enabled):
+                    model.show(notifications: try session.call(Morning.Call.setNotifications(enabled: enabled)).notifications)
+                }
+            } catch {
+                if error.status == .unreachable { throw error }
+                model.fail(error.message)
+            }
+        }
+        return false
+    }
+}
+
+/// Follows bmd's status stream on a thread of its own and tells the app of each change
+/// by a byte on a pipe (`changed`), and of the stream's end by another (`ended`).
+final class StatusFeed: @unchecked Sendable {
+    static let changed = UInt8(ascii: "s")
+    static let ended = UInt8(ascii: "x")
+
+    private let session: Session
+    private let fd: Int32
+    /// Why the stream ended; written before `ended` is sent, read after it arrives.
+    private(set) var failure: ControlFailure?
+
+    init(session: Session, fd: Int32) {
+        self.session = session
+        self.fd = fd
+    }
+
+    func start() {
+        var thread = pthread_t()
+        let box = Unmanaged.passRetained(self).toOpaque()
+        guard pthread_create(&thread, nil, { raw in
+            let feed = Unmanaged<StatusFeed>.fromOpaque(raw!).takeRetainedValue()
+            feed.follow()
+            return nil
+        }, box) == 0 else {
+            Unmanaged<StatusFeed>.fromOpaque(box).release()
+            failure = .refused("cannot follow bmd's status: \(String(cString: strerror(errno)))")
+            send(Self.ended)
+            return
+        }
+        pthread_detach(thread)
+    }
+
+    private func follow() {
+        do throws(ControlFailure) {
+            // The first reply too: something may have changed since the app's first call.
+            try session.follow(Morning.Call.status()) { _ in send(Self.changed) }
+            failure = .unreachable("bmd ended the status stream")
+        } catch {
+            failure = error
+        }
+        send(Self.ended)
+    }
+
+    private func send(_ byte: UInt8) {
+        var byte = byte
+        _ = Glibc.write(fd, &byte, 1)
+    }
+}
