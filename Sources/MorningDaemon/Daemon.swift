@@ -41,7 +41,9 @@ public enum Daemon {
         // wakes once a second in every process that uses it. Signals are taken on a
         // thread of their own (SignalWaiter) for the same reason.
         SignalWaiter.block()
-        NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
+        if !TasksOnEventLoops.install() {
+            FileHandle.standardError.write(Data("bmd: Swift's task hook was already taken; bmd may wake while idle\n".utf8))
+        }
         var options = Options()
         var args = arguments[...]
         while let arg = args.popFirst() {

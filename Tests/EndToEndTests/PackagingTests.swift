@@ -322,6 +322,30 @@ struct DebPackagingTests {
             .filter { (try? FileManager.default.attributesOfItem(atPath: target + "/" + $0)[.type] as? FileAttributeType) != .typeDirectory } ?? []
         #expect(left.isEmpty, "\(left)")
     }
+
+    @Test("make deb: the packaged bmd, Swift's runtime linked in, sleeps while idle as the debug build does: no thread wakes",
+          .timeLimit(.minutes(20)))
+    func packagedDaemonSleeps() throws {
+        let deb = try DebianPackage.path()
+        // The real clock: libfaketime stops timers that read the clock it fakes, which
+        // would hide exactly the wake-ups this looks for.
+        let box = try Sandbox(time: "2026-03-02 08:00:00")
+        let target = box.root.appendingPathComponent("unpacked").path
+        let unpacked = try box.run("/usr/bin/dpkg-deb", ["-x", deb, target], environment: box.baseEnvironment)
+        #expect(unpacked.status == 0, "\(unpacked.stderr)")
+        let bin = target + "/usr/bin"
+        var env = box.baseEnvironment
+        env["LD_LIBRARY_PATH"] = nil
+        let daemon = try box.startDaemon(environment: ["LD_LIBRARY_PATH": ""], fakeClock: false, executable: bin + "/bmd")
+        // An active routine and a request served, by the packaged bmctl; then, unless this
+        // runs as the day or the reminder comes (one window of four may see that), nothing is due.
+        let activated = try box.run(bin + "/bmctl", ["--no-autostart", "activate", "darwin"], environment: env)
+        #expect(activated.status == 0, "\(activated.stderr)")
+        #expect(try box.run(bin + "/bmctl", ["--no-autostart", "status"], environment: env).status == 0)
+        let windows = try ThreadSwitches.idleWindows(pid: daemon.pid)
+        #expect(windows.last?.isEmpty == true, "threads of the packaged bmd that woke, per 2.5 s window: \(windows)")
+        try box.stopDaemon()
+    }
 }
 
 /// The .deb the tests check: the one `make test` built with scripts/deb (BM_DEB), or
