@@ -8,6 +8,7 @@
 #include <sys/prctl.h>
 #include <locale.h>
 #include <langinfo.h>
+#include <malloc.h>
 
 /* Names the calling thread (at most 15 bytes are kept); prctl is variadic, which
    Swift cannot call. */
@@ -42,4 +43,14 @@ static inline int bm_first_weekday(const char *name) {
     int weekday = (year + year / 4 - year / 100 + year / 400 + offsets[month - 1] + day) % 7;
     return (weekday + first - 1) % 7 + 1;
 }
+
+/* Swift's concurrency runtime asks this hook, when it is set, to run each task it
+   would otherwise hand to libdispatch's pool. Declared here so that bmd sets it by
+   name, resolved when bmd is linked: with Swift's runtime linked in (-static-stdlib),
+   the toolchain links its libraries with --exclude-libs ALL, so the program exports
+   none of their symbols and a lookup by dlsym (swift-nio's way) finds nothing. */
+extern void *_Nullable swift_task_enqueueGlobal_hook;
+/* Read and set before any task runs, on the main thread alone. */
+static inline void *_Nullable bm_task_enqueue_hook(void) { return swift_task_enqueueGlobal_hook; }
+static inline void bm_set_task_enqueue_hook(void *_Nullable hook) { swift_task_enqueueGlobal_hook = hook; }
 #endif

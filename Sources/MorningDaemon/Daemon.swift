@@ -1,3 +1,4 @@
+import CLinux
 import Foundation
 import Logging
 import MorningProtocol
@@ -41,7 +42,14 @@ public enum Daemon {
         // wakes once a second in every process that uses it. Signals are taken on a
         // thread of their own (SignalWaiter) for the same reason.
         SignalWaiter.block()
-        NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
+        if !TasksOnEventLoops.install() {
+            FileHandle.standardError.write(Data("bmd: Swift's task hook was already taken; bmd may wake while idle\n".utf8))
+        }
+        // Small while idle: every thread shares one malloc arena (glibc would start one per
+        // thread that allocates, each with its own pages written), and one event loop
+        // serves the socket and runs the tasks, which is all one person's requests need.
+        mallopt(M_ARENA_MAX, 1)
+        NIOSingletons.groupLoopCountSuggestion = 1
         var options = Options()
         var args = arguments[...]
         while let arg = args.popFirst() {

@@ -111,17 +111,7 @@ struct DaemonTests {
         // the reminder comes (one window of four may see that), nothing is due.
         #expect(try box.bmctl("activate", "darwin").status == 0)
         #expect(try box.bmctl("status").status == 0)
-        // A thread that wakes on a timer shows in every window; the work that ends the
-        // request above can show in the first only. 2.5 s windows catch a 1 s timer twice.
-        var windows: [[String: Int]] = []
-        for _ in 0..<4 {
-            let before = try ThreadSwitches(pid: daemon.pid)
-            usleep(2_500_000)
-            let after = try ThreadSwitches(pid: daemon.pid)
-            let woke = after.woken(since: before)
-            windows.append(woke)
-            if woke.isEmpty { break }
-        }
+        let windows = try ThreadSwitches.idleWindows(pid: daemon.pid)
         #expect(windows.last?.isEmpty == true, "threads that woke, per 2.5 s window: \(windows)")
         try box.stopDaemon()
     }
@@ -144,6 +134,24 @@ struct ThreadSwitches {
             }
             threads[tid] = (name, count)
         }
+    }
+
+    /// Watches the process for up to four windows of 2.5 s and returns, per window, the
+    /// threads that woke in it; it stops at the first window in which none did.
+    ///
+    /// A thread that wakes on a timer shows in every window; the work that ends a
+    /// request just before can show in the first only. 2.5 s windows catch a 1 s timer twice.
+    static func idleWindows(pid: pid_t) throws -> [[String: Int]] {
+        var windows: [[String: Int]] = []
+        for _ in 0..<4 {
+            let before = try ThreadSwitches(pid: pid)
+            usleep(2_500_000)
+            let after = try ThreadSwitches(pid: pid)
+            let woke = after.woken(since: before)
+            windows.append(woke)
+            if woke.isEmpty { break }
+        }
+        return windows
     }
 
     /// "name (tid)" to how often it woke since `earlier`; threads that came or went count as woken.

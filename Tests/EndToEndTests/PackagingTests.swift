@@ -322,6 +322,37 @@ struct DebPackagingTests {
             .filter { (try? FileManager.default.attributesOfItem(atPath: target + "/" + $0)[.type] as? FileAttributeType) != .typeDirectory } ?? []
         #expect(left.isEmpty, "\(left)")
     }
+
+    @Test("make deb: the packaged bmd, Swift's runtime linked in, sleeps while idle as the debug build does: no thread wakes",
+          .timeLimit(.minutes(20)))
+    func packagedDaemonSleeps() throws {
+        let deb = try DebianPackage.path()
+        let box = try Sandbox(time: "2026-03-02 08:00:00")
+        let daemon = try DebianPackage.startIdle(deb, in: box)
+        // Unless this runs as the day or the reminder comes (one window of four may see
+        // that), nothing is due.
+        let windows = try ThreadSwitches.idleWindows(pid: daemon.pid)
+        #expect(windows.last?.isEmpty == true, "threads of the packaged bmd that woke, per 2.5 s window: \(windows)")
+        try box.stopDaemon()
+    }
+
+    @Test("make deb: the packaged bmd, idle, has written at most 2 MiB of private memory (Private_Dirty)",
+          .timeLimit(.minutes(20)))
+    func packagedDaemonIsSmall() throws {
+        let deb = try DebianPackage.path()
+        let box = try Sandbox(time: "2026-03-02 08:00:00")
+        let daemon = try DebianPackage.startIdle(deb, in: box)
+        // What it wrote is its own: the heap, stacks, and data the loader or the runtime
+        // changed. Code and read-only data stay the file's, shared and dropped under pressure.
+        let rollup = try String(contentsOfFile: "/proc/\(daemon.pid)/smaps_rollup", encoding: .utf8)
+        let dirty = rollup.split(separator: "\n").first { $0.hasPrefix("Private_Dirty:") }
+            .flatMap { Int($0.split(separator: " ", omittingEmptySubsequences: true)[1]) }
+        let kib = try #require(dirty, "\(rollup)")
+        // Foundation reads a /proc file only as far as its first block.
+        let mappings = try box.run("/bin/cat", ["/proc/\(daemon.pid)/smaps"], environment: box.baseEnvironment).stdout
+        #expect(kib <= 2048, "bmd has written \(kib) KiB; its largest mappings: \(DebianPackage.largestDirty(mappings))")
+        try box.stopDaemon()
+    }
 }
 
 /// The .deb the tests check: the one `make test` built with scripts/deb (BM_DEB), or
@@ -360,6 +391,41 @@ enum DebianPackage {
         let path = try built.get()
         #expect(FileManager.default.fileExists(atPath: path), "\(path)")
         return path
+    }
+
+    /// Unpacks `deb` into the sandbox, starts its bmd on the real clock, activates a
+    /// routine and asks for the status with its bmctl, and returns the running bmd.
+    static func startIdle(_ deb: String, in box: Sandbox) throws -> ChildProcess {
+        let target = box.root.appendingPathComponent("unpacked").path
+        let unpacked = try box.run("/usr/bin/dpkg-deb", ["-x", deb, target], environment: box.baseEnvironment)
+        #expect(unpacked.status == 0, "\(unpacked.stderr)")
+        let bin = target + "/usr/bin"
+        // Pages of a file just written stay dirty in the page cache until written back, and
+        // a process that maps them alone counts them as its own Private_Dirty: write them now.
+        #expect(try box.run("/usr/bin/sync", [bin + "/bmd"], environment: box.baseEnvironment).status == 0)
+        var env = box.baseEnvironment
+        env["LD_LIBRARY_PATH"] = nil
+        // The real clock: libfaketime stops timers that read the clock it fakes, and it
+        // would add its own memory.
+        let daemon = try box.startDaemon(environment: ["LD_LIBRARY_PATH": ""], fakeClock: false, executable: bin + "/bmd")
+        let activated = try box.run(bin + "/bmctl", ["--no-autostart", "activate", "darwin"], environment: env)
+        #expect(activated.status == 0, "\(activated.stderr)")
+        #expect(try box.run(bin + "/bmctl", ["--no-autostart", "status"], environment: env).status == 0)
+        return daemon
+    }
+
+    /// The five mappings of a /proc/PID/smaps text with the most Private_Dirty, as "KiB name".
+    static func largestDirty(_ smaps: String) -> [String] {
+        var name = "", found: [(Int, String)] = []
+        for line in smaps.split(separator: "\n") {
+            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+            if let first = fields.first, first.contains("-"), first.allSatisfy({ $0.isHexDigit || $0 == "-" }) {
+                name = fields.count > 5 ? String(fields[5]) : "[anonymous] \(first)"
+            } else if fields.first == "Private_Dirty:", fields.count > 1, let kib = Int(fields[1]), kib > 0 {
+                found.append((kib, name))
+            }
+        }
+        return found.sorted { $0.0 > $1.0 }.prefix(5).map { "\($0.0) \($0.1)" }
     }
 
     /// The version the source gives (`bmd --version` of the build under test).

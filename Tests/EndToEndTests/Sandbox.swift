@@ -117,15 +117,18 @@ final class Sandbox: @unchecked Sendable {
     /// FAKETIME_SHARED to its environment while it starts, which moves the environment
     /// away from the arguments on the stack, and Swift's runtime finds the arguments from
     /// there: bmd would see none.
+    ///
+    /// `executable` is the bmd to run: the one under test unless another build is named.
     @discardableResult
-    func startDaemon(arguments: [String] = [], environment: [String: String] = [:], fakeClock: Bool = true) throws -> ChildProcess {
+    func startDaemon(arguments: [String] = [], environment: [String: String] = [:], fakeClock: Bool = true,
+                     executable: String = Binaries.bmd) throws -> ChildProcess {
         #expect(arguments.isEmpty || !fakeClock, "bmd under libfaketime sees no arguments")
         let notify = try NotifyListener(path: root.appendingPathComponent("notify-\(UUID().uuidString.prefix(6))").path)
         var env = (fakeClock ? daemonEnvironment : baseEnvironment).merging(environment) { $1 }
         env["NOTIFY_SOCKET"] = notify.path
         let log = open(root.appendingPathComponent("bmd.log").path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
         defer { close(log) }
-        let process = try ChildProcess(Binaries.bmd, arguments, environment: env, stderr: log)
+        let process = try ChildProcess(executable, arguments, environment: env, stderr: log)
         daemon = process
         self.notify = notify
         // STATUS= lines may come first; READY=1 is what says bmd serves.
