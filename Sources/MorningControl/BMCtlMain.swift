@@ -10,6 +10,10 @@ public enum BMCtlMain {
     /// Runs bmctl with `arguments` in `context`; every byte of output goes to `context.console`.
     public static func run(_ arguments: [String], context: Context) -> Int32 {
         if let request = QuickLine.request(arguments) { return execute(request, context: context) }
+        if let unknown = CommandNames.unknown(in: arguments) {
+            context.console.writeError("bmctl: \(unknown.message)\n")
+            return unknown.status.rawValue
+        }
         let arguments = ArgumentOrder.hoistingGlobalOptions(arguments, commands: BMCtl.commandNames)
         var parsed: ParsableCommand
         do {

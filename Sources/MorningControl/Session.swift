@@ -66,8 +66,8 @@ struct Session {
         return (path.isEmpty ? "" : path + ": ") + context.debugDescription
     }
 
-    /// Writes `text` to stdout as it is.
-    func say(_ text: String) { context.console.write(text) }
+    /// Writes `text` to stdout, wrapped between words at the terminal's width.
+    func say(_ text: String) { context.console.say(text) }
 
     /// Writes `value` as one JSON document: indented for a person at a terminal, one line for a pipe.
     func printJSON(_ value: some JSONCodable) { printJSON(value.json) }

@@ -393,11 +393,6 @@ public final class Engine: @unchecked Sendable {
     }
 }
 
-/// The program's version, shown by GetInfo and `--version`.
-public enum BuildInfo {
-    public static let version = "0.1.0"
-}
-
 /// A client following the status: how the engine reaches it. `send` is called
 /// with the engine's lock held, so it only hands the status to the client's own loop.
 public struct StatusFollower: Sendable {

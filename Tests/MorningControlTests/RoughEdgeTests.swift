@@ -1,0 +1,76 @@
+import Testing
+@testable import MorningControl
+
+/// The command line as a new user meets it: a mistyped or unknown command, the version,
+/// the notification setting read back.
+@Suite struct RoughEdgeTests {
+    @Test("an unknown command says so, suggests the nearest one, sends nothing and exits 2", arguments: [
+        (["stauts"], "unknown command \"stauts\"; did you mean `bmctl status`?"),
+        (["--json", "tody"], "unknown command \"tody\"; did you mean `bmctl today`?"),
+        (["frobnicate"], "unknown command \"frobnicate\";"),
+        (["help", "frobnicate"], "unknown command \"frobnicate\";"),
+        (["help", "stauts"], "unknown command \"stauts\"; did you mean `bmctl status`?"),
+    ])
+    func unknownCommand(arguments: [String], start: String) {
+        let run = bmctl(arguments)
+        #expect(run.status == 2)
+        #expect(run.err.hasPrefix("bmctl: " + start))
+        #expect(run.err.hasSuffix("`bmctl --help` lists the commands\n"))
+        #expect(!run.err.contains("no-autostart"))
+        #expect(!run.err.contains("Unexpected argument"))
+        #expect(run.out.isEmpty)
+        #expect(run.calls.isEmpty)
+    }
+
+    @Test("frobnicate has no near command, so nothing is suggested")
+    func noSuggestion() {
+        #expect(bmctl(["frobnicate"]).err == "bmctl: unknown command \"frobnicate\"; `bmctl --help` lists the commands\n")
+    }
+
+    @Test("--version prints bmctl's version to stdout and exits 0")
+    func version() {
+        let run = bmctl(["--version"])
+        #expect(run.status == 0)
+        #expect(run.out == "bmctl 0.1.0\n")
+        #expect(run.err.isEmpty)
+        #expect(run.calls.isEmpty)
+    }
+
+    @Test("notifications with no argument shows the setting, as text and as JSON")
+    func notificationsShown() {
+        let status = ok(#"{"phase":"none","date":"2026-11-23","behind":0,"notifications":{"enabled":true,"available":false}}"#)
+        let text = bmctl(["notifications"], reply: status)
+        #expect(text.status == 0)
+        #expect(text.calls == [#"{"method":"org.bettermorning.Morning.Status","parameters":{}}"#])
+        #expect(text.out == "Notifications are on. No notification server is reachable right now, so the reminder cannot show yet.\n")
+        let json = bmctl(["notifications", "--json"], reply: status)
+        #expect(json.out == #"{"notifications":{"available":false,"enabled":true}}"# + "\n")
+    }
+}
+
+/// Long lines break between words at the terminal's width, never mid-word.
+@Suite struct WrapTests {
+    static let franklin = ok(#"{"routines":[{"id":"benjamin-franklin","name":"Benjamin Franklin","#
+        + #""bio":"Printer, writer, scientist and statesman, who asked himself each morning what good he would do that day.","#
+        + #""source":"The Autobiography of Benjamin Franklin (1791)","tasks":[{"time":"05:00","title":"Rise, wash and address Powerful Goodness"}]}]}"#)
+
+    @Test("explore franklin on a 40-column terminal: every line fits and no word is cut")
+    func profileWraps() {
+        let wide = bmctl(["explore", "franklin"], reply: Self.franklin, stdoutIsTerminal: true)
+        let narrow = bmctl(["explore", "franklin"], reply: Self.franklin, stdoutIsTerminal: true, columns: 40)
+        #expect(narrow.status == 0)
+        let lines = narrow.out.split(separator: "\n", omittingEmptySubsequences: false)
+        for line in lines { #expect(Text.visibleWidth(line) <= 40, "\(line)") }
+        // The same words in the same order: only the breaks moved.
+        #expect(narrow.out.split(whereSeparator: \.isWhitespace) == wide.out.split(whereSeparator: \.isWhitespace))
+        #expect(narrow.out.contains("Printer, writer, scientist and\nstatesman, who asked himself each\nmorning"))
+        // A task line keeps its indent when it breaks.
+        #expect(narrow.out.contains("  05:00  Rise, wash and address Powerful\n  Goodness\n"))
+    }
+
+    @Test("not a terminal: lines are left as they are")
+    func pipeUnwrapped() {
+        let run = bmctl(["explore", "franklin"], reply: Self.franklin, stdoutIsTerminal: false, columns: nil)
+        #expect(run.out.contains("Printer, writer, scientist and statesman, who asked himself each morning what good he would do that day.\n"))
+    }
+}
