@@ -102,11 +102,18 @@ extension BMCtl.Draft {
     struct Save: ControlCommand {
         static let configuration = CommandConfiguration(
             abstract: "Save the draft as your routine, active from tomorrow.",
-            discussion: "If another routine is running, today is finished for it first: untouched tasks count as missed.")
+            discussion: """
+                If another routine is running, today is finished for it first: untouched tasks count as missed. \
+                On a terminal bmctl asks first when today already has checks; scripts go on and say what ended.
+                """)
 
         @OptionGroup var options: GlobalOptions
 
+        @Flag(name: [.short, .long], help: "Do not ask before ending today of the routine that is running.")
+        var yes = false
+
         func execute(in session: Session) throws(ControlFailure) {
+            try DayEnding.confirmSwitch("Save the draft as your routine", verb: "save", yes: yes, in: session)
             let reply = try session.call(Morning.Call.draftSave())
             if globals.json { return session.printJSON(reply) }
             session.say(DraftText.saved(reply, style: session.style))
