@@ -16,6 +16,8 @@ public enum MorningError: Error, Hashable, Sendable {
     case notToday(date: Day, today: Day)
     /// Outside `earliest … latest` (T2).
     case dateOutOfRange(date: Day, earliest: Day, latest: Day)
+    /// Outside `earliest … latest` of a routine that is not active: its start to its last recorded day.
+    case dateOutOfEndedRange(date: Day, earliest: Day, latest: Day)
     /// Today is already finalized for this routine (a clock that went back).
     case dayLocked(date: Day)
     case invalidDate(text: String)

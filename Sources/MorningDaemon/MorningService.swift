@@ -57,7 +57,7 @@ extension Engine: Morning.Service {
     }
 
     public func day(_ p: Morning.DayParameters) throws -> Morning.DayReply {
-        try serve { Replies.day(try day(p.date)) }
+        try serve { Replies.day(try day(p.date, routine: p.routine)) }
     }
 
     public func check(_ p: Morning.CheckParameters) throws -> Morning.TaskChange {
@@ -148,7 +148,9 @@ extension MorningError {
         case let .ambiguousTask(query, candidates): .ambiguousTask(query: query, candidates: candidates)
         case let .notToday(date, today): .notToday(date: date.description, today: today.description)
         case let .dateOutOfRange(date, earliest, latest):
-            .dateOutOfRange(date: date.description, earliest: earliest.description, latest: latest.description)
+            .dateOutOfRange(date: date.description, earliest: earliest.description, latest: latest.description, ended: nil)
+        case let .dateOutOfEndedRange(date, earliest, latest):
+            .dateOutOfRange(date: date.description, earliest: earliest.description, latest: latest.description, ended: true)
         case let .dayLocked(date): .dayLocked(date: date.description)
         case let .invalidDate(text): .invalidDate(text: text)
         case let .invalidRoutine(reason): .invalidRoutine(reason: reason)

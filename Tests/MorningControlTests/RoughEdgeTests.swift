@@ -74,3 +74,14 @@ import Testing
         #expect(run.out.contains("Printer, writer, scientist and statesman, who asked himself each morning what good he would do that day.\n"))
     }
 }
+
+/// `day --routine NAME`: the routine goes to bmd with the date.
+@Suite struct DayRoutineArgumentTests {
+    @Test("day --routine sends the routine with the date; without it, neither is sent for today")
+    func sendsRoutine() {
+        let run = bmctl(["day", "--routine", "kant", "yesterday"])
+        #expect(run.calls == [#"{"method":"org.bettermorning.Morning.Day","parameters":{"date":"yesterday","routine":"kant"}}"#])
+        let plain = bmctl(["day"])
+        #expect(plain.calls == [#"{"method":"org.bettermorning.Morning.Day","parameters":{}}"#])
+    }
+}
