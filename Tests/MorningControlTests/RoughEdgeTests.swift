@@ -1,3 +1,4 @@
+import MorningProtocol
 import Testing
 @testable import MorningControl
 
@@ -83,5 +84,19 @@ import Testing
         #expect(run.calls == [#"{"method":"org.bettermorning.Morning.Day","parameters":{"date":"yesterday","routine":"kant"}}"#])
         let plain = bmctl(["day"])
         #expect(plain.calls == [#"{"method":"org.bettermorning.Morning.Day","parameters":{}}"#])
+    }
+}
+
+/// One definition of days tracked: finished days, in history as in stats.
+@Suite struct DaysTrackedTests {
+    @Test("history counts finished days as stats does; today in progress is shown apart")
+    func todayNotCounted() {
+        // Seven finished days, all perfect, and today with 2 of 3 checked so far.
+        let dates = (16...23).map { "2026-11-\($0)" }
+        let days = dates.map { Morning.HistoryDay(date: $0, completed: $0 == "2026-11-23" ? 2 : 3, total: 3) }
+        let reply = Morning.HistoryReply(routine: "Kant", routineId: "kant", from: "2026-11-01", today: "2026-11-23",
+                                         days: (1...15).map { Morning.HistoryDay(date: String(format: "2026-11-%02d", $0)) } + days)
+        let header = HistoryText.render(reply, style: .plain).split(separator: "\n").first.map(String.init)
+        #expect(header == "Kant · 2026-11-01 – 2026-11-23 · 7 days tracked, 7 perfect · today 2 of 3 so far")
     }
 }
