@@ -33,7 +33,7 @@ public enum BMCtlMain {
         return execute(command, context: context)
     }
 
-    /// Runs a request: the welcome first when it is due (W1), then the request.
+    /// Runs a request: the welcome first when it is due, then the request.
     private static func execute(_ request: any Request, context: Context) -> Int32 {
         do {
             let session = Session(globals: request.globals, context: context)
@@ -48,7 +48,7 @@ public enum BMCtlMain {
 
     /// Prints ArgumentParser's help or usage error and returns 0 for help, 2 for any error.
     ///
-    /// ArgumentParser exits 64 (EX_USAGE) on usage errors; the scripting contract (§10) says 2.
+    /// ArgumentParser exits 64 (EX_USAGE) on usage errors; the scripting contract says 2.
     private static func report(parsingError error: any Error, console: Console) -> Int32 {
         let text = BMCtl.fullMessage(for: error)
         if BMCtl.exitCode(for: error) == .success {

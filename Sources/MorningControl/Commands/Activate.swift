@@ -2,7 +2,7 @@ import ArgumentParser
 import MorningProtocol
 
 extension BMCtl {
-    /// `bmctl activate NAME`: makes a routine active from tomorrow (A1, A2).
+    /// `bmctl activate NAME`: makes a routine active from tomorrow.
     struct Activate: ControlCommand {
         static let configuration = CommandConfiguration(
             abstract: "Make a routine your active one, starting tomorrow.",
@@ -27,7 +27,7 @@ extension BMCtl {
         }
     }
 
-    /// `bmctl restart ROUTINE`: starts a stored routine over from tomorrow (A4).
+    /// `bmctl restart ROUTINE`: starts a stored routine over from tomorrow.
     struct Restart: ControlCommand {
         static let configuration = CommandConfiguration(
             abstract: "Start a routine over from tomorrow; its history stays.",

@@ -13,7 +13,7 @@ struct TaskArguments: ParsableArguments {
 }
 
 extension BMCtl {
-    /// `bmctl check TASK`: marks a task of today done (T1).
+    /// `bmctl check TASK`: marks a task of today done.
     struct Check: EverydayCommand {
         static let configuration = CommandConfiguration(abstract: "Mark a task of today done.")
 
@@ -23,7 +23,7 @@ extension BMCtl {
         var request: CheckRequest { CheckRequest(globals: globals, done: true, task: arguments.task, date: arguments.date) }
     }
 
-    /// `bmctl uncheck TASK`: returns a task of today to untouched (T1).
+    /// `bmctl uncheck TASK`: returns a task of today to untouched.
     struct Uncheck: EverydayCommand {
         static let configuration = CommandConfiguration(abstract: "Return a task of today to untouched.")
 

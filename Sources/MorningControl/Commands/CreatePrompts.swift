@@ -1,9 +1,9 @@
 import MorningProtocol
 
-/// The questions of `bmctl create` on a terminal (C4).
+/// The questions of `bmctl create` on a terminal.
 ///
 /// Every answer goes to bmd's draft at once, so whatever was typed before bmctl or bmd
-/// is killed is still there, and the next `bmctl create` resumes it (C2). A refused
+/// is killed is still there, and the next `bmctl create` resumes it. A refused
 /// answer is explained and asked again; the end of input stops with the draft kept.
 struct CreatePrompts {
     var session: Session

@@ -2,7 +2,7 @@ import ArgumentParser
 import MorningProtocol
 
 extension BMCtl {
-    /// `bmctl data`: one card per stored routine with this week's chart (H1).
+    /// `bmctl data`: one card per stored routine with this week's chart.
     struct Data: EverydayCommand {
         static let configuration = CommandConfiguration(
             abstract: "Show a card for each of your routines with this week's chart.")

@@ -2,7 +2,7 @@ import ArgumentParser
 import MorningProtocol
 
 extension BMCtl {
-    /// `bmctl delete ROUTINE`: removes a stored routine and its history, once confirmed (A5).
+    /// `bmctl delete ROUTINE`: removes a stored routine and its history, once confirmed.
     struct Delete: ControlCommand {
         static let configuration = CommandConfiguration(
             abstract: "Remove one of your routines with all of its history.",
@@ -36,7 +36,7 @@ extension BMCtl {
         }
     }
 
-    /// `bmctl reset`: removes every routine, record and setting, once confirmed (A6).
+    /// `bmctl reset`: removes every routine, record and setting, once confirmed.
     struct Reset: ControlCommand {
         static let configuration = CommandConfiguration(
             abstract: "Remove every routine, record and setting.",

@@ -2,7 +2,7 @@ import ArgumentParser
 import MorningProtocol
 
 extension BMCtl {
-    /// `bmctl explore [NAME]`: the celebrity catalog (D3).
+    /// `bmctl explore [NAME]`: the celebrity catalog.
     struct Explore: EverydayCommand {
         static let configuration = CommandConfiguration(
             abstract: "List the celebrity routines, or show one with its bio, source and tasks.")

@@ -2,13 +2,13 @@ import ArgumentParser
 import MorningProtocol
 
 extension BMCtl {
-    /// `bmctl export --format json|csv [--output FILE]`: everything, for backups and spreadsheets (H5).
+    /// `bmctl export --format json|csv [--output FILE]`: everything, for backups and spreadsheets.
     struct Export: ControlCommand {
         static let configuration = CommandConfiguration(
             abstract: "Write every routine with its tasks, day records and task states, as JSON or CSV.",
             discussion: """
                 JSON is the backup that `bmctl import` reads back; CSV has a row per task per day, for spreadsheets.
-                Both are described in man/bmctl-export.md. Without --output the export goes to stdout.
+                Both are described in bmctl(1). Without --output the export goes to stdout.
                 """)
 
         enum Format: String, ExpressibleByArgument, CaseIterable { case json, csv }
@@ -34,7 +34,7 @@ extension BMCtl {
         }
     }
 
-    /// `bmctl import FILE [--replace]`: restores a JSON export (H5).
+    /// `bmctl import FILE [--replace]`: restores a JSON export.
     struct Import: ControlCommand {
         static let configuration = CommandConfiguration(
             abstract: "Restore a JSON export: into an empty Better Morning, or over everything with --replace.",

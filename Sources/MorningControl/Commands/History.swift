@@ -2,7 +2,7 @@ import ArgumentParser
 import MorningProtocol
 
 extension BMCtl {
-    /// `bmctl history [ROUTINE] [--months N]`: a calendar heatmap of the last months (H4).
+    /// `bmctl history [ROUTINE] [--months N]`: a calendar heatmap of the last months.
     struct History: EverydayCommand {
         static let configuration = CommandConfiguration(
             abstract: "Show the last months as a calendar heatmap: a cell per day, shaded by the tasks done.",

@@ -2,8 +2,8 @@ import ArgumentParser
 import MorningProtocol
 
 extension BMCtl {
-    /// `bmctl notifications on|off|test`: the daily reminder switch (N1), and a test
-    /// notification to check that reminders reach the desktop (N2).
+    /// `bmctl notifications on|off|test`: the daily reminder switch, and a test
+    /// notification to check that reminders reach the desktop.
     struct Notifications: ControlCommand {
         static let configuration = CommandConfiguration(
             abstract: "Show whether the daily reminder is on, turn it on or off, or show a test notification.")

@@ -2,7 +2,7 @@ import ArgumentParser
 import MorningProtocol
 
 extension BMCtl {
-    /// `bmctl stats [ROUTINE]`: totals and averages of finished days (H3).
+    /// `bmctl stats [ROUTINE]`: totals and averages of finished days.
     struct Stats: EverydayCommand {
         static let configuration = CommandConfiguration(
             abstract: "Show totals of your finished days: tasks completed, perfect days, best run.",

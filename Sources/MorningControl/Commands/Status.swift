@@ -2,14 +2,14 @@ import ArgumentParser
 import MorningProtocol
 
 extension BMCtl {
-    /// `bmctl status`: the morning at a glance (L1).
+    /// `bmctl status`: the morning at a glance.
     struct Status: EverydayCommand {
         static let configuration = CommandConfiguration(
             abstract: "Show the active routine, today's progress, the current and next task, and the reminder.")
 
         @OptionGroup var options: GlobalOptions
 
-        @Flag(help: "Keep running and print a new line whenever the status changes (L2).")
+        @Flag(help: "Keep running and print a new line whenever the status changes.")
         var follow = false
 
         @Option(help: ArgumentHelp("Print what a status bar reads: text, waybar, i3blocks or polybar.",

@@ -2,7 +2,7 @@ import ArgumentParser
 import MorningProtocol
 
 extension BMCtl {
-    /// `bmctl week [ROUTINE]`: one week's chart of a routine (H2).
+    /// `bmctl week [ROUTINE]`: one week's chart of a routine.
     struct Week: EverydayCommand {
         static let configuration = CommandConfiguration(
             abstract: "Show one week of a routine: a bar per day for the tasks completed.",
