@@ -17,7 +17,8 @@ public enum BMCtlMain {
         let arguments = ArgumentOrder.hoistingGlobalOptions(arguments, commands: BMCtl.commandNames)
         var parsed: ParsableCommand
         do {
-            parsed = try BMCtl.parseAsRoot(arguments)
+            // Completing asks bmd through this run's context.
+            parsed = try Completions.$current.withValue(Completions.Running(context: context)) { try BMCtl.parseAsRoot(arguments) }
         } catch {
             return report(parsingError: error, console: context.console)
         }

@@ -13,7 +13,8 @@ extension BMCtl {
 
         @OptionGroup var options: GlobalOptions
 
-        @Argument(help: ArgumentHelp("A celebrity or custom routine: its id, name, or the start of it.", valueName: "name"))
+        @Argument(help: ArgumentHelp("A celebrity or custom routine: its id, name, or the start of it.", valueName: "name"),
+                  completion: Completions.anyRoutine)
         var routine: String
 
         @Flag(name: [.short, .long], help: "Do not ask before ending today of the routine that is running.")
@@ -35,7 +36,8 @@ extension BMCtl {
 
         @OptionGroup var options: GlobalOptions
 
-        @Argument(help: ArgumentHelp("One of your routines: its id, name, or the start of it.", valueName: "routine"))
+        @Argument(help: ArgumentHelp("One of your routines: its id, name, or the start of it.", valueName: "routine"),
+                  completion: Completions.storedRoutines)
         var routine: String
 
         @Flag(name: [.short, .long], help: "Do not ask for confirmation on a terminal.")

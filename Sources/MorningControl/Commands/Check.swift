@@ -4,11 +4,13 @@ import MorningProtocol
 /// The arguments of `check` and `uncheck`: which task, and optionally which day.
 struct TaskArguments: ParsableArguments {
     @Argument(help: ArgumentHelp("The task's number (from 1) or the start of its title. `check` without it checks the task to do now.",
-                                 valueName: "task"))
+                                 valueName: "task"),
+              completion: Completions.todaysTasks)
     var task: String?
 
     @Option(help: ArgumentHelp("The day, if not today: YYYY-MM-DD, today, yesterday or tomorrow. Only today can change.",
-                               valueName: "date"))
+                               valueName: "date"),
+            completion: .list(["today", "yesterday", "tomorrow"]))
     var date: String?
 }
 

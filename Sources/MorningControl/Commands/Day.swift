@@ -11,10 +11,12 @@ extension BMCtl {
         @OptionGroup var options: GlobalOptions
 
         @Option(help: ArgumentHelp("One of your routines instead of the active one: its id, name, or the start of it.",
-                                   valueName: "name"))
+                                   valueName: "name"),
+                completion: Completions.storedRoutines)
         var routine: String?
 
-        @Argument(help: ArgumentHelp("YYYY-MM-DD, today, yesterday or tomorrow.", valueName: "date"))
+        @Argument(help: ArgumentHelp("YYYY-MM-DD, today, yesterday or tomorrow.", valueName: "date"),
+                  completion: .list(["today", "yesterday", "tomorrow"]))
         var date: String?
 
         var request: DayRequest { DayRequest(globals: globals, date: date, routine: routine) }

@@ -10,7 +10,8 @@ extension BMCtl {
 
         @OptionGroup var options: GlobalOptions
 
-        @Argument(help: ArgumentHelp("One of your routines: its id, name, or the start of it.", valueName: "routine"))
+        @Argument(help: ArgumentHelp("One of your routines: its id, name, or the start of it.", valueName: "routine"),
+                  completion: Completions.storedRoutines)
         var routine: String
 
         @Flag(name: [.short, .long], help: "Do not ask for confirmation.")

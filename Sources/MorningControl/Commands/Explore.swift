@@ -9,7 +9,8 @@ extension BMCtl {
 
         @OptionGroup var options: GlobalOptions
 
-        @Argument(help: ArgumentHelp("A routine's id or name, or the start of it.", valueName: "name"))
+        @Argument(help: ArgumentHelp("A routine's id or name, or the start of it.", valueName: "name"),
+                  completion: Completions.anyRoutine)
         var name: String?
 
         var request: ExploreRequest { ExploreRequest(globals: globals, name: name) }

@@ -24,7 +24,7 @@ extension BMCtl {
         func execute(in session: Session) throws(ControlFailure) {
             let document = try session.call(Morning.Call.export()).document
             let text = format == .json ? ExportFormats.json(document) : ExportFormats.csv(document)
-            guard let output, output != "-" else { return session.say(text) }
+            guard let output, output != "-" else { return session.write(text) }
             try ExportFile.write(text, to: output)
             let summary = ExportSummary(file: output, format: format.rawValue, routines: document.routines.count,
                                         records: document.routines.reduce(0) { $0 + $1.days.count })

@@ -13,7 +13,8 @@ extension BMCtl {
 
         @OptionGroup var options: GlobalOptions
 
-        @Argument(help: ArgumentHelp("One of your routines; every routine if left out.", valueName: "routine"))
+        @Argument(help: ArgumentHelp("One of your routines; every routine if left out.", valueName: "routine"),
+                  completion: Completions.storedRoutines)
         var routine: String?
 
         @Option(help: ArgumentHelp("Whole calendar months to show, this one included: 6 or 12 (1 to 12).", valueName: "n"))

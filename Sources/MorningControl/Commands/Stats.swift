@@ -13,7 +13,8 @@ extension BMCtl {
 
         @OptionGroup var options: GlobalOptions
 
-        @Argument(help: ArgumentHelp("One of your routines; every routine if left out.", valueName: "routine"))
+        @Argument(help: ArgumentHelp("One of your routines; every routine if left out.", valueName: "routine"),
+                  completion: Completions.storedRoutines)
         var routine: String?
 
         var request: StatsRequest { StatsRequest(globals: globals, routine: routine) }

@@ -13,7 +13,8 @@ extension BMCtl {
 
         @OptionGroup var options: GlobalOptions
 
-        @Argument(help: ArgumentHelp("One of your routines; the active one if left out.", valueName: "routine"))
+        @Argument(help: ArgumentHelp("One of your routines; the active one if left out.", valueName: "routine"),
+                  completion: Completions.storedRoutines)
         var routine: String?
 
         @Option(name: .customLong("week"),
