@@ -64,7 +64,7 @@ _bmctl() {
             'data:Show a card for each of your routines with this week'\''s chart.'
             'stats:Show totals of your finished days: tasks completed, perfect days, best run.'
             'history:Show the last months as a calendar heatmap: a cell per day, shaded by the tasks done.'
-            'export:Write every routine with its tasks, day records and task states, as JSON or CSV.'
+            'export:Write every routine with its tasks, day records and task states, as JSON or CSV; or a routine as a calendar.'
             'import:Restore a JSON export: into an empty Better Morning, or over everything with --replace.'
             'notifications:Show whether the daily reminder is on, turn it on or off, or show a test notification.'
             'reload:Make bmd read the time zone again and plan the next reminder anew.'
@@ -313,12 +313,13 @@ _bmctl_history() {
 
 _bmctl_export() {
     local -i ret=1
-    local -ar ___format=('json' 'csv')
+    local -ar ___format=('json' 'csv' 'ics')
     local -ar arg_specs=(
         '--json[Print the reply as one JSON document, for scripts.]'
         '--socket[Talk to bmd on this socket instead of the default.]:path:'
         '--no-autostart[Do not start bmd when it is not running.]'
-        '--format[json (for bmctl import) or csv (for spreadsheets).]:format:{__bmctl_complete "${___format[@]}"}'
+        '--format[json (for bmctl import), csv (for spreadsheets) or ics (for calendars).]:format:{__bmctl_complete "${___format[@]}"}'
+        ':routine:{__bmctl_custom_complete ---completion export -- positional@0 "${current_word_index}" "$(__bmctl_cursor_index_in_current_word)"}'
         '(-o --output)'{-o,--output}'[Write to this file (created 0600) instead of stdout.]:file:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'

@@ -510,7 +510,7 @@ _bmctl_export() {
     non_repeating_flags=(--json --no-autostart --version -h --help)
     repeating_options=()
     non_repeating_options=(--socket --format -o --output)
-    __bmctl_offer_flags_options 0
+    __bmctl_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
@@ -518,10 +518,18 @@ _bmctl_export() {
         return
         ;;
     '--format')
-        __bmctl_add_completions -W 'json'$'\n''csv'
+        __bmctl_add_completions -W 'json'$'\n''csv'$'\n''ics'
         return
         ;;
     '-o'|'--output')
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __bmctl_add_completions -W "$(__bmctl_custom_complete ---completion export -- positional@0 "${COMP_CWORD}" "$(__bmctl_cursor_index_in_current_word)")"
         return
         ;;
     esac
