@@ -69,6 +69,31 @@ import Testing
         #expect(narrow.out.contains("  05:00  Rise, wash and address Powerful\n  Goodness\n"))
     }
 
+    @Test("data for programs is never wrapped, even on a narrow terminal: an export, a bar's line")
+    func dataUnwrapped() {
+        let document = ok(#"{"document":{"format":"better-morning-export","version":1,"exportedOn":"2026-11-24","routines":["#
+            + #"{"id":"mine","name":"Mine","type":"custom","active":true,"createdDate":"2026-11-24","startDate":"2026-11-25","#
+            + #""tasks":[{"time":"06:00","title":"Run around the block twice before breakfast"}],"days":[],"open":[]}]}}"#)
+        for format in ["json", "csv", "ics"] {
+            let narrow = bmctl(["export", "--format", format], reply: document, stdoutIsTerminal: true, columns: 20)
+            let pipe = bmctl(["export", "--format", format], reply: document)
+            #expect(narrow.status == 0)
+            if format == "ics" {
+                // Only its DTSTAMP, the time of the export, may differ.
+                let strip = { (text: String) in text.split(separator: "\r\n").filter { !$0.hasPrefix("DTSTAMP:") } }
+                #expect(strip(narrow.out) == strip(pipe.out))
+            } else {
+                #expect(narrow.out == pipe.out, "\(format)")
+            }
+        }
+        let status = ok(#"{"phase":"running","date":"2026-11-24","routine":{"id":"mine","name":"Mine","type":"custom","active":true,"#
+            + #""createdDate":"2026-11-24","startDate":"2026-11-24","tasks":[{"time":"06:00","title":"Run around the block twice"}]},"#
+            + #""today":{"date":"2026-11-24","completed":0,"total":1},"behind":0,"notifications":{"enabled":true,"available":true}}"#)
+        let bar = bmctl(["status", "--format", "waybar"], reply: status, stdoutIsTerminal: true, columns: 20)
+        #expect(bar.status == 0)
+        #expect(bar.out.filter { $0 == "\n" }.count == 1, "\(bar.out)")
+    }
+
     @Test("not a terminal: lines are left as they are")
     func pipeUnwrapped() {
         let run = bmctl(["explore", "franklin"], reply: Self.franklin, stdoutIsTerminal: false, columns: nil)
