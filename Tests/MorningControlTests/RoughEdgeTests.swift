@@ -94,6 +94,25 @@ import Testing
         #expect(bar.out.filter { $0 == "\n" }.count == 1, "\(bar.out)")
     }
 
+    @Test("charts keep their grid on a narrow terminal: a history heatmap row is never broken at its blank days")
+    func chartsUnwrapped() {
+        // Twelve weeks with some days unrecorded (blank cells), wider than the terminal.
+        var days: [String] = []
+        for week in 0..<12 {
+            for day in 0..<7 {
+                let date = String(format: "2026-%02d-%02d", 9 + (week * 7 + day) / 30, 1 + (week * 7 + day) % 30)
+                let completed = (week + day) % 3 == 0 ? "null" : "\((week + day) % 4)"
+                days.append(#"{"date":""# + date + #"","completed":"# + completed + #","total":3}"#)
+            }
+        }
+        let reply = ok(#"{"routine":"Kant","routineId":"kant","from":"2026-09-01","today":"2026-11-23","days":["#
+                       + days.joined(separator: ",") + "]}")
+        let narrow = bmctl(["history", "--months", "3"], reply: reply, stdoutIsTerminal: true, columns: 12)
+        let wide = bmctl(["history", "--months", "3"], reply: reply, stdoutIsTerminal: true)
+        #expect(narrow.status == 0)
+        #expect(narrow.out == wide.out)
+    }
+
     @Test("not a terminal: lines are left as they are")
     func pipeUnwrapped() {
         let run = bmctl(["explore", "franklin"], reply: Self.franklin, stdoutIsTerminal: false, columns: nil)

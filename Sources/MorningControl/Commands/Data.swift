@@ -20,6 +20,6 @@ struct DataRequest: Request, Equatable {
     func execute(in session: Session) throws(ControlFailure) {
         let reply = try session.call(Morning.Call.data(locale: session.locale))
         if globals.json { return session.printJSON(reply.cards) }
-        session.say(DataText.render(reply.cards, style: session.style))
+        session.write(DataText.render(reply.cards, style: session.style))
     }
 }

@@ -38,6 +38,6 @@ struct HistoryRequest: Request, Equatable {
         let parameters = Morning.HistoryParameters(routine: routine, months: months, locale: session.locale)
         let reply = try session.call(Morning.Call.history(parameters))
         if globals.json { return session.printJSON(reply) }
-        session.say(HistoryText.render(reply, style: session.style))
+        session.write(HistoryText.render(reply, style: session.style))
     }
 }

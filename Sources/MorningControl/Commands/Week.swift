@@ -61,11 +61,11 @@ struct WeekRequest: Request, Equatable {
         if globals.json { return session.printJSON(chart) }
         let console = session.context.console
         guard console.stdinIsTerminal, console.stdoutIsTerminal, let keyboard = KeyboardTerminal() else {
-            return session.say(WeekText.render(chart, style: session.style))
+            return session.write(WeekText.render(chart, style: session.style))
         }
         defer { keyboard.restore() }
         try WeekBrowser.run(first: chart, offset: offset ?? 0, fetch: { (n) throws(ControlFailure) in try week(at: n, in: session) },
-                            readKeys: keyboard.readKeys, write: session.say, style: session.style)
+                            readKeys: keyboard.readKeys, write: session.write, style: session.style)
     }
 
     /// The week chosen by the options, moved by `offset` weeks.
