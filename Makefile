@@ -63,11 +63,16 @@ $(VARLINK_VENV)/bin/varlink-ok:
 	$(VARLINK_VENV)/bin/pip install -q varlink==31.0.0
 	touch $@
 
+# A real iCalendar parser, to check what `bmctl export --format ics` writes.
+$(VARLINK_VENV)/bin/icalendar-ok: $(VARLINK_VENV)/bin/varlink-ok
+	$(VARLINK_VENV)/bin/pip install -q icalendar==7.3.2
+	touch $@
+
 # The end-to-end suite drives the built binaries, so they are built first and their
 # folder is handed to the tests.
 # The Debian package is built once, from scripts/release's programs, and its path
 # handed on in BM_DEB.
-test: test-deps $(VARLINK_VENV)/bin/varlink-ok
+test: test-deps $(VARLINK_VENV)/bin/varlink-ok $(VARLINK_VENV)/bin/icalendar-ok
 	$(SWIFT_QUIET) build $(BUILD_FLAGS)
 	deb="$$(BIN_DIR="$$($(RELEASE))" scripts/deb)" && BM_DEB="$$deb" \
 	BM_BIN_DIR="$$($(SWIFT_QUIET) build $(BUILD_FLAGS) --show-bin-path)" BM_VARLINK_PYTHON="$(CURDIR)/$(VARLINK_VENV)/bin/python" \

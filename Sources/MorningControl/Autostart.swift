@@ -1,6 +1,6 @@
 import Glibc
 
-/// Starts bmd in the background when no daemon answers (F5), as gpg-agent is started by its clients.
+/// Starts bmd in the background when no daemon answers, as gpg-agent is started by its clients.
 enum Autostart {
     /// Starts bmd for `endpoint` and returns its pid, or the failure to report.
     ///

@@ -1,4 +1,5 @@
 import ArgumentParser
+import MorningProtocol
 
 /// bmctl's command line: one subcommand per method of org.bettermorning.Morning.
 struct BMCtl: ParsableCommand {
@@ -12,6 +13,7 @@ struct BMCtl: ParsableCommand {
             Exit status: 0 success; 1 bmd refused the request, or it was not confirmed;
             2 usage error; 3 bmd could not be reached.
             """,
+        version: "bmctl \(BuildInfo.version)",
         subcommands: [
             Status.self, Today.self, Day.self, Check.self, Uncheck.self,
             Explore.self, Activate.self, Restart.self, Delete.self, Reset.self,

@@ -14,10 +14,15 @@ public enum BMCtlMain {
             return execute(request, context: context)
         }
         if let request = QuickLine.request(arguments) { return execute(request, context: context) }
+        if let unknown = CommandNames.unknown(in: arguments) {
+            context.console.writeError("bmctl: \(unknown.message)\n")
+            return unknown.status.rawValue
+        }
         let arguments = ArgumentOrder.hoistingGlobalOptions(arguments, commands: BMCtl.commandNames)
         var parsed: ParsableCommand
         do {
-            parsed = try BMCtl.parseAsRoot(arguments)
+            // Completing asks bmd through this run's context.
+            parsed = try Completions.$current.withValue(Completions.Running(context: context)) { try BMCtl.parseAsRoot(arguments) }
         } catch {
             return report(parsingError: error, console: context.console)
         }
@@ -33,7 +38,7 @@ public enum BMCtlMain {
         return execute(command, context: context)
     }
 
-    /// Runs a request: the welcome first when it is due (W1), then the request.
+    /// Runs a request: the welcome first when it is due, then the request.
     private static func execute(_ request: any Request, context: Context) -> Int32 {
         do {
             let session = Session(globals: request.globals, context: context)
@@ -49,7 +54,7 @@ public enum BMCtlMain {
 
     /// Prints ArgumentParser's help or usage error and returns 0 for help, 2 for any error.
     ///
-    /// ArgumentParser exits 64 (EX_USAGE) on usage errors; the scripting contract (§10) says 2.
+    /// ArgumentParser exits 64 (EX_USAGE) on usage errors; the scripting contract says 2.
     private static func report(parsingError error: any Error, console: Console) -> Int32 {
         let text = BMCtl.fullMessage(for: error)
         if BMCtl.exitCode(for: error) == .success {

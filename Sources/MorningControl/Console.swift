@@ -12,21 +12,33 @@ public struct Console {
     public var readLine: () -> String?
     public var stdoutIsTerminal: Bool
     public var stdinIsTerminal: Bool
+    /// The width of the terminal stdout is, in columns; nil when it is not one (or does not say).
+    public var columns: Int?
 
     public init(write: @escaping (String) -> Void, writeError: @escaping (String) -> Void,
-                readLine: @escaping () -> String?, stdoutIsTerminal: Bool, stdinIsTerminal: Bool) {
+                readLine: @escaping () -> String?, stdoutIsTerminal: Bool, stdinIsTerminal: Bool, columns: Int? = nil) {
         self.write = write; self.writeError = writeError; self.readLine = readLine
-        self.stdoutIsTerminal = stdoutIsTerminal; self.stdinIsTerminal = stdinIsTerminal
+        self.stdoutIsTerminal = stdoutIsTerminal; self.stdinIsTerminal = stdinIsTerminal; self.columns = columns
+    }
+
+    /// Writes text to stdout, its lines broken between words to fit the terminal (a
+    /// terminal itself breaks them anywhere, mid-word).
+    public func say(_ text: String) {
+        write(columns.map { Text.wrap(text, width: $0) } ?? text)
     }
 
     /// The process's own stdin, stdout and stderr.
     public static func live() -> Console {
-        Console(
+        let terminal = isatty(1) == 1
+        var size = winsize()
+        let columns = terminal && ioctl(1, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : nil
+        return Console(
             write: { writeAll(1, $0) },
             writeError: { writeAll(2, $0) },
             readLine: { Swift.readLine(strippingNewline: true) },
-            stdoutIsTerminal: isatty(1) == 1,
-            stdinIsTerminal: isatty(0) == 1
+            stdoutIsTerminal: terminal,
+            stdinIsTerminal: isatty(0) == 1,
+            columns: columns
         )
     }
 

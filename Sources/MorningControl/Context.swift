@@ -23,7 +23,7 @@ public struct Context {
                        daemon: .following(environment: .process, notice: console.writeError))
     }
 
-    /// The locale for week charts: the first non-empty of LC_ALL, LC_TIME, LANG (H2).
+    /// The locale for week charts: the first non-empty of LC_ALL, LC_TIME, LANG.
     var locale: String? {
         for name in ["LC_ALL", "LC_TIME", "LANG"] {
             if let value = environment[name], !value.isEmpty { return value }
@@ -31,7 +31,7 @@ public struct Context {
         return nil
     }
 
-    /// Colour only on a terminal, and never when NO_COLOR is set to anything (§10).
+    /// Colour only on a terminal, and never when NO_COLOR is set to anything.
     var style: Style {
         Style(colour: console.stdoutIsTerminal && (environment["NO_COLOR"] ?? "").isEmpty)
     }

@@ -27,8 +27,8 @@ extension Daemon {
                 do throws(ConnectionError) {
                     try connection.send(call)
                 } catch {
-                    // bmd may answer before it reads the call (refusing another user,
-                    // F7) and hang up at once: its answer is still there to be read.
+                    // bmd may answer before it reads the call (refusing another user)
+                    // and hang up at once: its answer is still there to be read.
                     guard case .system(let cause) = error, cause.code == EPIPE || cause.code == ECONNRESET,
                           let frame = try? connection.receiveFrame() else { throw error }
                     return frame
@@ -67,7 +67,7 @@ extension Daemon {
         return daemon
     }
 
-    /// A connection to `endpoint`, starting bmd first when none answers and that is allowed (F5).
+    /// A connection to `endpoint`, starting bmd first when none answers and that is allowed.
     /// A timeout of 0 waits for replies as long as it takes (following).
     private static func connect(_ endpoint: Endpoint, environment: Environment,
                                 notice: (String) -> Void, timeoutSeconds: Int = replyTimeoutSeconds) throws(ControlFailure) -> Connection {

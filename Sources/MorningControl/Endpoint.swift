@@ -7,7 +7,7 @@ struct Endpoint: Equatable {
     var explicit: Bool
     var autostart: Bool
 
-    /// The endpoint for `globals` in `environment`, or a failure when there is no default socket (F2).
+    /// The endpoint for `globals` in `environment`, or a failure when there is no default socket.
     static func resolve(_ globals: Globals, environment: Environment) throws(ControlFailure) -> Endpoint {
         guard let path = SocketPath.resolve(option: globals.socket, variable: { environment[$0] }) else {
             throw .unreachable(SocketPath.missingHint)

@@ -47,8 +47,15 @@ enum Refusal {
             return .refused("\"\(query)\" matches several tasks: \(candidates.joined(separator: ", ")); type more of the title or use its number")
         case let .notToday(date, today):
             return .refused("only today (\(today)) can be changed; \(date) is read-only")
-        case let .dateOutOfRange(date, earliest, latest):
-            return .refused("\(date) is out of range: days run from \(earliest) to \(latest)")
+        case let .dateOutOfRange(date, earliest, latest, ended):
+            guard ended == true else {
+                return .refused("\(date) is out of range: days run from the routine's start (\(earliest)) "
+                                + "to 14 days ahead (\(latest))")
+            }
+            // Dates as YYYY-MM-DD compare as text.
+            guard latest >= earliest else { return .refused("this routine is not active and has no recorded day since its start (\(earliest))") }
+            return .refused("\(date) is out of range: this routine is not active, so its days run from its start "
+                            + "(\(earliest)) to its last recorded day (\(latest))")
         case let .dayLocked(date):
             return .refused("today (\(date)) is already finalized for this routine")
         case let .invalidDate(text):

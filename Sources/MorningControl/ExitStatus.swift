@@ -1,4 +1,4 @@
-/// The exit statuses of the scripting contract (§10).
+/// The exit statuses of the scripting contract.
 public enum ExitStatus: Int32, Sendable {
     case success = 0
     /// The daemon refused the request, or the user declined or omitted confirmation.

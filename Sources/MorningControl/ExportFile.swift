@@ -1,7 +1,7 @@
 import Glibc
 import MorningProtocol
 
-/// Reading and writing the files of `bmctl export` and `bmctl import` (H5).
+/// Reading and writing the files of `bmctl export` and `bmctl import`.
 ///
 /// Plain system calls: an export holds a person's history, so a new file is created
 /// private (0600), and `-` means stdin for import.

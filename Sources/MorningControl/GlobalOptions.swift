@@ -1,6 +1,6 @@
 import ArgumentParser
 
-/// The options every command takes, before or after its name (§10, F2, F5).
+/// The options every command takes, before or after its name.
 struct GlobalOptions: ParsableArguments {
     @Flag(help: "Print the reply as one JSON document, for scripts.")
     var json = false

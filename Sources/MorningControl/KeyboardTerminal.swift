@@ -16,7 +16,7 @@ private func restoreThenEnd(_ number: Int32) {
     raise(number)
 }
 
-/// The terminal on stdin switched to single keys, for browsing weeks (H2).
+/// The terminal on stdin switched to single keys, for browsing weeks.
 ///
 /// Echo, line editing and the signal keys are off while it lives, so Ctrl-C arrives as
 /// a key that quits and the terminal is always put back as it was (`restore`), also

@@ -42,7 +42,13 @@ enum QuickLine {
 
     static let everyday: [Command] = [
         Command(name: "status", flags: ["--follow"], options: ["--format"]) { words in
-            StatusRequest(globals: words.globals(), follow: words.flag("--follow"), format: words.option("--format"))
+            var format: BarText.Format?
+            if let text = words.option("--format") {
+                // A value that is not a format is ArgumentParser's to explain.
+                guard let known = BarText.Format(rawValue: text) else { return nil }
+                format = known
+            }
+            return StatusRequest(globals: words.globals(), follow: words.flag("--follow"), format: format)
         },
         Command(name: "today") { words in DayRequest(globals: words.globals(), date: "today") },
         Command(name: "day") { words in DayRequest(globals: words.globals(), date: words.positional()) },

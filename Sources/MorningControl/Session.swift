@@ -66,8 +66,12 @@ struct Session {
         return (path.isEmpty ? "" : path + ": ") + context.debugDescription
     }
 
-    /// Writes `text` to stdout as it is.
-    func say(_ text: String) { context.console.write(text) }
+    /// Writes `text` to stdout, wrapped between words at the terminal's width.
+    func say(_ text: String) { context.console.say(text) }
+
+    /// Writes `text` to stdout exactly as it is: data for programs (an export, a bar's
+    /// line), which a break between words would change.
+    func write(_ text: String) { context.console.write(text) }
 
     /// Writes `value` as one JSON document: indented for a person at a terminal, one line for a pipe.
     func printJSON(_ value: some JSONCodable) { printJSON(value.json) }

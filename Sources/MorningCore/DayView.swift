@@ -43,4 +43,16 @@ extension Book {
         return DayView(routine: routine, date: date, mode: date == today ? .today : .past,
                        states: positions.map { mask & (1 << UInt32($0 - 1)) != 0 ? .done : open })
     }
+
+    /// A finished day of `routine`, which is not active: from its start to its last
+    /// recorded day, every task ✓ or ✗ as its Day Record says.
+    public func endedDayView(of routine: Routine, date: Day, record: DayRecord?) throws -> DayView {
+        let last = routine.lastRecordDate ?? routine.startDate.previous
+        guard date >= routine.startDate, date <= last else {
+            throw Morning.Error.dateOutOfRange(date: date, earliest: routine.startDate, latest: last, ended: true)
+        }
+        let positions = 1...routine.tasks.count
+        return DayView(routine: routine, date: date, mode: .past,
+                       states: positions.map { record?.isDone(position: $0) == true ? .done : .missed })
+    }
 }

@@ -17,9 +17,10 @@ extension Morning.Error {
         .notToday(date: date.description, today: today.description)
     }
 
-    /// A date outside `earliest … latest`.
-    public static func dateOutOfRange(date: Day, earliest: Day, latest: Day) -> Self {
-        .dateOutOfRange(date: date.description, earliest: earliest.description, latest: latest.description)
+    /// A date outside `earliest … latest`; `ended` when the routine is not active, so its
+    /// days end at its last recorded day rather than two weeks ahead.
+    public static func dateOutOfRange(date: Day, earliest: Day, latest: Day, ended: Bool? = nil) -> Self {
+        .dateOutOfRange(date: date.description, earliest: earliest.description, latest: latest.description, ended: ended)
     }
 
     /// Today is already finalized for this routine (a clock that went back).

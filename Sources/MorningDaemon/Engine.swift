@@ -321,14 +321,18 @@ public final class Engine: @unchecked Sendable {
         return day
     }
 
-    func day(_ text: String?) throws -> DayView {
+    /// A day of the active routine, or of the stored routine `query` names.
+    func day(_ text: String?, routine query: String? = nil) throws -> DayView {
         let now = try refreshed()
         let date = try Engine.parseDate(text, today: now.today)
+        var routine = now.book.active
+        if let query, !query.isEmpty { routine = try now.book.resolveStored(query, catalog: catalog) }
         var record: DayRecord?
-        if let active = now.book.active, date <= now.today, let last = active.lastRecordDate, date <= last {
-            record = try store.record(of: active.id, on: date)
+        if let routine, date <= now.today, let last = routine.lastRecordDate, date <= last {
+            record = try store.record(of: routine.id, on: date)
         }
-        return try now.book.dayView(of: date, today: now.today, record: record)
+        guard let routine, !routine.isActive else { return try now.book.dayView(of: date, today: now.today, record: record) }
+        return try now.book.endedDayView(of: routine, date: date, record: record)
     }
 
     func check(_ task: String, date: String?, done: Bool) throws -> Morning.TaskChange {
@@ -379,11 +383,6 @@ public final class Engine: @unchecked Sendable {
         }
         return Morning.DataReply(cards: cards)
     }
-}
-
-/// The program's version, shown by GetInfo and `--version`.
-public enum BuildInfo {
-    public static let version = "0.1.0"
 }
 
 /// A client following the status: how the engine reaches it. `send` is called

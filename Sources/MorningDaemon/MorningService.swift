@@ -53,7 +53,7 @@ extension Engine: Morning.Service {
     }
 
     public func day(_ p: Morning.DayParameters) throws -> Morning.DayReply {
-        try serve { Replies.day(try day(p.date)) }
+        try serve { Replies.day(try day(p.date, routine: p.routine)) }
     }
 
     public func check(_ p: Morning.CheckParameters) throws -> Morning.TaskChange {

@@ -205,7 +205,9 @@ public enum Morning {
 
         # One day of the active routine: today, a past day since its start, or a day up to
         # 14 days ahead. date is YYYY-MM-DD, today, yesterday or tomorrow; today if null.
-        method Day(date: ?string) -> (
+        # routine names a stored routine instead of the active one; one that is not active
+        # shows its finished days, from its start to its last recorded day.
+        method Day(date: ?string, routine: ?string) -> (
           date: string,
           routine: string,
           routineId: string,
@@ -374,7 +376,9 @@ public enum Morning {
         error TaskNotFound (query: string, total: int)
         error AmbiguousTask (query: string, candidates: []string)
         error NotToday (date: string, today: string)
-        error DateOutOfRange (date: string, earliest: string, latest: string)
+        # A day outside earliest … latest: a routine's days run from its start to 14 days
+        # ahead, or, with ended true, for a routine that is not active, to its last recorded day.
+        error DateOutOfRange (date: string, earliest: string, latest: string, ended: ?bool)
         error DayLocked (date: string)
         error InvalidDate (text: string)
         error InvalidRoutine (reason: string)
@@ -1512,11 +1516,15 @@ extension Morning {
 extension Morning {
     /// One day of the active routine: today, a past day since its start, or a day up to
     /// 14 days ahead. date is YYYY-MM-DD, today, yesterday or tomorrow; today if null.
+    /// routine names a stored routine instead of the active one; one that is not active
+    /// shows its finished days, from its start to its last recorded day.
     public struct DayParameters: Sendable, Hashable {
         public var date: String?
+        public var routine: String?
 
-        public init(date: String? = nil) {
+        public init(date: String? = nil, routine: String? = nil) {
             self.date = date
+            self.routine = routine
         }
     }
 }
@@ -1524,13 +1532,15 @@ extension Morning {
 extension Morning.DayParameters: JSONCodable {
     public init(json: JSONFields) throws {
         let date = try json.optional("date") { v, p in try JSONRead.string(v, p) }
-        self.init(date: date)
+        let routine = try json.optional("routine") { v, p in try JSONRead.string(v, p) }
+        self.init(date: date, routine: routine)
     }
 
     public var json: JSONValue {
         var members: [JSONValue.Member] = []
-        members.reserveCapacity(1)
+        members.reserveCapacity(2)
         if let value = self.date { members.append(.init(key: "date", value: JSONValue.string(value))) }
+        if let value = self.routine { members.append(.init(key: "routine", value: JSONValue.string(value))) }
         return .object(members)
     }
 }
@@ -2297,7 +2307,9 @@ extension Morning {
         case taskNotFound(query: String, total: Int)
         case ambiguousTask(query: String, candidates: [String])
         case notToday(date: String, today: String)
-        case dateOutOfRange(date: String, earliest: String, latest: String)
+        /// A day outside earliest … latest: a routine's days run from its start to 14 days
+        /// ahead, or, with ended true, for a routine that is not active, to its last recorded day.
+        case dateOutOfRange(date: String, earliest: String, latest: String, ended: Bool?)
         case dayLocked(date: String)
         case invalidDate(text: String)
         case invalidRoutine(reason: String)
@@ -2398,8 +2410,8 @@ extension Morning {
                 .object([.init(key: "candidates", value: JSONValue.array(candidates.map { JSONValue.string($0) })), .init(key: "query", value: JSONValue.string(query))])
             case .notToday(let date, let today):
                 .object([.init(key: "date", value: JSONValue.string(date)), .init(key: "today", value: JSONValue.string(today))])
-            case .dateOutOfRange(let date, let earliest, let latest):
-                .object([.init(key: "date", value: JSONValue.string(date)), .init(key: "earliest", value: JSONValue.string(earliest)), .init(key: "latest", value: JSONValue.string(latest))])
+            case .dateOutOfRange(let date, let earliest, let latest, let ended):
+                .object([.init(key: "date", value: JSONValue.string(date)), .init(key: "earliest", value: JSONValue.string(earliest)), .init(key: "ended", value: ended.map { JSONValue.bool($0) } ?? .null), .init(key: "latest", value: JSONValue.string(latest))])
             case .dayLocked(let date):
                 .object([.init(key: "date", value: JSONValue.string(date))])
             case .invalidDate(let text):
@@ -2443,7 +2455,7 @@ extension Morning {
             case "org.bettermorning.Morning.TaskNotFound": self = .taskNotFound(query: try o.required("query") { v, p in try JSONRead.string(v, p) }, total: try o.required("total") { v, p in try JSONRead.int(v, p) })
             case "org.bettermorning.Morning.AmbiguousTask": self = .ambiguousTask(query: try o.required("query") { v, p in try JSONRead.string(v, p) }, candidates: try o.required("candidates") { v, p in try JSONRead.items(v, p) { v, p in try JSONRead.string(v, p) } })
             case "org.bettermorning.Morning.NotToday": self = .notToday(date: try o.required("date") { v, p in try JSONRead.string(v, p) }, today: try o.required("today") { v, p in try JSONRead.string(v, p) })
-            case "org.bettermorning.Morning.DateOutOfRange": self = .dateOutOfRange(date: try o.required("date") { v, p in try JSONRead.string(v, p) }, earliest: try o.required("earliest") { v, p in try JSONRead.string(v, p) }, latest: try o.required("latest") { v, p in try JSONRead.string(v, p) })
+            case "org.bettermorning.Morning.DateOutOfRange": self = .dateOutOfRange(date: try o.required("date") { v, p in try JSONRead.string(v, p) }, earliest: try o.required("earliest") { v, p in try JSONRead.string(v, p) }, latest: try o.required("latest") { v, p in try JSONRead.string(v, p) }, ended: try o.optional("ended") { v, p in try JSONRead.bool(v, p) })
             case "org.bettermorning.Morning.DayLocked": self = .dayLocked(date: try o.required("date") { v, p in try JSONRead.string(v, p) })
             case "org.bettermorning.Morning.InvalidDate": self = .invalidDate(text: try o.required("text") { v, p in try JSONRead.string(v, p) })
             case "org.bettermorning.Morning.InvalidRoutine": self = .invalidRoutine(reason: try o.required("reason") { v, p in try JSONRead.string(v, p) })
@@ -2587,8 +2599,8 @@ extension Morning {
             VarlinkRequest(method: "org.bettermorning.Morning.Reset", parameters: .object([]))
         }
 
-        public static func day(date: String? = nil) -> VarlinkRequest<DayReply> {
-            VarlinkRequest(method: "org.bettermorning.Morning.Day", parameters: DayParameters(date: date).json)
+        public static func day(date: String? = nil, routine: String? = nil) -> VarlinkRequest<DayReply> {
+            VarlinkRequest(method: "org.bettermorning.Morning.Day", parameters: DayParameters(date: date, routine: routine).json)
         }
 
         public static func day(_ parameters: DayParameters) -> VarlinkRequest<DayReply> {

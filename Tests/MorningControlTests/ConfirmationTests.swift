@@ -34,9 +34,14 @@ import Testing
     @Test("on a terminal anything else, or end of input, cancels with exit 1 and sends nothing",
           arguments: [["n"], [""], ["yep"], []])
     func declined(answers: [String]) {
-        let run = bmctl(["delete", "Tim Cook"], stdinIsTerminal: true, answers: answers)
+        // The name is resolved first (a Stats call, which changes nothing); the question names what was found.
+        let found = ok(#"{"routines":[{"routine":"Tim Cook","routineId":"tim-cook","type":"celebrity","active":false,"tasks":4,"#
+                       + #""stats":{"tasksCompleted":9,"tasksPlanned":12,"daysTracked":3,"averagePerDay":3,"completionRate":0.75,"#
+                       + #""perfectDays":1,"bestRun":1}}]}"#)
+        let run = bmctl(["delete", "Tim Cook"], reply: found, stdinIsTerminal: true, answers: answers)
         #expect(run.status == 1)
-        #expect(run.err == "Delete Tim Cook and all of its history? [y/N] bmctl: delete cancelled; nothing was changed\n")
-        #expect(run.calls.isEmpty)
+        #expect(run.err == "Delete Tim Cook and its history of 3 tracked days? This cannot be undone. [y/N] "
+                + "bmctl: delete cancelled; nothing was changed\n")
+        #expect(run.calls == [#"{"method":"org.bettermorning.Morning.Stats","parameters":{"routine":"Tim Cook"}}"#])
     }
 }

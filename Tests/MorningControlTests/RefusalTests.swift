@@ -26,7 +26,11 @@ import MorningProtocol
         ("NotToday", #"{"date":"2026-11-22","today":"2026-11-23"}"#, ["check", "1", "--date", "yesterday"],
          "only today (2026-11-23) can be changed; 2026-11-22 is read-only", 1),
         ("DateOutOfRange", #"{"date":"2026-12-31","earliest":"2026-11-21","latest":"2026-12-07"}"#, ["day", "2026-12-31"],
-         "2026-12-31 is out of range: days run from 2026-11-21 to 2026-12-07", 1),
+         "2026-12-31 is out of range: days run from the routine's start (2026-11-21) to 14 days ahead (2026-12-07)", 1),
+        ("DateOutOfRange", #"{"date":"2026-12-31","earliest":"2026-11-01","latest":"2026-11-20","ended":true}"#,
+         ["day", "--routine", "franklin", "2026-12-31"],
+         "2026-12-31 is out of range: this routine is not active, so its days run from its start (2026-11-01) "
+         + "to its last recorded day (2026-11-20)", 1),
         ("DayLocked", #"{"date":"2026-11-23"}"#, ["check", "1"],
          "today (2026-11-23) is already finalized for this routine", 1),
         ("InvalidDate", #"{"text":"2026-11-23x"}"#, ["day"],

@@ -4,16 +4,18 @@ import MorningProtocol
 /// The arguments of `check` and `uncheck`: which task, and optionally which day.
 struct TaskArguments: ParsableArguments {
     @Argument(help: ArgumentHelp("The task's number (from 1) or the start of its title. `check` without it checks the task to do now.",
-                                 valueName: "task"))
+                                 valueName: "task"),
+              completion: Completions.todaysTasks)
     var task: String?
 
     @Option(help: ArgumentHelp("The day, if not today: YYYY-MM-DD, today, yesterday or tomorrow. Only today can change.",
-                               valueName: "date"))
+                               valueName: "date"),
+            completion: .list(["today", "yesterday", "tomorrow"]))
     var date: String?
 }
 
 extension BMCtl {
-    /// `bmctl check TASK`: marks a task of today done (T1).
+    /// `bmctl check TASK`: marks a task of today done.
     struct Check: EverydayCommand {
         static let configuration = CommandConfiguration(abstract: "Mark a task of today done.")
 
@@ -23,7 +25,7 @@ extension BMCtl {
         var request: CheckRequest { CheckRequest(globals: globals, done: true, task: arguments.task, date: arguments.date) }
     }
 
-    /// `bmctl uncheck TASK`: returns a task of today to untouched (T1).
+    /// `bmctl uncheck TASK`: returns a task of today to untouched.
     struct Uncheck: EverydayCommand {
         static let configuration = CommandConfiguration(abstract: "Return a task of today to untouched.")
 

@@ -1,4 +1,4 @@
-/// The confirmation rule for destructive commands (A5, A6).
+/// The confirmation rule for destructive commands.
 ///
 /// `--yes` goes ahead; on a terminal the user is asked; otherwise the command is
 /// refused, so a script never deletes by accident and never hangs on a prompt.

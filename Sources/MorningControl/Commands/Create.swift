@@ -2,7 +2,7 @@ import ArgumentParser
 import MorningProtocol
 
 extension BMCtl {
-    /// `bmctl create`: a custom routine, asked for on a terminal or given in one go (C4, C5).
+    /// `bmctl create`: a custom routine, asked for on a terminal or given in one go.
     struct Create: ControlCommand {
         static let configuration = CommandConfiguration(
             abstract: "Create your own routine: asked for on a terminal, or given whole with --title and --task or --from.",

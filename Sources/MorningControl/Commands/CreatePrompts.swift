@@ -1,9 +1,9 @@
 import MorningProtocol
 
-/// The questions of `bmctl create` on a terminal (C4).
+/// The questions of `bmctl create` on a terminal.
 ///
 /// Every answer goes to bmd's draft at once, so whatever was typed before bmctl or bmd
-/// is killed is still there, and the next `bmctl create` resumes it (C2). A refused
+/// is killed is still there, and the next `bmctl create` resumes it. A refused
 /// answer is explained and asked again; the end of input stops with the draft kept.
 struct CreatePrompts {
     var session: Session
@@ -12,7 +12,7 @@ struct CreatePrompts {
 
     /// With --json, stdout holds only the final JSON document: the conversation goes to stderr.
     private func say(_ text: String) {
-        if session.globals.json { console.writeError(text) } else { console.write(text) }
+        if session.globals.json { console.writeError(text) } else { console.say(text) }
     }
 
     private func ask(_ question: String) throws(ControlFailure) -> String {

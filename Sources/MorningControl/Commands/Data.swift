@@ -2,7 +2,7 @@ import ArgumentParser
 import MorningProtocol
 
 extension BMCtl {
-    /// `bmctl data`: one card per stored routine with this week's chart (H1).
+    /// `bmctl data`: one card per stored routine with this week's chart.
     struct Data: EverydayCommand {
         static let configuration = CommandConfiguration(
             abstract: "Show a card for each of your routines with this week's chart.")
@@ -20,6 +20,6 @@ struct DataRequest: Request, Equatable {
     func execute(in session: Session) throws(ControlFailure) {
         let reply = try session.call(Morning.Call.data(locale: session.locale))
         if globals.json { return session.printJSON(reply.cards) }
-        session.say(DataText.render(reply.cards, style: session.style))
+        session.write(DataText.render(reply.cards, style: session.style))
     }
 }

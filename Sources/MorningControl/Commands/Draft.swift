@@ -2,7 +2,7 @@ import ArgumentParser
 import MorningProtocol
 
 extension BMCtl {
-    /// `bmctl draft …`: writes a custom routine one step at a time, for scripts (C2, C4).
+    /// `bmctl draft …`: writes a custom routine one step at a time, for scripts.
     struct Draft: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Write your own routine step by step; bmd keeps the draft until you save it.",
@@ -17,7 +17,7 @@ extension BMCtl {
 }
 
 extension BMCtl.Draft {
-    /// `bmctl draft show`: the draft's title and tasks in time order (§10).
+    /// `bmctl draft show`: the draft's title and tasks in time order.
     struct Show: ControlCommand {
         static let configuration = CommandConfiguration(abstract: "Show the draft: its title and its tasks in time order.")
 
@@ -51,7 +51,7 @@ extension BMCtl.Draft {
         }
     }
 
-    /// `bmctl draft add TIME TITLE`: adds a task at its place in time order (D2).
+    /// `bmctl draft add TIME TITLE`: adds a task at its place in time order.
     struct Add: ControlCommand {
         static let configuration = CommandConfiguration(
             abstract: "Add a task to the draft (at most 20).",
@@ -82,7 +82,7 @@ extension BMCtl.Draft {
         }
     }
 
-    /// `bmctl draft remove N`: removes a task from the draft, for good (C3).
+    /// `bmctl draft remove N`: removes a task from the draft, for good.
     struct Remove: ControlCommand {
         static let configuration = CommandConfiguration(abstract: "Remove a task from the draft, for good.")
 
@@ -98,15 +98,22 @@ extension BMCtl.Draft {
         }
     }
 
-    /// `bmctl draft save`: the draft becomes a custom routine, active from tomorrow (C5).
+    /// `bmctl draft save`: the draft becomes a custom routine, active from tomorrow.
     struct Save: ControlCommand {
         static let configuration = CommandConfiguration(
             abstract: "Save the draft as your routine, active from tomorrow.",
-            discussion: "If another routine is running, today is finished for it first: untouched tasks count as missed.")
+            discussion: """
+                If another routine is running, today is finished for it first: untouched tasks count as missed. \
+                On a terminal bmctl asks first when today already has checks; scripts go on and say what ended.
+                """)
 
         @OptionGroup var options: GlobalOptions
 
+        @Flag(name: [.short, .long], help: "Do not ask before ending today of the routine that is running.")
+        var yes = false
+
         func execute(in session: Session) throws(ControlFailure) {
+            try DayEnding.confirmSwitch("Save the draft as your routine", verb: "save", yes: yes, in: session)
             let reply = try session.call(Morning.Call.draftSave())
             if globals.json { return session.printJSON(reply) }
             session.say(DraftText.saved(reply, style: session.style))

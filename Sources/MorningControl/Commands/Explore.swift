@@ -2,14 +2,15 @@ import ArgumentParser
 import MorningProtocol
 
 extension BMCtl {
-    /// `bmctl explore [NAME]`: the celebrity catalog (D3).
+    /// `bmctl explore [NAME]`: the celebrity catalog.
     struct Explore: EverydayCommand {
         static let configuration = CommandConfiguration(
             abstract: "List the celebrity routines, or show one with its bio, source and tasks.")
 
         @OptionGroup var options: GlobalOptions
 
-        @Argument(help: ArgumentHelp("A routine's id or name, or the start of it.", valueName: "name"))
+        @Argument(help: ArgumentHelp("A routine's id or name, or the start of it.", valueName: "name"),
+                  completion: Completions.anyRoutine)
         var name: String?
 
         var request: ExploreRequest { ExploreRequest(globals: globals, name: name) }

@@ -2,7 +2,7 @@ import ArgumentParser
 import MorningProtocol
 
 extension BMCtl {
-    /// `bmctl history [ROUTINE] [--months N]`: a calendar heatmap of the last months (H4).
+    /// `bmctl history [ROUTINE] [--months N]`: a calendar heatmap of the last months.
     struct History: EverydayCommand {
         static let configuration = CommandConfiguration(
             abstract: "Show the last months as a calendar heatmap: a cell per day, shaded by the tasks done.",
@@ -13,7 +13,8 @@ extension BMCtl {
 
         @OptionGroup var options: GlobalOptions
 
-        @Argument(help: ArgumentHelp("One of your routines; every routine if left out.", valueName: "routine"))
+        @Argument(help: ArgumentHelp("One of your routines; every routine if left out.", valueName: "routine"),
+                  completion: Completions.storedRoutines)
         var routine: String?
 
         @Option(help: ArgumentHelp("Whole calendar months to show, this one included: 6 or 12 (1 to 12).", valueName: "n"))
@@ -37,6 +38,6 @@ struct HistoryRequest: Request, Equatable {
         let parameters = Morning.HistoryParameters(routine: routine, months: months, locale: session.locale)
         let reply = try session.call(Morning.Call.history(parameters))
         if globals.json { return session.printJSON(reply) }
-        session.say(HistoryText.render(reply, style: session.style))
+        session.write(HistoryText.render(reply, style: session.style))
     }
 }

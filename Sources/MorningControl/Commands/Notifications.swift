@@ -2,11 +2,11 @@ import ArgumentParser
 import MorningProtocol
 
 extension BMCtl {
-    /// `bmctl notifications on|off|test`: the daily reminder switch (N1), and a test
-    /// notification to check that reminders reach the desktop (N2).
+    /// `bmctl notifications on|off|test`: the daily reminder switch, and a test
+    /// notification to check that reminders reach the desktop.
     struct Notifications: ControlCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Turn the daily reminder on or off, or show a test notification.")
+            abstract: "Show whether the daily reminder is on, turn it on or off, or show a test notification.")
 
         enum Setting: String, ExpressibleByArgument, CaseIterable {
             case on, off, test
@@ -14,11 +14,17 @@ extension BMCtl {
 
         @OptionGroup var options: GlobalOptions
 
-        @Argument(help: ArgumentHelp("on or off: the daily reminder; test: show a test notification now.",
+        @Argument(help: ArgumentHelp("on or off: the daily reminder; test: show a test notification now; "
+                                     + "none: show the setting.",
                                      valueName: "on|off|test"))
-        var setting: Setting
+        var setting: Setting?
 
         func execute(in session: Session) throws(ControlFailure) {
+            guard let setting else {
+                let status = try session.call(Morning.Call.status())
+                if globals.json { return session.printJSON(.object([JSONValue.Member(key: "notifications", value: status.notifications.json)])) }
+                return session.say(ChangeText.notifications(status.notifications, style: session.style))
+            }
             if setting == .test {
                 let reply = try session.call(Morning.Call.testNotification())
                 if globals.json { return session.printJSON(reply) }

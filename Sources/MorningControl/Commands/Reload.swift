@@ -3,7 +3,7 @@ import MorningProtocol
 
 extension BMCtl {
     /// `bmctl reload`: bmd reads the time zone again and plans the next reminder and
-    /// midnight anew, as on SIGHUP (N3).
+    /// midnight anew, as on SIGHUP.
     struct Reload: ControlCommand {
         static let configuration = CommandConfiguration(
             abstract: "Make bmd read the time zone again and plan the next reminder anew.")

@@ -2,7 +2,7 @@ import ArgumentParser
 import MorningProtocol
 
 extension BMCtl {
-    /// `bmctl stats [ROUTINE]`: totals and averages of finished days (H3).
+    /// `bmctl stats [ROUTINE]`: totals and averages of finished days.
     struct Stats: EverydayCommand {
         static let configuration = CommandConfiguration(
             abstract: "Show totals of your finished days: tasks completed, perfect days, best run.",
@@ -13,7 +13,8 @@ extension BMCtl {
 
         @OptionGroup var options: GlobalOptions
 
-        @Argument(help: ArgumentHelp("One of your routines; every routine if left out.", valueName: "routine"))
+        @Argument(help: ArgumentHelp("One of your routines; every routine if left out.", valueName: "routine"),
+                  completion: Completions.storedRoutines)
         var routine: String?
 
         var request: StatsRequest { StatsRequest(globals: globals, routine: routine) }

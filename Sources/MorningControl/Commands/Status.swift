@@ -2,19 +2,19 @@ import ArgumentParser
 import MorningProtocol
 
 extension BMCtl {
-    /// `bmctl status`: the morning at a glance (L1).
+    /// `bmctl status`: the morning at a glance.
     struct Status: EverydayCommand {
         static let configuration = CommandConfiguration(
             abstract: "Show the active routine, today's progress, the current and next task, and the reminder.")
 
         @OptionGroup var options: GlobalOptions
 
-        @Flag(help: "Keep running and print a new line whenever the status changes (L2).")
+        @Flag(help: "Keep running and print a new line whenever the status changes.")
         var follow = false
 
         @Option(help: ArgumentHelp("Print what a status bar reads: text, waybar, i3blocks or polybar.",
                                    valueName: "format"))
-        var format: String?
+        var format: BarText.Format?
 
         @Option(name: .customLong("max-width"),
                 help: ArgumentHelp("The most characters a bar's text takes; longer titles end in an ellipsis.",
@@ -29,13 +29,10 @@ extension BMCtl {
 struct StatusRequest: Request, Equatable {
     var globals: Globals
     var follow = false
-    var format: String?
+    var format: BarText.Format?
     var maxWidth = BarText.defaultWidth
 
     func check() throws(UsageError) {
-        if let format, BarText.Format(rawValue: format) == nil {
-            throw UsageError("--format takes text, waybar, i3blocks or polybar, not \"\(format)\"")
-        }
         if format != nil && globals.json {
             throw UsageError("--format and --json cannot be combined")
         }
@@ -43,13 +40,16 @@ struct StatusRequest: Request, Equatable {
     }
 
     func execute(in session: Session) throws(ControlFailure) {
-        let bar = format.flatMap(BarText.Format.init(rawValue:))
+        let bar = format
         guard follow else {
             let status = try session.call(Morning.Call.status())
             if globals.json { return session.printJSON(status) }
-            if let bar { return session.say(BarText.render(status, format: bar, following: false, maxWidth: maxWidth)) }
+            if let bar { return session.write(BarText.render(status, format: bar, following: false, maxWidth: maxWidth)) }
             return session.say(StatusText.render(status, style: session.style))
         }
         try StatusFollower(json: globals.json, format: bar ?? .text, maxWidth: maxWidth).run(in: session)
     }
 }
+
+/// The values of `--format`, which ArgumentParser checks and the shells complete.
+extension BarText.Format: ExpressibleByArgument {}

@@ -2,7 +2,7 @@ import ArgumentParser
 import MorningProtocol
 
 extension BMCtl {
-    /// `bmctl week [ROUTINE]`: one week's chart of a routine (H2).
+    /// `bmctl week [ROUTINE]`: one week's chart of a routine.
     struct Week: EverydayCommand {
         static let configuration = CommandConfiguration(
             abstract: "Show one week of a routine: a bar per day for the tasks completed.",
@@ -13,7 +13,8 @@ extension BMCtl {
 
         @OptionGroup var options: GlobalOptions
 
-        @Argument(help: ArgumentHelp("One of your routines; the active one if left out.", valueName: "routine"))
+        @Argument(help: ArgumentHelp("One of your routines; the active one if left out.", valueName: "routine"),
+                  completion: Completions.storedRoutines)
         var routine: String?
 
         @Option(name: .customLong("week"),
@@ -60,11 +61,11 @@ struct WeekRequest: Request, Equatable {
         if globals.json { return session.printJSON(chart) }
         let console = session.context.console
         guard console.stdinIsTerminal, console.stdoutIsTerminal, let keyboard = KeyboardTerminal() else {
-            return session.say(WeekText.render(chart, style: session.style))
+            return session.write(WeekText.render(chart, style: session.style))
         }
         defer { keyboard.restore() }
         try WeekBrowser.run(first: chart, offset: offset ?? 0, fetch: { (n) throws(ControlFailure) in try week(at: n, in: session) },
-                            readKeys: keyboard.readKeys, write: session.say, style: session.style)
+                            readKeys: keyboard.readKeys, write: session.write, style: session.style)
     }
 
     /// The week chosen by the options, moved by `offset` weeks.

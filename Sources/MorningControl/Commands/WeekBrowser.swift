@@ -1,6 +1,6 @@
 import MorningProtocol
 
-/// `bmctl week` on a terminal: ← and → move a week back and forth, q quits (H2, the
+/// `bmctl week` on a terminal: ← and → move a week back and forth, q quits (the
 /// seed's swipe and arrows). Each week is drawn over the last one; the week shown last
 /// stays on the screen.
 enum WeekBrowser {

@@ -2,7 +2,7 @@ import ArgumentParser
 import MorningProtocol
 
 extension BMCtl {
-    /// `bmctl welcome`: the welcome on demand (W1).
+    /// `bmctl welcome`: the welcome on demand.
     struct Welcome: ControlCommand {
         static let configuration = CommandConfiguration(abstract: "Show the welcome: what Better Morning does and what to type first.")
 
@@ -15,7 +15,7 @@ extension BMCtl {
         }
 
         /// Before an interactive command: the welcome, the first time after install or a
-        /// reset (W1). Scripts (no terminal, or --json) never see it and do not use it up.
+        /// reset. Scripts (no terminal, or --json) never see it and do not use it up.
         static func offerOnce(in session: Session) {
             guard session.context.console.stdoutIsTerminal, !session.globals.json,
                   let reply = try? session.call(Morning.Call.welcome(take: true)),

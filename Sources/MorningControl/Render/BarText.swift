@@ -1,6 +1,6 @@
 import MorningProtocol
 
-/// The status as status bars read it (L2): waybar's JSON, i3blocks' and polybar's lines,
+/// The status as status bars read it: waybar's JSON, i3blocks' and polybar's lines,
 /// and a one-line summary for `status --follow` in a terminal.
 enum BarText {
     enum Format: String, CaseIterable {

@@ -12,7 +12,7 @@ enum ChangeText {
                     + "its history stays."] + finalized(reply))
     }
 
-    /// The line about the day that was closed early for the routine that was running (A2).
+    /// The line about the day that was closed early for the routine that was running.
     static func finalized(_ reply: Morning.Activation) -> [String] {
         guard let day = reply.finalized else { return [] }
         let name = reply.previous?.name ?? "previous routine"

@@ -1,6 +1,6 @@
 import MorningProtocol
 
-/// The human form of `bmctl data` (H1): a card per routine, the active one first, with
+/// The human form of `bmctl data`: a card per routine, the active one first, with
 /// this week as two rows of bars under the weekdays, today in brackets.
 ///
 /// ```

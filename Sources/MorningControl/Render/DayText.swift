@@ -1,6 +1,6 @@
 import MorningProtocol
 
-/// The human form of `bmctl day` and `bmctl today` (T1, T2).
+/// The human form of `bmctl day` and `bmctl today`.
 enum DayText {
     static func render(_ day: Morning.DayReply, style: Style) -> String {
         let progress = day.mode == .future

@@ -1,6 +1,6 @@
 import MorningProtocol
 
-/// What bmctl says about the draft and about a routine just created (C2–C5).
+/// What bmctl says about the draft and about a routine just created.
 enum DraftText {
     /// The draft as a list in time order, or how to start one when there is none.
     static func render(_ draft: Morning.Draft, style: Style) -> String {
@@ -36,7 +36,7 @@ enum DraftText {
         return Text.lines(["Discarded the draft\(name) with \(Text.count(draft.tasks.count, "task"))."])
     }
 
-    /// After saving: the new routine starts tomorrow, and the running one's today ended (C5, A2).
+    /// After saving: the new routine starts tomorrow, and the running one's today ended.
     static func saved(_ reply: Morning.Activation, style: Style) -> String {
         Text.lines(["Saved \(style.bold(reply.routine.name)) with \(Text.count(reply.routine.tasks.count, "task")): "
                     + "it is your active routine from tomorrow (\(reply.routine.startDate))."]

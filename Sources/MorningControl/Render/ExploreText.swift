@@ -1,6 +1,6 @@
 import MorningProtocol
 
-/// The human form of `bmctl explore` (D3): the catalog as a list, or one profile.
+/// The human form of `bmctl explore`: the catalog as a list, or one profile.
 enum ExploreText {
     static func list(_ routines: [Morning.CatalogRoutine], style: Style) -> String {
         guard !routines.isEmpty else { return Text.lines(["The catalog is empty."]) }

@@ -1,6 +1,6 @@
 import MorningProtocol
 
-/// The two forms `bmctl export` writes (H5); both are described in man/bmctl-export.md.
+/// The two forms `bmctl export` writes; both are described in bmctl(1).
 enum ExportFormats {
     /// The export document as one line of JSON, keys sorted: the form `bmctl import` reads.
     static func json(_ document: Morning.ExportDocument) -> String {

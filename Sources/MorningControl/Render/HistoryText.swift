@@ -1,6 +1,6 @@
 import MorningProtocol
 
-/// The human form of `bmctl history` (H4): a calendar heatmap, weeks as columns and
+/// The human form of `bmctl history`: a calendar heatmap, weeks as columns and
 /// weekdays as rows from the locale's first weekday, one cell per day shaded by the
 /// part of its tasks done, month names over the week that holds each 1st.
 ///
@@ -15,10 +15,16 @@ enum HistoryText {
 
     static func render(_ reply: Morning.HistoryReply, style: Style) -> String {
         let shown = reply.days.filter { $0.date >= reply.from }
-        let tracked = shown.filter { $0.completed != nil }
+        // Days tracked are finished days, as `bmctl stats` counts them: today, still in
+        // progress, is shown beside them rather than counted.
+        let tracked = shown.filter { $0.completed != nil && $0.date != reply.today }
         let perfect = tracked.filter { ($0.total ?? 0) > 0 && $0.completed == $0.total }
-        let header = [style.bold(reply.routine ?? "All routines"), "\(reply.from) – \(reply.today)",
-                      "\(Text.count(tracked.count, "day")) tracked, \(perfect.count) perfect"].joined(separator: " · ")
+        var parts = [style.bold(reply.routine ?? "All routines"), "\(reply.from) – \(reply.today)",
+                     "\(Text.count(tracked.count, "day")) tracked, \(perfect.count) perfect"]
+        if let today = shown.last(where: { $0.date == reply.today }), let done = today.completed, let total = today.total {
+            parts.append("today \(done) of \(total) so far")
+        }
+        let header = parts.joined(separator: " · ")
         let columns = (reply.days.count + 6) / 7
         var lines = [header, "      " + monthLabels(reply, columns: columns)]
         for row in 0..<min(7, reply.days.count) {

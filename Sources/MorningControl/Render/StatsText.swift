@@ -1,6 +1,6 @@
 import MorningProtocol
 
-/// The human form of `bmctl stats` (H3): a block per routine, then all of them together.
+/// The human form of `bmctl stats`: a block per routine, then all of them together.
 ///
 /// ```
 /// Tim Cook · celebrity · active

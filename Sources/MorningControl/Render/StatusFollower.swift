@@ -22,7 +22,8 @@ struct StatusFollower {
         func show(_ text: String) {
             // A status that renders the same is not printed twice.
             if text != last {
-                session.say(text)
+                // A bar's line is data: written as it is, never broken between words.
+                session.write(text)
                 last = text
             }
         }

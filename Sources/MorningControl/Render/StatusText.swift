@@ -1,6 +1,6 @@
 import MorningProtocol
 
-/// The human form of `bmctl status` (L1).
+/// The human form of `bmctl status`.
 enum StatusText {
     static func render(_ s: Morning.StatusReply, style: Style) -> String {
         var lines: [String] = []

@@ -38,4 +38,53 @@ enum Text {
     static func count(_ n: Int, _ singular: String, _ plural: String? = nil) -> String {
         "\(n) " + (n == 1 ? singular : plural ?? singular + "s")
     }
+
+    /// `text` with every line wider than `width` broken at spaces into lines that fit,
+    /// each continuation indented as the line began. A word wider than `width` keeps a
+    /// line of its own; colour codes take no width.
+    static func wrap(_ text: String, width: Int) -> String {
+        guard width > 0 else { return text }
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+            guard visibleWidth(line) > width else { return String(line) }
+            let indent = String(line.prefix { $0 == " " })
+            // Each word with the spaces before it, so aligned columns keep their spacing.
+            var words: [(gap: Substring, word: Substring)] = []
+            var rest = line.dropFirst(indent.count)
+            while !rest.isEmpty {
+                let gap = rest.prefix { $0 == " " }
+                rest = rest.dropFirst(gap.count)
+                let word = rest.prefix { $0 != " " }
+                rest = rest.dropFirst(word.count)
+                if !word.isEmpty { words.append((gap, word)) }
+            }
+            var lines: [String] = []
+            var current = indent, currentWidth = indent.count, empty = true
+            for (gap, word) in words {
+                let w = visibleWidth(word)
+                if !empty, currentWidth + gap.count + w > width {
+                    lines.append(current)
+                    current = indent; currentWidth = indent.count; empty = true
+                }
+                if !empty { current += gap; currentWidth += gap.count }
+                current += word; currentWidth += w; empty = false
+            }
+            lines.append(current)
+            return lines.joined(separator: "\n")
+        }.joined(separator: "\n")
+    }
+
+    /// The columns `text` takes on a terminal: its characters without colour codes (ESC [ … m).
+    static func visibleWidth(_ text: Substring) -> Int {
+        var width = 0, inEscape = false
+        for character in text {
+            if inEscape {
+                if character == "m" { inEscape = false }
+            } else if character == "\u{1B}" {
+                inEscape = true
+            } else {
+                width += 1
+            }
+        }
+        return width
+    }
 }

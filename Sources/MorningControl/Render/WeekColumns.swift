@@ -1,6 +1,6 @@
 import MorningProtocol
 
-/// A week drawn as columns, one per day under its weekday label (H1, H2).
+/// A week drawn as columns, one per day under its weekday label.
 ///
 /// Each day is three cells wide with one space between days, so a bar sits exactly
 /// under its label. Bars are made of eighth blocks: a chart of `rows` rows has

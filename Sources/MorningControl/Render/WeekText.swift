@@ -1,6 +1,6 @@
 import MorningProtocol
 
-/// The human form of `bmctl week` (H2): a column per day, bars scaled to the routine's
+/// The human form of `bmctl week`: a column per day, bars scaled to the routine's
 /// task count, the day of the month and the count under each weekday.
 ///
 /// ```

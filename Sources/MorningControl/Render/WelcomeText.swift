@@ -1,4 +1,4 @@
-/// The welcome (W1): what Better Morning is, in five short parts.
+/// The welcome: what Better Morning is, in five short parts.
 enum WelcomeText {
     static func render(style: Style) -> String {
         """

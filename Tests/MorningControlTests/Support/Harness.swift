@@ -35,7 +35,8 @@ func bmctl(
     environment: [String: String] = baseEnvironment,
     stdoutIsTerminal: Bool = false,
     stdinIsTerminal: Bool = false,
-    answers: [String] = []
+    answers: [String] = [],
+    columns: Int? = nil
 ) -> Run {
     let transcript = Transcript(answers: answers)
     let daemon = Daemon { call, endpoint throws(ControlFailure) in
@@ -46,7 +47,7 @@ func bmctl(
     }
     let status = BMCtlMain.run(arguments, context: context(transcript, environment: environment, daemon: daemon,
                                                            stdoutIsTerminal: stdoutIsTerminal,
-                                                           stdinIsTerminal: stdinIsTerminal))
+                                                           stdinIsTerminal: stdinIsTerminal, columns: columns))
     return Run(status: status, out: transcript.out, err: transcript.err, calls: transcript.calls,
                endpoints: transcript.endpoints)
 }
@@ -61,13 +62,14 @@ func bmctlOverSocket(_ arguments: [String], environment: [String: String] = base
 }
 
 private func context(_ transcript: Transcript, environment: [String: String], daemon: Daemon,
-                     stdoutIsTerminal: Bool, stdinIsTerminal: Bool) -> Context {
+                     stdoutIsTerminal: Bool, stdinIsTerminal: Bool, columns: Int? = nil) -> Context {
     let console = Console(
         write: { transcript.out += $0 },
         writeError: { transcript.err += $0 },
         readLine: { transcript.answers.isEmpty ? nil : transcript.answers.removeFirst() },
         stdoutIsTerminal: stdoutIsTerminal,
-        stdinIsTerminal: stdinIsTerminal
+        stdinIsTerminal: stdinIsTerminal,
+        columns: columns
     )
     return Context(environment: environment, console: console, daemon: daemon)
 }

@@ -1,0 +1,58 @@
+import ArgumentParser
+import MorningProtocol
+
+/// What the shells complete that only bmd knows: routine ids, and today's tasks.
+///
+/// ArgumentParser writes the bash, zsh and fish scripts (`bmctl
+/// --generate-completion-script SHELL`); for these arguments the scripts run
+/// `bmctl ---completion …`, which asks bmd here. Completing never starts bmd: when
+/// none answers there is simply nothing to offer.
+enum Completions {
+    /// The context of the run that is completing, for the closures below: `BMCtlMain.run`
+    /// parses with it bound (task-local, so runs side by side each see their own).
+    @TaskLocal static var current: Running?
+
+    /// A run's context, handed to the closures ArgumentParser calls on the same task.
+    struct Running: @unchecked Sendable {
+        var context: Context
+    }
+
+    /// Ids of the routines you have stored (restart, delete, week, stats, history, day).
+    static let storedRoutines = CompletionKind.custom { words, _, prefix in
+        matching(prefix, stored(words))
+    }
+
+    /// Ids of every routine that can be activated or explored: the catalog and yours.
+    static let anyRoutine = CompletionKind.custom { words, _, prefix in
+        var ids = (ask(words) { session throws(ControlFailure) in try session.call(Morning.Call.explore()).routines.map(\.id) }) ?? []
+        for id in stored(words) where !ids.contains(id) { ids.append(id) }
+        return matching(prefix, ids)
+    }
+
+    /// Today's tasks: their positions, and their titles for those who name tasks by title.
+    static let todaysTasks = CompletionKind.custom { words, _, prefix in
+        let tasks = ask(words) { session throws(ControlFailure) in try session.call(Morning.Call.day(date: "today")).tasks } ?? []
+        return matching(prefix, tasks.map { String($0.position) } + tasks.map(\.title))
+    }
+
+    private static func stored(_ words: [String]) -> [String] {
+        ask(words) { session throws(ControlFailure) in try session.call(Morning.Call.data()).cards.map(\.routineId) } ?? []
+    }
+
+    private static func matching(_ prefix: String, _ candidates: [String]) -> [String] {
+        candidates.filter { $0.lowercased().hasPrefix(prefix.lowercased()) }
+    }
+
+    /// `question` asked of the bmd the command line being completed talks to (its
+    /// `--socket` if it has one), never starting one; nil when none answers.
+    private static func ask<T>(_ words: [String], _ question: (Session) throws(ControlFailure) -> T) -> T? {
+        guard let context = current?.context else { return nil }
+        var globals = Globals(noAutostart: true)
+        if let index = words.firstIndex(of: "--socket"), index + 1 < words.endIndex {
+            globals.socket = words[index + 1]
+        } else if let word = words.first(where: { $0.hasPrefix("--socket=") }) {
+            globals.socket = String(word.dropFirst("--socket=".count))
+        }
+        return try? question(Session(globals: globals, context: context))
+    }
+}

@@ -1,0 +1,92 @@
+import ArgumentParser
+import Foundation
+import Testing
+@testable import MorningControl
+
+/// The shells' completions, generated from bmctl's own command definitions.
+@Suite struct CompletionTests {
+    static let snapshots = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Snapshots")
+
+    /// The script bmctl writes for `shell`, as `bmctl --generate-completion-script SHELL` prints it.
+    static func script(_ shell: String) -> String {
+        let run = bmctl(["--generate-completion-script", shell])
+        #expect(run.status == 0)
+        return run.out
+    }
+
+    /// Each shell's script is pinned: a change to a command's words shows here, to be
+    /// looked at and then written again with `bmctl --generate-completion-script SHELL`.
+    @Test("each shell's script is the pinned one", arguments: [("bash", "bmctl.bash"), ("zsh", "_bmctl.zsh"), ("fish", "bmctl.fish")])
+    func pinned(shell: String, file: String) throws {
+        let pinned = try String(contentsOf: Self.snapshots.appendingPathComponent(file), encoding: .utf8)
+        #expect(Self.script(shell) == pinned, "bmctl --generate-completion-script \(shell) > Tests/Snapshots/\(file)")
+    }
+
+    @Test("every shell completes --format's values and asks bmctl for routines and tasks", arguments: ["bash", "zsh", "fish"])
+    func whatIsCompleted(shell: String) {
+        let script = Self.script(shell)
+        for format in ["waybar", "i3blocks", "polybar", "csv"] { #expect(script.contains(format), "\(shell): \(format)") }
+        for command in ["activate", "explore", "restart", "delete", "week", "stats", "history", "check", "uncheck"] {
+            #expect(script.contains("---completion \(command) -- positional@0"), "\(shell): \(command)")
+        }
+        #expect(script.contains("---completion day -- --routine"), "\(shell): day --routine")
+    }
+
+    static let explore = ok(#"{"routines":[{"id":"franklin","name":"Benjamin Franklin","bio":"","source":"","tasks":[]},"#
+                            + #"{"id":"murakami","name":"Haruki Murakami","bio":"","source":"","tasks":[]}]}"#)
+    static let data = ok(#"{"cards":[{"routine":"Early riser","routineId":"early-riser","type":"custom","active":true,"#
+                         + #""week":{"routine":"Early riser","routineId":"early-riser","total":2,"weekStart":"2026-11-23","#
+                         + #""today":"2026-11-24","days":[]}}]}"#)
+
+    static func complete(_ command: [String], _ argument: String, _ typed: String) -> Run {
+        let words = ["bmctl"] + command + [typed]
+        return bmctl(["---completion"] + command + ["--", argument, String(words.count - 1), String(typed.count)] + words,
+                     replies: ["Explore": [explore], "Data": [data],
+                               "Day": [ok(#"{"date":"2026-11-24","routine":"Early riser","routineId":"early-riser","mode":"today","#
+                                          + #""completed":0,"total":2,"tasks":[{"position":1,"time":"06:00","title":"Run","#
+                                          + #""state":"untouched"},{"position":2,"time":"06:30","title":"Read","state":"untouched"}]}"#)]],
+                     stdinIsTerminal: false)
+    }
+
+    @Test("activate completes the catalog's ids and yours, from what is typed")
+    func activateIDs() {
+        #expect(Self.complete(["activate"], "positional@0", "").out == "franklin\nmurakami\nearly-riser\n")
+        let typed = Self.complete(["activate"], "positional@0", "mu")
+        #expect(typed.status == 0)
+        #expect(typed.out == "murakami\n")
+    }
+
+    @Test("delete, restart, week, stats, history and day --routine complete only your routines",
+          arguments: [(["delete"], "positional@0"), (["restart"], "positional@0"), (["week"], "positional@0"),
+                      (["stats"], "positional@0"), (["history"], "positional@0"), (["day"], "--routine")])
+    func storedIDs(command: [String], argument: String) {
+        let run = Self.complete(command, argument, "")
+        #expect(run.out == "early-riser\n")
+        #expect(run.calls.allSatisfy { $0.contains("Morning.Data") })
+    }
+
+    @Test("check and uncheck complete today's task positions and titles", arguments: ["check", "uncheck"])
+    func tasks(command: String) {
+        #expect(Self.complete([command], "positional@0", "").out == "1\n2\nRun\nRead\n")
+        #expect(Self.complete([command], "positional@0", "R").out == "Run\nRead\n")
+    }
+
+    @Test("with bmd not answering there is nothing to complete, and bmd is not started")
+    func noDaemon() {
+        let run = bmctl(["---completion", "delete", "--", "positional@0", "2", "0", "bmctl", "delete", ""],
+                        failure: .unreachable("no bmd"))
+        #expect(run.status == 0)
+        #expect(run.out.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)
+        #expect(run.endpoints.allSatisfy { !$0.autostart })
+    }
+
+    @Test("--format's values are checked: a bar bmctl does not know is a usage error naming the choices")
+    func formatChecked() {
+        let run = bmctl(["status", "--format", "dzen"])
+        #expect(run.status == 2)
+        #expect(run.err.contains("'dzen'"))
+        #expect(run.err.contains("text") && run.err.contains("waybar") && run.err.contains("i3blocks") && run.err.contains("polybar"))
+        #expect(run.calls.isEmpty)
+    }
+}
