@@ -7,14 +7,17 @@ import Foundation
 /// GLib's types stay in this file.
 final class NotificationServer: @unchecked Sendable {
     private let sessionBus: SessionBus
+    /// The installed PNG of the app's icon, looked for at each notification: nil when none is installed.
+    private let picture: @Sendable () -> String?
 
     /// How long to wait for the server to list its capabilities (ms). Shorter than GDBus's
     /// 25 s default, so that a hung server is found out here, before the show call that
     /// libnotify makes with that default.
     static let answerTimeout: Int32 = 10_000
 
-    init(sessionBus: SessionBus) {
+    init(sessionBus: SessionBus, picture: @escaping @Sendable () -> String? = { nil }) {
         self.sessionBus = sessionBus
+        self.picture = picture
     }
 
     /// Shows `message` as a new notification.
@@ -29,6 +32,10 @@ final class NotificationServer: @unchecked Sendable {
             }
             defer { g_object_unref(notification) }
             notify_notification_set_hint_string(notification, "desktop-entry", LibnotifyNotifier.desktopEntry)
+            // For servers that do not look the icon's name up in the theme.
+            if let picture = picture() {
+                notify_notification_set_hint_string(notification, "image-path", picture)
+            }
             notify_notification_set_category(notification, LibnotifyNotifier.category)
             var error: UnsafeMutablePointer<GError>?
             if notify_notification_show(notification, &error) != 0 { return }

@@ -44,8 +44,8 @@ public final class LibnotifyNotifier: Notifier {
     public static let desktopEntry = "better-morning"
     /// The `category` hint, in the spec's `x-vendor.class` form for categories of its own.
     public static let category = "x-better-morning.reminder"
-    /// An icon of the freedesktop icon theme that every desktop ships.
-    public static let iconName = "alarm-symbolic"
+    /// The app's own icon, by its name in the hicolor theme.
+    public static let iconName = AppIcon.name
 
     private let thread = NotifierThread(name: "bmd notifier")
     /// Touched only on `thread`.
@@ -70,7 +70,8 @@ public final class LibnotifyNotifier: Notifier {
     /// reads this process's environment).
     init(logger: Logger, environment: [String: String]) {
         self.logger = logger
-        server = NotificationServer(sessionBus: SessionBus(environment: environment))
+        server = NotificationServer(sessionBus: SessionBus(environment: environment),
+                                    picture: { AppIcon.installedPicture(environment: environment) })
     }
 
     deinit {

@@ -25,6 +25,9 @@ final class NotificationStack: @unchecked Sendable {
         var desktopEntry: String?
         /// dunst's name for the urgency ("NORMAL" …), nil until recorded.
         var urgency: String?
+        /// The file dunst found for the notification's icon ("" when it found none), nil
+        /// until recorded.
+        var iconPath: String?
 
         var description: String {
             "#\(id) \(appName): \(summary) | \(body) [category \(category), desktop-entry \(desktopEntry ?? "?")]"
@@ -58,9 +61,14 @@ final class NotificationStack: @unchecked Sendable {
         ["DBUS_SESSION_BUS_ADDRESS": busAddress, "DISPLAY": display]
     }
 
+    /// The folders dunst looks icons up by name in (its `icon_path`); none by default, so
+    /// that the machine's own icons never count.
+    private let iconFolders: [String]
+
     /// Starts the bus, the X server and dunst, and returns once dunst owns
     /// org.freedesktop.Notifications on the bus.
-    init(timeout: Duration = .seconds(20)) throws {
+    init(iconFolders: [String] = [], timeout: Duration = .seconds(20)) throws {
+        self.iconFolders = iconFolders
         folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("bm-notify-\(UUID().uuidString.prefix(8))")
         let missing = Self.tools.filter { !FileManager.default.isExecutableFile(atPath: $0) }
         guard missing.isEmpty else {
@@ -120,7 +128,7 @@ final class NotificationStack: @unchecked Sendable {
             return Notification(id: id, appName: field("appname") as? String ?? "",
                                 summary: field("summary") as? String ?? "", body: field("body") as? String ?? "",
                                 category: field("category") as? String ?? "",
-                                desktopEntry: hints?.desktopEntry, urgency: hints?.urgency)
+                                desktopEntry: hints?.desktopEntry, urgency: hints?.urgency, iconPath: hints?.iconPath)
         }.sorted { $0.id < $1.id }
     }
 
@@ -225,7 +233,7 @@ final class NotificationStack: @unchecked Sendable {
         try ChildProcess.spawning.withLock {
             try """
                 #!/bin/sh
-                printf '%s\\n%s\\n' "$DUNST_DESKTOP_ENTRY" "$DUNST_URGENCY" > '\(hints)/.'"$DUNST_ID" \
+                printf '%s\\n%s\\n%s\\n' "$DUNST_DESKTOP_ENTRY" "$DUNST_URGENCY" "$DUNST_ICON_PATH" > '\(hints)/.'"$DUNST_ID" \
                   && mv '\(hints)/.'"$DUNST_ID" '\(hints)/'"$DUNST_ID"
                 """.write(to: script, atomically: true, encoding: .utf8)
         }
@@ -239,6 +247,7 @@ final class NotificationStack: @unchecked Sendable {
                 stack_duplicates = false
                 history_length = 1000
                 idle_threshold = 0
+                icon_path = "\(iconFolders.isEmpty ? folder.appendingPathComponent("no-icons").path : iconFolders.joined(separator: ":"))"
             [record]
                 appname = "*"
                 script = \(script.path)
@@ -292,11 +301,11 @@ final class NotificationStack: @unchecked Sendable {
     }
 
     /// What the rule script recorded for notification `id`, if it has run.
-    private func recordedHints(id: Int) -> (desktopEntry: String, urgency: String)? {
+    private func recordedHints(id: Int) -> (desktopEntry: String, urgency: String, iconPath: String)? {
         let path = folder.appendingPathComponent("hints/\(id)").path
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        return (lines.first ?? "", lines.count > 1 ? lines[1] : "")
+        return (lines.first ?? "", lines.count > 1 ? lines[1] : "", lines.count > 2 ? lines[2] : "")
     }
 
     /// SIGTERM, then SIGKILL if the child has not ended within 5 s; always reaped.

@@ -173,4 +173,48 @@ struct NotificationTests {
         #expect(reminder.desktopEntry == "better-morning")
         try box.stopDaemon()
     }
+
+    /// The app's icon as the repository keeps it for the hicolor theme.
+    static func iconFolder(_ size: Int) -> String {
+        packageRoot.appendingPathComponent("packaging/desktop/icons/hicolor/\(size)x\(size)/apps").path
+    }
+
+    /// Data folders for bmd with no icon installed in them.
+    static func noInstalledIcon(_ box: Sandbox) -> [String: String] {
+        ["XDG_DATA_HOME": box.root.appendingPathComponent("data-home").path,
+         "XDG_DATA_DIRS": box.root.appendingPathComponent("data-dirs").path]
+    }
+
+    @Test("N2: the notification names the app's own icon, which a server finds by its name")
+    func iconByName() throws {
+        let stack = try NotificationStack(iconFolders: [Self.iconFolder(32)])
+        defer { stack.stop() }
+        let box = try Sandbox(time: "2026-03-02 08:00:00")
+        try box.startDaemon(environment: stack.environment.merging(Self.noInstalledIcon(box)) { $1 })
+
+        #expect(try box.bmctl("notifications", "test").status == 0, "bmd log: \(box.daemonLog)")
+        let shown = try #require(try stack.waitForNotifications(count: 1).first)
+        #expect(shown.iconPath == Self.iconFolder(32) + "/better-morning.png", "\(shown); dunst log: \(stack.log("dunst"))")
+        try box.stopDaemon()
+    }
+
+    @Test("N2: a server that does not search the icon theme gets the installed icon's file in image-path")
+    func iconImagePath() throws {
+        let stack = try NotificationStack()
+        defer { stack.stop() }
+        let box = try Sandbox(time: "2026-03-02 08:00:00")
+        // Installed as make install puts it, under a data folder of the XDG base directories.
+        let share = box.root.appendingPathComponent("share").path
+        let apps = share + "/icons/hicolor/128x128/apps"
+        try FileManager.default.createDirectory(atPath: apps, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Self.iconFolder(128) + "/better-morning.png", toPath: apps + "/better-morning.png")
+        var environment = stack.environment.merging(Self.noInstalledIcon(box)) { $1 }
+        environment["XDG_DATA_DIRS"] = box.root.appendingPathComponent("elsewhere").path + ":" + share
+        try box.startDaemon(environment: environment)
+
+        #expect(try box.bmctl("notifications", "test").status == 0, "bmd log: \(box.daemonLog)")
+        let shown = try #require(try stack.waitForNotifications(count: 1).first)
+        #expect(shown.iconPath == apps + "/better-morning.png", "\(shown); dunst log: \(stack.log("dunst"))")
+        try box.stopDaemon()
+    }
 }

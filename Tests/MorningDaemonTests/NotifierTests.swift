@@ -52,6 +52,20 @@ import Testing
         #expect(SessionBus(environment: ["XDG_RUNTIME_DIR": runtime]).missing() == nil)
     }
 
+    @Test("N2: the icon's installed PNG is looked for in XDG_DATA_HOME, then each of XDG_DATA_DIRS, with the spec's defaults")
+    func installedIcon() {
+        #expect(AppIcon.dataFolders(environment: ["HOME": "/home/ann"])
+                == ["/home/ann/.local/share", "/usr/local/share", "/usr/share"])
+        #expect(AppIcon.dataFolders(environment: ["HOME": "/home/ann", "XDG_DATA_HOME": "/d/home", "XDG_DATA_DIRS": "/a::relative:/b"])
+                == ["/d/home", "/a", "/b"])
+        let png = "/usr/share/icons/hicolor/128x128/apps/better-morning.png"
+        #expect(AppIcon.installedPicture(environment: ["HOME": "/home/ann"], exists: { $0 == png }) == png)
+        #expect(AppIcon.installedPicture(environment: ["HOME": "/home/ann"], exists: { _ in false }) == nil)
+        #expect(AppIcon.installedPicture(environment: ["HOME": "/home/ann"], exists: { _ in true })
+                == "/home/ann/.local/share/icons/hicolor/128x128/apps/better-morning.png")
+        #expect(LibnotifyNotifier.iconName == "better-morning")
+    }
+
     // No D-Bus call is made at all (the reason says so), so nothing waits for a timeout.
     @Test("N2: no session bus: post returns false, status says unavailable, the log warns once")
     func noSessionBus() async throws {
