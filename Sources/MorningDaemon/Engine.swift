@@ -103,10 +103,26 @@ public final class Engine: @unchecked Sendable {
         }
         book = next
         plan = book.plan(now: now.instant, local: now.local)
-        let message = ReminderMessage.daily(routine: routine.name, firstTime: first.time.description,
+        let scheduled = Reminder.instant(on: day, at: first.time, local: now.local)
+        let message: ReminderMessage
+        // Still on time within the grace, as the plan counts it; later, the morning has begun.
+        if now.instant > scheduled.addingTimeInterval(Reminder.onTimeGrace) {
+            message = lateMessage(book.status(now: now.instant, local: now.local), routine: routine)
+        } else {
+            message = ReminderMessage.daily(routine: routine.name, firstTime: first.time.description,
                                             firstTask: first.title, taskCount: routine.tasks.count)
+        }
         logger.info("reminder due", metadata: ["day": "\(day)", "routine": "\(routine.name)"])
-        return (plan, min(wakeAt, plan.wake), (message, Reminder.instant(on: day, at: first.time, local: now.local)))
+        return (plan, min(wakeAt, plan.wake), (message, scheduled))
+    }
+
+    /// The reminder of a morning already under way: how far it has come and what to do now.
+    private func lateMessage(_ view: StatusView, routine: Routine) -> ReminderMessage {
+        func task(_ position: Int?) -> (time: String, title: String)? {
+            position.map { (routine.tasks[$0 - 1].time.description, routine.tasks[$0 - 1].title) }
+        }
+        return ReminderMessage.late(routine: routine.name, completed: view.completed ?? 0, total: routine.tasks.count,
+                                    now: task(view.taskNow), next: task(view.nextTask))
     }
 
     // MARK: - Time and state

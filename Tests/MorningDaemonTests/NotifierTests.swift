@@ -27,6 +27,18 @@ import Testing
         #expect(stopped.body == "First: 07:00 Wake. 2 tasks today.")
     }
 
+    @Test("N4: a late reminder says where the morning stands: how many are done and the task to do now")
+    func lateMessage() {
+        let late = ReminderMessage.late(routine: "Breakfast Club", completed: 2, total: 8,
+                                        now: ("07:00", "Eat breakfast"), next: ("07:30", "Read"))
+        #expect(late.summary == "Good morning — Breakfast Club")
+        #expect(late.body == "Running late: 2 of 8 done, now 07:00 Eat breakfast.")
+        let caughtUp = ReminderMessage.late(routine: "Q", completed: 3, total: 8, now: nil, next: ("07:30", "Read?"))
+        #expect(caughtUp.body == "Running late: 3 of 8 done, next 07:30 Read?")
+        let all = ReminderMessage.late(routine: "Q", completed: 8, total: 8, now: nil, next: nil)
+        #expect(all.body == "Running late: 8 of 8 done.")
+    }
+
     @Test("the test notification says what it is")
     func testMessage() {
         #expect(ReminderMessage.test.summary == "Better Morning test notification")

@@ -120,4 +120,31 @@ struct ReminderServiceTests {
         }
         #expect(bmd.notifier.all.count == 1)
     }
+
+    @Test("N4: a reminder sent late says where the morning stands, not the first task's time")
+    func lateReminderSaysProgress() async throws {
+        // bmd starts at 06:45, a quarter of an hour after the first task's time.
+        let bmd = try FirstMorning()
+        bmd.clock.set("2026-11-23T06:45:00Z")
+        try await bmd.running {
+            let post = await bmd.notifier.nextPost()
+            #expect(post.message == ReminderMessage(summary: "Good morning — Dawn Chorus",
+                                                    body: "Running late: 0 of 2 done, now 06:30 Get up."))
+            await bmd.alarm.untilIdle()
+        }
+        #expect(bmd.notifier.all.count == 1)
+    }
+
+    @Test("N4: a late reminder counts the tasks already checked and names the next one when none is waiting")
+    func lateReminderAfterChecking() async throws {
+        let bmd = try FirstMorning()
+        bmd.clock.set("2026-11-23T06:40:00Z")
+        // Checked from bmctl before bmd's alarm went off.
+        _ = try bmd.service.engine.check(.init(task: "1"))
+        try await bmd.running {
+            let post = await bmd.notifier.nextPost()
+            #expect(post.message.body == "Running late: 1 of 2 done, next 07:00 Walk.")
+            await bmd.alarm.untilIdle()
+        }
+    }
 }
