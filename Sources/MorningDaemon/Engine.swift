@@ -78,11 +78,29 @@ public final class Engine: @unchecked Sendable {
     /// the next wake, and when a reminder is due records it as sent and returns what to
     /// say. Recording first means a crash while sending loses a reminder rather than
     /// sending two.
-    public func wake() throws -> (plan: Plan, wakeAt: Date, reminder: (message: ReminderMessage, scheduled: Date)?) {
+    public func wake() throws -> (plan: Plan, wakeAt: Date, reminder: DueReminder?) {
         try locked { try planWake() }
     }
 
-    private func planWake() throws -> (plan: Plan, wakeAt: Date, reminder: (message: ReminderMessage, scheduled: Date)?) {
+    /// A reminder to send now: what it says, when it was due, and the morning it is for.
+    public struct DueReminder: Sendable {
+        public var message: ReminderMessage
+        public var scheduled: Date
+        public var day: Day
+    }
+
+    /// Whether the reminder of `day` still has something to announce: it is still that
+    /// day, its routine runs, and the first task is not checked yet.
+    public func reminderStillWanted(for day: Day) -> Bool {
+        locked {
+            guard let now = try? refreshed(), now.today == day else { return false }
+            let view = now.book.status(now: now.instant, local: now.local)
+            guard view.phase == .running, let first = view.day?.states.first else { return false }
+            return first != .done
+        }
+    }
+
+    private func planWake() throws -> (plan: Plan, wakeAt: Date, reminder: DueReminder?) {
         let now = try refreshed()
         publishStatus()
         var plan = now.book.plan(now: now.instant, local: now.local)
@@ -113,7 +131,7 @@ public final class Engine: @unchecked Sendable {
                                             firstTask: first.title, taskCount: routine.tasks.count)
         }
         logger.info("reminder due", metadata: ["day": "\(day)", "routine": "\(routine.name)"])
-        return (plan, min(wakeAt, plan.wake), (message, scheduled))
+        return (plan, min(wakeAt, plan.wake), DueReminder(message: message, scheduled: scheduled, day: day))
     }
 
     /// The reminder of a morning already under way: how far it has come and what to do now.

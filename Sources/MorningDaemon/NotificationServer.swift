@@ -20,8 +20,8 @@ final class NotificationServer: @unchecked Sendable {
         self.picture = picture
     }
 
-    /// Shows `message` as a new notification.
-    func show(_ message: ReminderMessage) -> Result<Void, Unreachable> {
+    /// Shows `message` as a new notification; returns the id the server gave it.
+    func show(_ message: ReminderMessage) -> Result<ShownNotification, Unreachable> {
         withServer { bus throws(Unreachable) in
             let capabilities = try capabilities(bus)
             let body = capabilities.contains("body-markup") ? BodyMarkup.escaped(message.body) : message.body
@@ -38,7 +38,9 @@ final class NotificationServer: @unchecked Sendable {
             }
             notify_notification_set_category(notification, LibnotifyNotifier.category)
             var error: UnsafeMutablePointer<GError>?
-            if notify_notification_show(notification, &error) != 0 { return }
+            if notify_notification_show(notification, &error) != 0 {
+                return ShownNotification(id: bm_notification_id(notification), server: owner(bus))
+            }
             // libnotify's proxy learns that the server's name has a new owner only from a
             // signal that a running GLib main loop would deliver, and none runs here: after
             // the server restarts, the proxy still sends to the old one, which is gone.
@@ -54,7 +56,44 @@ final class NotificationServer: @unchecked Sendable {
             if notify_notification_show(notification, &error) == 0 {
                 throw NotificationServer.unreachable(taking: error)
             }
+            return ShownNotification(id: bm_notification_id(notification), server: owner(bus))
         }
+    }
+
+    /// Closes a notification `show` showed (`CloseNotification`), unless the server that
+    /// showed it is gone: a new server numbers its own notifications from 1 again, and the
+    /// same id would close a stranger's. Returns whether it asked the server to close it.
+    func withdraw(_ shown: ShownNotification) -> Result<Bool, Unreachable> {
+        withServer { bus throws(Unreachable) in
+            guard shown.id != 0, let server = shown.server, owner(bus) == server else { return false }
+            var error: UnsafeMutablePointer<GError>?
+            var id = g_variant_new_uint32(shown.id)
+            let parameters = g_variant_new_tuple(&id, 1)
+            guard let reply = g_dbus_connection_call_sync(
+                bus, "org.freedesktop.Notifications", "/org/freedesktop/Notifications", "org.freedesktop.Notifications",
+                "CloseNotification", parameters, nil, G_DBUS_CALL_FLAGS_NONE, NotificationServer.answerTimeout, nil, &error)
+            else {
+                throw NotificationServer.unreachable(taking: error)
+            }
+            g_variant_unref(reply)
+            return true
+        }
+    }
+
+    /// The unique bus name of the process that owns org.freedesktop.Notifications now,
+    /// nil when none does.
+    private func owner(_ bus: OpaquePointer) -> String? {
+        var name = g_variant_new_string("org.freedesktop.Notifications")
+        let parameters = g_variant_new_tuple(&name, 1)
+        guard let reply = g_dbus_connection_call_sync(
+            bus, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "GetNameOwner",
+            parameters, nil, G_DBUS_CALL_FLAGS_NONE, NotificationServer.answerTimeout, nil, nil)
+        else { return nil }
+        defer { g_variant_unref(reply) }
+        guard String(cString: g_variant_get_type_string(reply)) == "(s)" else { return nil }
+        let value = g_variant_get_child_value(reply, 0)
+        defer { g_variant_unref(value) }
+        return String(cString: g_variant_get_string(value, nil))
     }
 
     /// Whether a call failed because the name or the connection it was sent to has no owner.
@@ -214,6 +253,13 @@ final class NotificationServer: @unchecked Sendable {
         _ = g_dbus_error_strip_remote_error(error)
         return error.pointee.message.map { String(cString: $0) } ?? "unknown error"
     }
+}
+
+/// A notification a server showed: its id, and the unique bus name of the server that
+/// gave it (ids are the server's own).
+struct ShownNotification: Sendable, Equatable {
+    var id: UInt32
+    var server: String?
 }
 
 /// Why no notification server was reached, in words for the user.

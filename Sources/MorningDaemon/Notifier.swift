@@ -17,6 +17,10 @@ public protocol Notifier: Sendable {
     @discardableResult
     func probe() async -> Bool
 
+    /// Closes the reminder `post` last showed, if the server that showed it still runs:
+    /// the morning it announced has begun, or its day is over.
+    func withdraw() async
+
     /// Whether the last attempt (or the start-up probe) reached a notification server
     /// (status `available`).
     var isAvailable: Bool { get }
@@ -51,6 +55,8 @@ public final class LibnotifyNotifier: Notifier {
     /// Touched only on `thread`.
     private let server: NotificationServer
     private let reachability = Mutex(Reachability())
+    /// The reminder on screen: what to close when the morning moves on.
+    private let shownReminder = Mutex<ShownNotification?>(nil)
     private let logger: Logger
 
     /// What the last attempt found, readable from any thread.
@@ -84,7 +90,27 @@ public final class LibnotifyNotifier: Notifier {
     public var unavailableReason: String? { reachability.withLock { $0.reason } }
 
     public func post(_ message: ReminderMessage) async -> Bool {
-        await attempt { server in server.show(message).map { _ in nil } }
+        await attempt { [shownReminder] server in
+            server.show(message).map { shown in
+                shownReminder.withLock { $0 = shown }
+                return nil
+            }
+        }
+    }
+
+    public func withdraw() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            thread.submit { [server, shownReminder, logger] in
+                if let shown = shownReminder.withLock({ r in defer { r = nil }; return r }) {
+                    switch server.withdraw(shown) {
+                    case .success(true): logger.info("closed the reminder", metadata: ["id": "\(shown.id)"])
+                    case .success(false): logger.debug("the server that showed the reminder is gone; nothing to close")
+                    case .failure(let failure): logger.debug("could not close the reminder: \(failure.reason)")
+                    }
+                }
+                continuation.resume()
+            }
+        }
     }
 
     /// Shows `message`, blocking the calling thread (never the notifier's own) until the

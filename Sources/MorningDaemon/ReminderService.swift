@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import MorningCore
 import ServiceLifecycle
 
 /// Keeps bmd's appointments with the wall clock: sleeps until the next reminder or
@@ -20,6 +21,8 @@ public struct ReminderService: Service {
     let clock: WallClock
     let logger: Logger
     private let lastStatus = Mutex("")
+    /// The morning whose reminder is on screen, until bmd closes it.
+    private let onScreen = Mutex<Day?>(nil)
 
     public init(engine: Engine, alarm: any Alarm, notifier: any Notifier, clock: WallClock, logger: Logger) {
         self.engine = engine
@@ -65,8 +68,15 @@ public struct ReminderService: Service {
             let (plan, wakeAt, reminder) = try engine.wake()
             alarm.arm(at: wakeAt)
             logger.debug("next wake", metadata: ["at": "\(wakeAt)"])
+            // The reminder's popup goes once its morning has begun (the first task checked,
+            // from anywhere) or its day has ended.
+            if let shown = onScreen.withLock({ $0 }), !engine.reminderStillWanted(for: shown) {
+                onScreen.withLock { $0 = nil }
+                await notifier.withdraw()
+            }
             if let reminder {
                 let delivered = await notifier.post(reminder.message)
+                if delivered { onScreen.withLock { $0 = reminder.day } }
                 // How late the server got it, measured on the clock that scheduled it.
                 let delay = Int((clock.now().timeIntervalSince(reminder.scheduled) * 1000).rounded())
                 logger.info(delivered ? "reminder sent" : "reminder could not be shown", metadata: ["delay_ms": "\(delay)"])

@@ -148,6 +148,26 @@ final class NotificationStack: @unchecked Sendable {
         }
     }
 
+    /// How many notifications dunst has on screen now (`dunstctl count displayed`); those
+    /// closed, by the user or by their sender, move to the history.
+    func displayedCount() throws -> Int {
+        let said = try dunstctl("count", "displayed").trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let count = Int(said) else { throw Failure(description: "dunstctl count displayed said \(said)") }
+        return count
+    }
+
+    /// Polls until dunst shows `count` notifications; throws if that takes longer than `timeout`.
+    func waitForDisplayed(_ count: Int, timeout: Duration = .seconds(10)) throws {
+        let deadline = ContinuousClock.now + timeout
+        while try displayedCount() != count {
+            guard ContinuousClock.now < deadline else {
+                throw Failure(description: "waited \(timeout) for \(count) notification(s) on screen; dunst shows "
+                              + "\(try displayedCount()); dunst log: \(log("dunst"))")
+            }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+    }
+
     /// Stops dunst (SIGSTOP) while it keeps its name on the bus: a notification server
     /// that hangs. `resumeServer` lets it go on.
     func pauseServer() {
@@ -247,7 +267,15 @@ final class NotificationStack: @unchecked Sendable {
                 stack_duplicates = false
                 history_length = 1000
                 idle_threshold = 0
+                # Nothing closes by itself: what closes, its sender closed.
+                ignore_dbusclose = false
                 icon_path = "\(iconFolders.isEmpty ? folder.appendingPathComponent("no-icons").path : iconFolders.joined(separator: ":"))"
+            [urgency_low]
+                timeout = 0
+            [urgency_normal]
+                timeout = 0
+            [urgency_critical]
+                timeout = 0
             [record]
                 appname = "*"
                 script = \(script.path)

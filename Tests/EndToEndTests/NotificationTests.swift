@@ -217,4 +217,32 @@ struct NotificationTests {
         #expect(shown.iconPath == apps + "/better-morning.png", "\(shown); dunst log: \(stack.log("dunst"))")
         try box.stopDaemon()
     }
+
+    @Test("N6: checking the first task with bmctl closes the reminder's popup; no other notification comes")
+    func closedWhenChecked() throws {
+        let stack = try NotificationStack()
+        defer { stack.stop() }
+        // Monday: activate Darwin; it starts on Tuesday.
+        let box = try Sandbox(zone: "Europe/Berlin", time: "2026-03-02 08:00:00")
+        try box.startDaemon(environment: stack.environment)
+        #expect(try box.bmctl("activate", "darwin").status == 0)
+        let darwin = try #require(try box.bmctl("explore", "darwin", "--json").array.first as? [String: Any])
+        let time = try #require((darwin["tasks"] as? [[String: Any]])?.first?["time"] as? String)
+        try box.stopDaemon()
+
+        // Tuesday, two seconds before the first task.
+        let (hour, minute) = (Int(time.prefix(2))!, Int(time.suffix(2))!)
+        let before = (hour * 60 + minute) * 60 - 2
+        box.setClock(String(format: "2026-03-03 %02d:%02d:%02d", before / 3600, before / 60 % 60, before % 60))
+        try box.startDaemon(environment: stack.environment)
+        try stack.waitForDisplayed(1, timeout: .seconds(20))
+
+        let checked = try box.bmctl("check", "1")
+        #expect(checked.status == 0, "\(checked.stderr)")
+        try stack.waitForDisplayed(0, timeout: .seconds(5))
+        // Closed by bmd, so kept in dunst's history: the one reminder of the day, and no other.
+        let received = try stack.notifications()
+        #expect(received.map(\.summary) == ["Good morning — Charles Darwin"], "\(received)")
+        try box.stopDaemon()
+    }
 }

@@ -147,4 +147,52 @@ struct ReminderServiceTests {
             await bmd.alarm.untilIdle()
         }
     }
+
+    @Test("N6: the reminder's popup is closed once the first task is checked, and only then")
+    func closedWhenFirstTaskChecked() async throws {
+        let bmd = try FirstMorning()
+        try await bmd.running {
+            await bmd.alarm.untilIdle()
+            bmd.clock.set("2026-11-23T06:30:00Z")
+            bmd.alarm.goOff(.due)
+            _ = await bmd.notifier.nextPost()
+            await bmd.alarm.untilIdle()
+            #expect(bmd.notifier.withdrawals.isEmpty)
+
+            // Another task checked first: the morning's first task is still waiting.
+            bmd.clock.set("2026-11-23T06:35:00Z")
+            _ = try bmd.service.engine.check(.init(task: "2"))
+            await bmd.alarm.untilIdle()
+            #expect(bmd.notifier.withdrawals.isEmpty)
+
+            _ = try bmd.service.engine.check(.init(task: "1"))
+            await bmd.alarm.untilIdle()
+            #expect(bmd.notifier.withdrawals == [1])
+
+            // Unchecking brings no second notification, and there is nothing more to close.
+            _ = try bmd.service.engine.uncheck(.init(task: "1"))
+            _ = try bmd.service.engine.check(.init(task: "1"))
+            await bmd.alarm.untilIdle()
+            #expect(bmd.notifier.withdrawals == [1])
+        }
+        #expect(bmd.notifier.all.count == 1)
+    }
+
+    @Test("N6: a reminder left unanswered is closed when its day ends")
+    func closedAtMidnight() async throws {
+        let bmd = try FirstMorning()
+        try await bmd.running {
+            await bmd.alarm.untilIdle()
+            bmd.clock.set("2026-11-23T06:30:00Z")
+            bmd.alarm.goOff(.due)
+            _ = await bmd.notifier.nextPost()
+            await bmd.alarm.untilIdle()
+            #expect(bmd.notifier.withdrawals.isEmpty)
+
+            bmd.clock.set("2026-11-24T00:00:00Z")
+            bmd.alarm.goOff(.due)
+            await bmd.alarm.untilIdle()
+            #expect(bmd.notifier.withdrawals == [1])
+        }
+    }
 }
