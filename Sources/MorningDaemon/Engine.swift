@@ -303,7 +303,9 @@ public final class Engine: @unchecked Sendable {
     // MARK: - Methods
 
     var notifications: Morning.Notifications {
-        Morning.Notifications(enabled: book.settings.notificationsEnabled, available: notifier?.isAvailable ?? false)
+        let available = notifier?.isAvailable ?? false
+        return Morning.Notifications(enabled: book.settings.notificationsEnabled, available: available,
+                                     reason: available ? nil : notifier?.unavailableReason ?? "this bmd runs without a notifier")
     }
 
     /// The status as it is now; the caller holds the lock.

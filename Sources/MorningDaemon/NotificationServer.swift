@@ -224,10 +224,12 @@ final class NotificationServer: @unchecked Sendable {
 
     /// Plain words for the failures that have an everyday cause; nil for the others,
     /// which keep GLib's message.
+    /// Why nothing can show when no process owns the notification server's name.
+    static let noServer = "no notification server is running in this session "
+        + "(nothing provides org.freedesktop.Notifications on the session bus)"
+
     private static func everydayReason(_ error: GError) -> String? {
         let code = UInt32(bitPattern: error.code)
-        let noServer = "no notification server is running in this session "
-            + "(nothing provides org.freedesktop.Notifications on the session bus)"
         let noAnswer = "the notification server did not answer in time"
         if error.domain == g_dbus_error_quark() {
             switch code {

@@ -28,11 +28,18 @@ public protocol Notifier: Sendable {
     /// Why the last attempt did not reach a notification server, in words for the user
     /// (the `reason` of `NotificationsUnavailable`); nil when it did, or before any attempt.
     var unavailableReason: String? { get }
+
+    /// Calls `handler` whenever `isAvailable` changes, such as when a notification server
+    /// starts or stops in the session.
+    func whenAvailabilityChanges(_ handler: @escaping @Sendable () -> Void)
 }
 
 extension Notifier {
     /// A notifier that cannot tell why gives no reason.
     public var unavailableReason: String? { nil }
+
+    /// A notifier whose availability never changes by itself has nothing to tell.
+    public func whenAvailabilityChanges(_ handler: @escaping @Sendable () -> Void) {}
 }
 
 /// libnotify over D-Bus, to whatever notification server the session runs.
@@ -57,6 +64,9 @@ public final class LibnotifyNotifier: Notifier {
     private let reachability = Mutex(Reachability())
     /// The reminder on screen: what to close when the morning moves on.
     private let shownReminder = Mutex<ShownNotification?>(nil)
+    /// Who owns the notification server's name, watched while there is a session bus.
+    private let watcher: ServerWatcher?
+    private let availabilityChanged = Mutex<(@Sendable () -> Void)?>(nil)
     private let logger: Logger
 
     /// What the last attempt found, readable from any thread.
@@ -78,9 +88,12 @@ public final class LibnotifyNotifier: Notifier {
         self.logger = logger
         server = NotificationServer(sessionBus: SessionBus(environment: environment),
                                     picture: { AppIcon.installedPicture(environment: environment) })
+        watcher = SessionBus(environment: environment).missing() == nil ? ServerWatcher() : nil
+        watcher?.start { [weak self] owner in self?.serverOwner(owner) }
     }
 
     deinit {
+        watcher?.stop()
         thread.submit { [server] in server.close() }
         thread.stop()
     }
@@ -88,6 +101,20 @@ public final class LibnotifyNotifier: Notifier {
     public var isAvailable: Bool { reachability.withLock { $0.available } }
 
     public var unavailableReason: String? { reachability.withLock { $0.reason } }
+
+    public func whenAvailabilityChanges(_ handler: @escaping @Sendable () -> Void) {
+        availabilityChanged.withLock { $0 = handler }
+    }
+
+    /// The notification server's name has a new owner, or none.
+    private func serverOwner(_ owner: String?) {
+        if let owner {
+            logger.debug("a notification server owns the name", metadata: ["owner": "\(owner)"])
+            record(.success(nil))
+        } else {
+            record(.failure(Unreachable(reason: NotificationServer.noServer)))
+        }
+    }
 
     public func post(_ message: ReminderMessage) async -> Bool {
         await attempt { [shownReminder] server in
@@ -153,6 +180,10 @@ public final class LibnotifyNotifier: Notifier {
 
     /// Keeps the outcome for `isAvailable` and logs the start and the end of an outage.
     private func record(_ outcome: Result<String?, Unreachable>) {
+        let wasAvailable = isAvailable
+        defer {
+            if isAvailable != wasAvailable, let handler = availabilityChanged.withLock({ $0 }) { handler() }
+        }
         switch outcome {
         case .success(let description):
             let wasOut = reachability.withLock { r in

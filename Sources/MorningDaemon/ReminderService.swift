@@ -40,6 +40,8 @@ public struct ReminderService: Service {
 
     private func listen(to alarm: some Alarm) async {
         engine.whenChanged { alarm.nudge() }
+        // A wake publishes the status, so that followers see a server come or go at once.
+        notifier.whenAvailabilityChanges { alarm.nudge() }
         alarm.nudge()
         // Ask the notification server once at start, on the notifier's own thread, so
         // that status says whether reminders can show before the first one is due.

@@ -65,9 +65,9 @@ final class NotificationStack: @unchecked Sendable {
     /// that the machine's own icons never count.
     private let iconFolders: [String]
 
-    /// Starts the bus, the X server and dunst, and returns once dunst owns
-    /// org.freedesktop.Notifications on the bus.
-    init(iconFolders: [String] = [], timeout: Duration = .seconds(20)) throws {
+    /// Starts the bus, the X server and dunst (unless `server` is false: `startServer`
+    /// starts it later), and returns once dunst owns org.freedesktop.Notifications on the bus.
+    init(iconFolders: [String] = [], server: Bool = true, timeout: Duration = .seconds(20)) throws {
         self.iconFolders = iconFolders
         folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("bm-notify-\(UUID().uuidString.prefix(8))")
         let missing = Self.tools.filter { !FileManager.default.isExecutableFile(atPath: $0) }
@@ -79,7 +79,7 @@ final class NotificationStack: @unchecked Sendable {
         do {
             try startBus(deadline: deadline)
             try startXServer(deadline: deadline)
-            try startDunst(deadline: deadline)
+            if server { try startDunst(deadline: deadline) }
         } catch {
             stop()
             throw error
@@ -189,6 +189,21 @@ final class NotificationStack: @unchecked Sendable {
         try FileManager.default.removeItem(at: hints)
         try FileManager.default.createDirectory(at: hints, withIntermediateDirectories: true)
         try startDunst(deadline: ContinuousClock.now + timeout)
+    }
+
+    /// Starts dunst on a stack made without it; returns once it owns the name.
+    func startServer(timeout: Duration = .seconds(20)) throws {
+        try startDunst(deadline: ContinuousClock.now + timeout)
+    }
+
+    /// Ends dunst, leaving the bus and the display: the session has no notification server.
+    func stopServer() {
+        if let dunst {
+            if dunstPaused { dunst.signal(SIGCONT) }
+            Self.terminate(dunst)
+        }
+        dunst = nil
+        dunstPaused = false
     }
 
     func resumeServer() {

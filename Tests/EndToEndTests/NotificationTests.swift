@@ -245,4 +245,47 @@ struct NotificationTests {
         #expect(received.map(\.summary) == ["Good morning — Charles Darwin"], "\(received)")
         try box.stopDaemon()
     }
+
+    /// Polls `status --json` until its notifications say `available`; returns them.
+    static func waitForAvailability(_ box: Sandbox, _ available: Bool, within: Duration) throws -> [String: Any] {
+        let deadline = ContinuousClock.now + within
+        while true {
+            let status = try box.bmctl("status", "--json")
+            let notifications = try #require(try status.object["notifications"] as? [String: Any], "\(status.stdout)")
+            if notifications["available"] as? Bool == available || ContinuousClock.now >= deadline { return notifications }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+    }
+
+    @Test("N2: status says why notifications are unavailable, and notices at once when a server starts or stops")
+    func serverComesAndGoes() throws {
+        let stack = try NotificationStack(server: false)
+        defer { stack.stop() }
+        let box = try Sandbox(time: "2026-03-02 08:00:00")
+        try box.startDaemon(environment: stack.environment)
+
+        let before = try Self.waitForAvailability(box, false, within: .zero)
+        #expect(before["available"] as? Bool == false)
+        let reason = try #require(before["reason"] as? String, "\(before)")
+        #expect(reason.hasPrefix("no notification server is running in this session"), "\(reason)")
+        let plain = try box.bmctl("status")
+        #expect(plain.stdout.contains("notifications: on (unavailable: no notification server is running in this session"),
+                "\(plain.stdout)")
+
+        // A server starts: bmd knows within a second, with no reminder or test to find out.
+        try stack.startServer()
+        let started = ContinuousClock.now
+        let after = try Self.waitForAvailability(box, true, within: .seconds(3))
+        #expect(after["available"] as? Bool == true, "bmd log: \(box.daemonLog)")
+        #expect(after["reason"] == nil || after["reason"] is NSNull, "\(after)")
+        #expect(ContinuousClock.now - started < .seconds(1))
+        #expect(try stack.notifications().isEmpty)
+
+        // And when it stops.
+        stack.stopServer()
+        let gone = try Self.waitForAvailability(box, false, within: .seconds(3))
+        #expect(gone["available"] as? Bool == false, "bmd log: \(box.daemonLog)")
+        #expect((gone["reason"] as? String)?.hasPrefix("no notification server is running") == true, "\(gone)")
+        try box.stopDaemon()
+    }
 }

@@ -1,0 +1,76 @@
+import CNotify
+import Foundation
+
+/// Watches who owns org.freedesktop.Notifications on the session bus, so that bmd knows
+/// at once when a notification server starts or stops, not at the next reminder.
+///
+/// GDBus reports the owner through `NameOwnerChanged`, delivered to the GLib main context
+/// of the thread that asked; this watcher runs a main loop of its own on a thread of its
+/// own, which only ever waits for those signals.
+final class ServerWatcher: @unchecked Sendable {
+    /// Called on the watcher's thread with the server's unique bus name, nil when none
+    /// owns the name; set once, by `start`, before the thread runs.
+    private var changed: @Sendable (String?) -> Void = { _ in }
+    private let lock = NSLock()
+    /// The running loop, to quit; guarded by `lock`.
+    private var loop: OpaquePointer?
+    private var stopped = false
+
+    /// Starts watching on a new thread; the first call of `changed` says who owns the name now.
+    func start(changed: @escaping @Sendable (String?) -> Void) {
+        self.changed = changed
+        let thread = Thread { [self] in
+            nameThisThread("bmd notif-watch")
+            run()
+        }
+        thread.start()
+    }
+
+    /// Ends the watch and its thread.
+    func stop() {
+        lock.withLock {
+            stopped = true
+            if let loop { g_main_loop_quit(loop) }
+        }
+    }
+
+    private func run() {
+        let context = g_main_context_new()
+        g_main_context_push_thread_default(context)
+        defer {
+            g_main_context_pop_thread_default(context)
+            g_main_context_unref(context)
+        }
+        var error: UnsafeMutablePointer<GError>?
+        guard let bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) else {
+            if let error { g_error_free(error) }
+            return
+        }
+        defer { g_object_unref(UnsafeMutableRawPointer(bus)) }
+        g_dbus_connection_set_exit_on_close(bus, 0)
+        let me = Unmanaged.passRetained(self)
+        let appeared: GBusNameAppearedCallback = { _, _, owner, data in
+            guard let data else { return }
+            let watcher = Unmanaged<ServerWatcher>.fromOpaque(data).takeUnretainedValue()
+            watcher.changed(owner.map { String(cString: $0) })
+        }
+        let vanished: GBusNameVanishedCallback = { _, _, data in
+            guard let data else { return }
+            Unmanaged<ServerWatcher>.fromOpaque(data).takeUnretainedValue().changed(nil)
+        }
+        let watch = g_bus_watch_name_on_connection(bus, "org.freedesktop.Notifications", G_BUS_NAME_WATCHER_FLAGS_NONE,
+                                                   appeared, vanished, me.toOpaque(), nil)
+        let loop = g_main_loop_new(context, 0)
+        let go = lock.withLock {
+            self.loop = loop
+            return !stopped
+        }
+        if go { g_main_loop_run(loop) }
+        lock.withLock { self.loop = nil }
+        g_bus_unwatch_name(watch)
+        // The unwatch's last callbacks, if any, run before self is let go.
+        while g_main_context_iteration(context, 0) != 0 {}
+        g_main_loop_unref(loop)
+        me.release()
+    }
+}
