@@ -41,13 +41,26 @@ final class ServerWatcher: @unchecked Sendable {
             g_main_context_pop_thread_default(context)
             g_main_context_unref(context)
         }
+        // A connection of its own, not GLib's shared one that libnotify uses: the notifier
+        // lets go of that one to start afresh when the bus closed, which a reference held
+        // here would prevent.
         var error: UnsafeMutablePointer<GError>?
-        guard let bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) else {
+        guard let address = g_dbus_address_get_for_bus_sync(G_BUS_TYPE_SESSION, nil, &error) else {
             if let error { g_error_free(error) }
             return
         }
-        defer { g_object_unref(UnsafeMutableRawPointer(bus)) }
-        g_dbus_connection_set_exit_on_close(bus, 0)
+        let flags = GDBusConnectionFlags(rawValue: G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT.rawValue
+                                         | G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION.rawValue)
+        let connected = g_dbus_connection_new_for_address_sync(address, flags, nil, nil, &error)
+        g_free(address)
+        guard let bus = connected else {
+            if let error { g_error_free(error) }
+            return
+        }
+        defer {
+            g_dbus_connection_close_sync(bus, nil, nil)
+            g_object_unref(UnsafeMutableRawPointer(bus))
+        }
         let me = Unmanaged.passRetained(self)
         let appeared: GBusNameAppearedCallback = { _, _, owner, data in
             guard let data else { return }
