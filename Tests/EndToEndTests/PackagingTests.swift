@@ -85,6 +85,20 @@ struct PackagingTests {
         #expect(left.isEmpty, "\(left)")
     }
 
+    @Test("The README shows the reminder on a light and a dark theme, and every picture it shows is a PNG in the repository")
+    func readmePictures() throws {
+        let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let shown = readme.split(separator: "\n").compactMap { line -> String? in
+            guard line.hasPrefix("!["), let open = line.lastIndex(of: "("), line.hasSuffix(")") else { return nil }
+            return String(line[line.index(after: open)..<line.index(before: line.endIndex)])
+        }
+        #expect(shown.contains("docs/pictures/reminder.png") && shown.contains("docs/pictures/reminder-dark.png"), "\(shown)")
+        for path in shown {
+            let data = try Data(contentsOf: packageRoot.appendingPathComponent(path))
+            #expect(data.prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]), "\(path) is not a PNG")
+        }
+    }
+
     @Test("Man pages are clean under mandoc -Tlint", .enabled(if: FileManager.default.isExecutableFile(atPath: mandoc)))
     func lint() throws {
         let box = try Sandbox(time: "2026-03-02 08:00:00")
