@@ -122,7 +122,7 @@ public final class Engine: @unchecked Sendable {
         book = next
         plan = book.plan(now: now.instant, local: now.local)
         let scheduled = Reminder.instant(on: day, at: first.time, local: now.local)
-        let message: ReminderMessage
+        var message: ReminderMessage
         // Still on time within the grace, as the plan counts it; later, the morning has begun.
         if now.instant > scheduled.addingTimeInterval(Reminder.onTimeGrace) {
             message = lateMessage(book.status(now: now.instant, local: now.local), routine: routine)
@@ -130,6 +130,7 @@ public final class Engine: @unchecked Sendable {
             message = ReminderMessage.daily(routine: routine.name, firstTime: first.time.description,
                                             firstTask: first.title, taskCount: routine.tasks.count)
         }
+        message.firstTask = first.title
         logger.info("reminder due", metadata: ["day": "\(day)", "routine": "\(routine.name)"])
         return (plan, min(wakeAt, plan.wake), DueReminder(message: message, scheduled: scheduled, day: day))
     }

@@ -37,6 +37,14 @@ final class NotificationServer: @unchecked Sendable {
                 notify_notification_set_hint_string(notification, "image-path", picture)
             }
             notify_notification_set_category(notification, LibnotifyNotifier.category)
+            // Clicking the popup opens today's routine; a button checks the first task. The
+            // server tells bmd with ActionInvoked, which ServerWatcher hears: libnotify's own
+            // callbacks would need a main loop on this thread.
+            if capabilities.contains("actions"), let label = message.checkLabel {
+                let ignore: NotifyActionCallback = { _, _, _ in }
+                notify_notification_add_action(notification, ReminderAction.open.rawValue, "Open today", ignore, nil, nil)
+                notify_notification_add_action(notification, ReminderAction.check.rawValue, label, ignore, nil, nil)
+            }
             var error: UnsafeMutablePointer<GError>?
             if notify_notification_show(notification, &error) != 0 {
                 return ShownNotification(id: bm_notification_id(notification), server: owner(bus))
@@ -255,6 +263,14 @@ final class NotificationServer: @unchecked Sendable {
         _ = g_dbus_error_strip_remote_error(error)
         return error.pointee.message.map { String(cString: $0) } ?? "unknown error"
     }
+}
+
+/// What the user did with the reminder's popup: the action's key on the bus.
+public enum ReminderAction: String, Sendable {
+    /// Clicked the popup: open today's routine in a terminal.
+    case open = "default"
+    /// Pressed "✓ <first task>".
+    case check
 }
 
 /// A notification a server showed: its id, and the unique bus name of the server that

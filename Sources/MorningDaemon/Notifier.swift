@@ -32,6 +32,9 @@ public protocol Notifier: Sendable {
     /// Calls `handler` whenever `isAvailable` changes, such as when a notification server
     /// starts or stops in the session.
     func whenAvailabilityChanges(_ handler: @escaping @Sendable () -> Void)
+
+    /// Calls `handler` when the user acts on the reminder `post` showed last.
+    func whenActed(_ handler: @escaping @Sendable (ReminderAction) -> Void)
 }
 
 extension Notifier {
@@ -40,6 +43,9 @@ extension Notifier {
 
     /// A notifier whose availability never changes by itself has nothing to tell.
     public func whenAvailabilityChanges(_ handler: @escaping @Sendable () -> Void) {}
+
+    /// A notifier that shows no actions hears of none.
+    public func whenActed(_ handler: @escaping @Sendable (ReminderAction) -> Void) {}
 }
 
 /// libnotify over D-Bus, to whatever notification server the session runs.
@@ -67,6 +73,7 @@ public final class LibnotifyNotifier: Notifier {
     /// Who owns the notification server's name, watched while there is a session bus.
     private let watcher: ServerWatcher?
     private let availabilityChanged = Mutex<(@Sendable () -> Void)?>(nil)
+    private let acted = Mutex<(@Sendable (ReminderAction) -> Void)?>(nil)
     private let logger: Logger
 
     /// What the last attempt found, readable from any thread.
@@ -89,7 +96,8 @@ public final class LibnotifyNotifier: Notifier {
         server = NotificationServer(sessionBus: SessionBus(environment: environment),
                                     picture: { AppIcon.installedPicture(environment: environment) })
         watcher = SessionBus(environment: environment).missing() == nil ? ServerWatcher() : nil
-        watcher?.start { [weak self] owner in self?.serverOwner(owner) }
+        watcher?.start(changed: { [weak self] owner in self?.serverOwner(owner) },
+                       invoked: { [weak self] id, key in self?.invoked(id: id, key: key) })
     }
 
     deinit {
@@ -104,6 +112,18 @@ public final class LibnotifyNotifier: Notifier {
 
     public func whenAvailabilityChanges(_ handler: @escaping @Sendable () -> Void) {
         availabilityChanged.withLock { $0 = handler }
+    }
+
+    public func whenActed(_ handler: @escaping @Sendable (ReminderAction) -> Void) {
+        acted.withLock { $0 = handler }
+    }
+
+    /// The server says the user invoked action `key` on notification `id`: acted on only
+    /// for the reminder on screen.
+    private func invoked(id: UInt32, key: String) {
+        guard let action = ReminderAction(rawValue: key), shownReminder.withLock({ $0?.id == id }) else { return }
+        logger.info("the reminder's action was invoked", metadata: ["action": "\(key)"])
+        acted.withLock { $0 }?(action)
     }
 
     /// The notification server's name has a new owner, or none.

@@ -6,11 +6,18 @@ public struct ReminderMessage: Sendable, Hashable {
     public var summary: String
     /// The notification's text under the title.
     public var body: String
+    /// The first task's title, for the button that checks it where the server shows
+    /// actions; nil for a notification without actions.
+    public var firstTask: String?
 
-    public init(summary: String, body: String) {
+    public init(summary: String, body: String, firstTask: String? = nil) {
         self.summary = summary
         self.body = body
+        self.firstTask = firstTask
     }
+
+    /// The label of the button that checks the first task.
+    public var checkLabel: String? { firstTask.map { "✓ " + $0.trimmingSpaces } }
 
     /// The reminder of one morning, such as summary "Good morning — Haruki Murakami" and
     /// body "First: 04:00 Get up at four. 4 tasks today."

@@ -42,6 +42,22 @@ public struct ReminderService: Service {
         engine.whenChanged { alarm.nudge() }
         // A wake publishes the status, so that followers see a server come or go at once.
         notifier.whenAvailabilityChanges { alarm.nudge() }
+        // What the user does with the popup, where the server shows actions. The engine
+        // holds the notifier, so the notifier holds the engine weakly: bmd's state must be
+        // let go (and its file checkpointed) when bmd stops.
+        notifier.whenActed { [weak engine, onScreen, logger] action in
+            switch action {
+            case .open:
+                TodayInTerminal.open(logger: logger)
+            case .check:
+                guard let engine, let day = onScreen.withLock({ $0 }) else { return }
+                do {
+                    _ = try engine.check(.init(task: "1", date: day.description))
+                } catch {
+                    logger.warning("cannot check the first task from the reminder: \(error)")
+                }
+            }
+        }
         alarm.nudge()
         // Ask the notification server once at start, on the notifier's own thread, so
         // that status says whether reminders can show before the first one is due.

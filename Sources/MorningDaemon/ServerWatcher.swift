@@ -11,14 +11,17 @@ final class ServerWatcher: @unchecked Sendable {
     /// Called on the watcher's thread with the server's unique bus name, nil when none
     /// owns the name; set once, by `start`, before the thread runs.
     private var changed: @Sendable (String?) -> Void = { _ in }
+    /// Called on the watcher's thread with a notification's id and the action's key.
+    private var invoked: @Sendable (UInt32, String) -> Void = { _, _ in }
     private let lock = NSLock()
     /// The running loop, to quit; guarded by `lock`.
     private var loop: OpaquePointer?
     private var stopped = false
 
     /// Starts watching on a new thread; the first call of `changed` says who owns the name now.
-    func start(changed: @escaping @Sendable (String?) -> Void) {
+    func start(changed: @escaping @Sendable (String?) -> Void, invoked: @escaping @Sendable (UInt32, String) -> Void) {
         self.changed = changed
+        self.invoked = invoked
         let thread = Thread { [self] in
             nameThisThread("bmd notif-watch")
             run()
@@ -73,6 +76,32 @@ final class ServerWatcher: @unchecked Sendable {
         }
         let watch = g_bus_watch_name_on_connection(bus, "org.freedesktop.Notifications", G_BUS_NAME_WATCHER_FLAGS_NONE,
                                                    appeared, vanished, me.toOpaque(), nil)
+        // The server sends ActionInvoked only to the connection that showed the
+        // notification: libnotify's, GLib's shared one. Its signals come here, to this
+        // thread's loop.
+        let shared = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, nil)
+        let onAction: GDBusSignalCallback = { _, _, _, _, _, parameters, data in
+            guard let data, let parameters, String(cString: g_variant_get_type_string(parameters)) == "(us)" else { return }
+            let idValue = g_variant_get_child_value(parameters, 0)
+            let keyValue = g_variant_get_child_value(parameters, 1)
+            defer {
+                g_variant_unref(idValue)
+                g_variant_unref(keyValue)
+            }
+            let key = String(cString: g_variant_get_string(keyValue, nil))
+            Unmanaged<ServerWatcher>.fromOpaque(data).takeUnretainedValue().invoked(g_variant_get_uint32(idValue), key)
+        }
+        let subscription = shared.map {
+            g_dbus_connection_signal_subscribe($0, nil, "org.freedesktop.Notifications", "ActionInvoked",
+                                               "/org/freedesktop/Notifications", nil, G_DBUS_SIGNAL_FLAGS_NONE,
+                                               onAction, me.toOpaque(), nil)
+        }
+        defer {
+            if let shared {
+                if let subscription { g_dbus_connection_signal_unsubscribe(shared, subscription) }
+                g_object_unref(UnsafeMutableRawPointer(shared))
+            }
+        }
         let loop = g_main_loop_new(context, 0)
         let go = lock.withLock {
             self.loop = loop

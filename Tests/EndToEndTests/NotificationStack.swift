@@ -168,6 +168,16 @@ final class NotificationStack: @unchecked Sendable {
         }
     }
 
+    /// Clicks the first notification on screen, as `dunstctl action 0` does: its default action.
+    func clickFirst() throws {
+        try dunstctl("action", "0")
+    }
+
+    /// Presses the notification's "✓" button, through dunst's context menu.
+    func pressCheckButton() throws {
+        try dunstctl("context")
+    }
+
     /// Stops dunst (SIGSTOP) while it keeps its name on the bus: a notification server
     /// that hangs. `resumeServer` lets it go on.
     func pauseServer() {
@@ -273,6 +283,13 @@ final class NotificationStack: @unchecked Sendable {
                 """.write(to: script, atomically: true, encoding: .utf8)
         }
         chmod(script.path, 0o755)
+        // dunst's context menu lists the actions through a dmenu-like command: this one
+        // picks the check button, as a person would.
+        let pick = folder.appendingPathComponent("pick-check")
+        try ChildProcess.spawning.withLock {
+            try "#!/bin/sh\ngrep -m1 '✓'\n".write(to: pick, atomically: true, encoding: .utf8)
+        }
+        chmod(pick.path, 0o755)
         let dunstrc = folder.appendingPathComponent("dunstrc")
         // Every notification is shown at once (no limit, so each one's script runs), none
         // is merged into another, and the history keeps them all.
@@ -282,6 +299,7 @@ final class NotificationStack: @unchecked Sendable {
                 stack_duplicates = false
                 history_length = 1000
                 idle_threshold = 0
+                dmenu = \(pick.path)
                 # Nothing closes by itself: what closes, its sender closed.
                 ignore_dbusclose = false
                 icon_path = "\(iconFolders.isEmpty ? folder.appendingPathComponent("no-icons").path : iconFolders.joined(separator: ":"))"

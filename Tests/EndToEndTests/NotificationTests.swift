@@ -288,4 +288,74 @@ struct NotificationTests {
         #expect((gone["reason"] as? String)?.hasPrefix("no notification server is running") == true, "\(gone)")
         try box.stopDaemon()
     }
+
+    /// A sandbox whose Darwin routine runs today, with bmd started two seconds before the
+    /// first task's time on `stack`, and the reminder on screen.
+    static func reminderOnScreen(_ stack: NotificationStack, environment: [String: String] = [:]) throws -> Sandbox {
+        let box = try Sandbox(zone: "Europe/Berlin", time: "2026-03-02 08:00:00")
+        try box.startDaemon(environment: stack.environment)
+        #expect(try box.bmctl("activate", "darwin").status == 0)
+        let darwin = try #require(try box.bmctl("explore", "darwin", "--json").array.first as? [String: Any])
+        let time = try #require((darwin["tasks"] as? [[String: Any]])?.first?["time"] as? String)
+        try box.stopDaemon()
+        let (hour, minute) = (Int(time.prefix(2))!, Int(time.suffix(2))!)
+        let before = (hour * 60 + minute) * 60 - 2
+        box.setClock(String(format: "2026-03-03 %02d:%02d:%02d", before / 3600, before / 60 % 60, before % 60))
+        try box.startDaemon(environment: stack.environment.merging(environment) { $1 })
+        try stack.waitForDisplayed(1, timeout: .seconds(20))
+        return box
+    }
+
+    /// The states of today's tasks, as `bmctl today --json` says.
+    static func todayStates(_ box: Sandbox) throws -> [String] {
+        let today = try box.bmctl("today", "--json").object
+        return (today["tasks"] as? [[String: Any]] ?? []).compactMap { $0["state"] as? String }
+    }
+
+    @Test("N6: the reminder's \"✓\" button, pressed on dunst, checks the first task in bmd")
+    func checkFromPopup() throws {
+        let stack = try NotificationStack()
+        defer { stack.stop() }
+        let box = try Self.reminderOnScreen(stack)
+        #expect(try Self.todayStates(box).first == "untouched")
+
+        try stack.pressCheckButton()
+        let deadline = ContinuousClock.now + .seconds(5)
+        while try Self.todayStates(box).first != "done" && ContinuousClock.now < deadline {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        #expect(try Self.todayStates(box).first == "done", "bmd log: \(box.daemonLog); dunst log: \(stack.log("dunst"))")
+        #expect(try Self.todayStates(box).dropFirst().allSatisfy { $0 != "done" })
+        // Still the one notification of the day.
+        #expect(try stack.notifications().count == 1)
+        try box.stopDaemon()
+    }
+
+    @Test("N6: clicking the reminder opens bmctl in the user's terminal ($TERMINAL)")
+    func openFromPopup() throws {
+        let stack = try NotificationStack()
+        defer { stack.stop() }
+        // A terminal that writes down what it was asked to run.
+        let folder = stack.folder.path
+        let said = folder + "/terminal-ran"
+        let terminal = folder + "/my-terminal"
+        try ChildProcess.spawning.withLock {
+            try "#!/bin/sh\nprintf '%s\\n' \"$@\" > '\(said).tmp' && mv '\(said).tmp' '\(said)'\n"
+                .write(toFile: terminal, atomically: true, encoding: .utf8)
+        }
+        chmod(terminal, 0o755)
+        let box = try Self.reminderOnScreen(stack, environment: ["TERMINAL": terminal])
+
+        try stack.clickFirst()
+        let deadline = ContinuousClock.now + .seconds(5)
+        while !FileManager.default.fileExists(atPath: said) && ContinuousClock.now < deadline {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        let ran = try? String(contentsOfFile: said, encoding: .utf8)
+        #expect(ran == "-e\n" + Binaries.dir.resolvingSymlinksInPath().appendingPathComponent("bmctl").path + "\n",
+                "bmd log: \(box.daemonLog); dunst log: \(stack.log("dunst"))")
+        // Opening today checks nothing.
+        #expect(try Self.todayStates(box).allSatisfy { $0 != "done" })
+        try box.stopDaemon()
+    }
 }

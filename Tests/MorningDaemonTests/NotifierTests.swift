@@ -39,6 +39,30 @@ import Testing
         #expect(all.body == "Running late: 8 of 8 done.")
     }
 
+    @Test("N6: clicking the reminder runs bmctl in $TERMINAL, else x-terminal-emulator, else xdg-terminal-exec")
+    func terminalCommand() {
+        let installed: Set = ["/usr/bin/bmd", "/usr/bin/bmctl", "/usr/bin/foot", "/usr/bin/x-terminal-emulator",
+                              "/usr/bin/xdg-terminal-exec", "/opt/kitty/kitty"]
+        func command(_ environment: [String: String], without: Set<String> = []) -> [String]? {
+            TodayInTerminal.command(environment: environment.merging(["PATH": "/usr/local/bin:/usr/bin"]) { $1 },
+                                    bmdPath: "/usr/bin/bmd", isExecutable: { installed.subtracting(without).contains($0) })
+        }
+        #expect(command(["TERMINAL": "foot"]) == ["/usr/bin/foot", "-e", "/usr/bin/bmctl"])
+        #expect(command(["TERMINAL": "/opt/kitty/kitty"]) == ["/opt/kitty/kitty", "-e", "/usr/bin/bmctl"])
+        #expect(command(["TERMINAL": "missing-term"]) == ["/usr/bin/x-terminal-emulator", "-e", "/usr/bin/bmctl"])
+        #expect(command([:]) == ["/usr/bin/x-terminal-emulator", "-e", "/usr/bin/bmctl"])
+        #expect(command([:], without: ["/usr/bin/x-terminal-emulator"]) == ["/usr/bin/xdg-terminal-exec", "/usr/bin/bmctl"])
+        #expect(command([:], without: ["/usr/bin/x-terminal-emulator", "/usr/bin/xdg-terminal-exec"]) == nil)
+        // No bmctl beside bmd: the one on PATH.
+        #expect(command([:], without: ["/usr/bin/bmctl"]) == ["/usr/bin/x-terminal-emulator", "-e", "bmctl"])
+    }
+
+    @Test("N6: the reminder's button is \"✓ <first task>\"; the test notification has none")
+    func checkLabel() {
+        #expect(ReminderMessage(summary: "s", body: "b", firstTask: " Get up ").checkLabel == "✓ Get up")
+        #expect(ReminderMessage.test.checkLabel == nil)
+    }
+
     @Test("the test notification says what it is")
     func testMessage() {
         #expect(ReminderMessage.test.summary == "Better Morning test notification")
