@@ -70,9 +70,13 @@ final class ServerWatcher: @unchecked Sendable {
             let watcher = Unmanaged<ServerWatcher>.fromOpaque(data).takeUnretainedValue()
             watcher.changed(owner.map { String(cString: $0) })
         }
-        let vanished: GBusNameVanishedCallback = { _, _, data in
+        let vanished: GBusNameVanishedCallback = { connection, _, data in
             guard let data else { return }
-            Unmanaged<ServerWatcher>.fromOpaque(data).takeUnretainedValue().changed(nil)
+            let watcher = Unmanaged<ServerWatcher>.fromOpaque(data).takeUnretainedValue()
+            watcher.changed(nil)
+            // The bus itself has gone: the watch ends, and with it the reference to GLib's
+            // shared connection, which GLib replaces only once nothing holds the closed one.
+            if let connection, g_dbus_connection_is_closed(connection) != 0 { watcher.stop() }
         }
         let watch = g_bus_watch_name_on_connection(bus, "org.freedesktop.Notifications", G_BUS_NAME_WATCHER_FLAGS_NONE,
                                                    appeared, vanished, me.toOpaque(), nil)
@@ -80,6 +84,8 @@ final class ServerWatcher: @unchecked Sendable {
         // notification: libnotify's, GLib's shared one. Its signals come here, to this
         // thread's loop.
         let shared = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, nil)
+        // By default GLib ends the process when the shared connection closes; bmd outlives the bus.
+        if let shared { g_dbus_connection_set_exit_on_close(shared, 0) }
         let onAction: GDBusSignalCallback = { _, _, _, _, _, parameters, data in
             guard let data, let parameters, String(cString: g_variant_get_type_string(parameters)) == "(us)" else { return }
             let idValue = g_variant_get_child_value(parameters, 0)

@@ -358,4 +358,21 @@ struct NotificationTests {
         #expect(try Self.todayStates(box).allSatisfy { $0 != "done" })
         try box.stopDaemon()
     }
+
+    @Test("N2: bmd outlives the session bus: when the bus ends, bmd keeps serving and says notifications are unavailable")
+    func busEnds() throws {
+        let stack = try NotificationStack()
+        let box = try Sandbox(time: "2026-03-02 08:00:00")
+        try box.startDaemon(environment: stack.environment)
+        let available = try Self.waitForAvailability(box, true, within: .seconds(3))
+        #expect(available["available"] as? Bool == true)
+
+        stack.stop()
+        let gone = try Self.waitForAvailability(box, false, within: .seconds(3))
+        #expect(gone["available"] as? Bool == false, "bmd log: \(box.daemonLog)")
+        #expect(try box.bmctl("status").status == 0)
+        // Still running until the test's own SIGTERM, the only one it got.
+        try box.stopDaemon()
+        #expect(box.daemonLog.components(separatedBy: "signal=SIGTERM").count == 2, "\(box.daemonLog)")
+    }
 }
