@@ -78,11 +78,29 @@ public final class Engine: @unchecked Sendable {
     /// the next wake, and when a reminder is due records it as sent and returns what to
     /// say. Recording first means a crash while sending loses a reminder rather than
     /// sending two.
-    public func wake() throws -> (plan: Plan, wakeAt: Date, reminder: (message: ReminderMessage, scheduled: Date)?) {
+    public func wake() throws -> (plan: Plan, wakeAt: Date, reminder: DueReminder?) {
         try locked { try planWake() }
     }
 
-    private func planWake() throws -> (plan: Plan, wakeAt: Date, reminder: (message: ReminderMessage, scheduled: Date)?) {
+    /// A reminder to send now: what it says, when it was due, and the morning it is for.
+    public struct DueReminder: Sendable {
+        public var message: ReminderMessage
+        public var scheduled: Date
+        public var day: Day
+    }
+
+    /// Whether the reminder of `day` still has something to announce: it is still that
+    /// day, its routine runs, and the first task is not checked yet.
+    public func reminderStillWanted(for day: Day) -> Bool {
+        locked {
+            guard let now = try? refreshed(), now.today == day else { return false }
+            let view = now.book.status(now: now.instant, local: now.local)
+            guard view.phase == .running, let first = view.day?.states.first else { return false }
+            return first != .done
+        }
+    }
+
+    private func planWake() throws -> (plan: Plan, wakeAt: Date, reminder: DueReminder?) {
         let now = try refreshed()
         publishStatus()
         var plan = now.book.plan(now: now.instant, local: now.local)
@@ -103,10 +121,27 @@ public final class Engine: @unchecked Sendable {
         }
         book = next
         plan = book.plan(now: now.instant, local: now.local)
-        let message = ReminderMessage.daily(routine: routine.name, firstTime: first.time.description,
+        let scheduled = Reminder.instant(on: day, at: first.time, local: now.local)
+        var message: ReminderMessage
+        // Still on time within the grace, as the plan counts it; later, the morning has begun.
+        if now.instant > scheduled.addingTimeInterval(Reminder.onTimeGrace) {
+            message = lateMessage(book.status(now: now.instant, local: now.local), routine: routine)
+        } else {
+            message = ReminderMessage.daily(routine: routine.name, firstTime: first.time.description,
                                             firstTask: first.title, taskCount: routine.tasks.count)
+        }
+        message.firstTask = first.title
         logger.info("reminder due", metadata: ["day": "\(day)", "routine": "\(routine.name)"])
-        return (plan, min(wakeAt, plan.wake), (message, Reminder.instant(on: day, at: first.time, local: now.local)))
+        return (plan, min(wakeAt, plan.wake), DueReminder(message: message, scheduled: scheduled, day: day))
+    }
+
+    /// The reminder of a morning already under way: how far it has come and what to do now.
+    private func lateMessage(_ view: StatusView, routine: Routine) -> ReminderMessage {
+        func task(_ position: Int?) -> (time: String, title: String)? {
+            position.map { (routine.tasks[$0 - 1].time.description, routine.tasks[$0 - 1].title) }
+        }
+        return ReminderMessage.late(routine: routine.name, completed: view.completed ?? 0, total: routine.tasks.count,
+                                    now: task(view.taskNow), next: task(view.nextTask))
     }
 
     // MARK: - Time and state
@@ -269,7 +304,9 @@ public final class Engine: @unchecked Sendable {
     // MARK: - Methods
 
     var notifications: Morning.Notifications {
-        Morning.Notifications(enabled: book.settings.notificationsEnabled, available: notifier?.isAvailable ?? false)
+        let available = notifier?.isAvailable ?? false
+        return Morning.Notifications(enabled: book.settings.notificationsEnabled, available: available,
+                                     reason: available ? nil : notifier?.unavailableReason ?? "this bmd runs without a notifier")
     }
 
     /// The status as it is now; the caller holds the lock.

@@ -7,18 +7,21 @@ import Foundation
 /// GLib's types stay in this file.
 final class NotificationServer: @unchecked Sendable {
     private let sessionBus: SessionBus
+    /// The installed PNG of the app's icon, looked for at each notification: nil when none is installed.
+    private let picture: @Sendable () -> String?
 
     /// How long to wait for the server to list its capabilities (ms). Shorter than GDBus's
     /// 25 s default, so that a hung server is found out here, before the show call that
     /// libnotify makes with that default.
     static let answerTimeout: Int32 = 10_000
 
-    init(sessionBus: SessionBus) {
+    init(sessionBus: SessionBus, picture: @escaping @Sendable () -> String? = { nil }) {
         self.sessionBus = sessionBus
+        self.picture = picture
     }
 
-    /// Shows `message` as a new notification.
-    func show(_ message: ReminderMessage) -> Result<Void, Unreachable> {
+    /// Shows `message` as a new notification; returns the id the server gave it.
+    func show(_ message: ReminderMessage) -> Result<ShownNotification, Unreachable> {
         withServer { bus throws(Unreachable) in
             let capabilities = try capabilities(bus)
             let body = capabilities.contains("body-markup") ? BodyMarkup.escaped(message.body) : message.body
@@ -29,9 +32,23 @@ final class NotificationServer: @unchecked Sendable {
             }
             defer { g_object_unref(notification) }
             notify_notification_set_hint_string(notification, "desktop-entry", LibnotifyNotifier.desktopEntry)
+            // For servers that do not look the icon's name up in the theme.
+            if let picture = picture() {
+                notify_notification_set_hint_string(notification, "image-path", picture)
+            }
             notify_notification_set_category(notification, LibnotifyNotifier.category)
+            // Clicking the popup opens today's routine; a button checks the first task. The
+            // server tells bmd with ActionInvoked, which ServerWatcher hears: libnotify's own
+            // callbacks would need a main loop on this thread.
+            if capabilities.contains("actions"), let label = message.checkLabel {
+                let ignore: NotifyActionCallback = { _, _, _ in }
+                notify_notification_add_action(notification, ReminderAction.open.rawValue, "Open today", ignore, nil, nil)
+                notify_notification_add_action(notification, ReminderAction.check.rawValue, label, ignore, nil, nil)
+            }
             var error: UnsafeMutablePointer<GError>?
-            if notify_notification_show(notification, &error) != 0 { return }
+            if notify_notification_show(notification, &error) != 0 {
+                return ShownNotification(id: bm_notification_id(notification), server: owner(bus))
+            }
             // libnotify's proxy learns that the server's name has a new owner only from a
             // signal that a running GLib main loop would deliver, and none runs here: after
             // the server restarts, the proxy still sends to the old one, which is gone.
@@ -47,7 +64,44 @@ final class NotificationServer: @unchecked Sendable {
             if notify_notification_show(notification, &error) == 0 {
                 throw NotificationServer.unreachable(taking: error)
             }
+            return ShownNotification(id: bm_notification_id(notification), server: owner(bus))
         }
+    }
+
+    /// Closes a notification `show` showed (`CloseNotification`), unless the server that
+    /// showed it is gone: a new server numbers its own notifications from 1 again, and the
+    /// same id would close a stranger's. Returns whether it asked the server to close it.
+    func withdraw(_ shown: ShownNotification) -> Result<Bool, Unreachable> {
+        withServer { bus throws(Unreachable) in
+            guard shown.id != 0, let server = shown.server, owner(bus) == server else { return false }
+            var error: UnsafeMutablePointer<GError>?
+            var id = g_variant_new_uint32(shown.id)
+            let parameters = g_variant_new_tuple(&id, 1)
+            guard let reply = g_dbus_connection_call_sync(
+                bus, "org.freedesktop.Notifications", "/org/freedesktop/Notifications", "org.freedesktop.Notifications",
+                "CloseNotification", parameters, nil, G_DBUS_CALL_FLAGS_NONE, NotificationServer.answerTimeout, nil, &error)
+            else {
+                throw NotificationServer.unreachable(taking: error)
+            }
+            g_variant_unref(reply)
+            return true
+        }
+    }
+
+    /// The unique bus name of the process that owns org.freedesktop.Notifications now,
+    /// nil when none does.
+    private func owner(_ bus: OpaquePointer) -> String? {
+        var name = g_variant_new_string("org.freedesktop.Notifications")
+        let parameters = g_variant_new_tuple(&name, 1)
+        guard let reply = g_dbus_connection_call_sync(
+            bus, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "GetNameOwner",
+            parameters, nil, G_DBUS_CALL_FLAGS_NONE, NotificationServer.answerTimeout, nil, nil)
+        else { return nil }
+        defer { g_variant_unref(reply) }
+        guard String(cString: g_variant_get_type_string(reply)) == "(s)" else { return nil }
+        let value = g_variant_get_child_value(reply, 0)
+        defer { g_variant_unref(value) }
+        return String(cString: g_variant_get_string(value, nil))
     }
 
     /// Whether a call failed because the name or the connection it was sent to has no owner.
@@ -178,10 +232,12 @@ final class NotificationServer: @unchecked Sendable {
 
     /// Plain words for the failures that have an everyday cause; nil for the others,
     /// which keep GLib's message.
+    /// Why nothing can show when no process owns the notification server's name.
+    static let noServer = "no notification server is running in this session "
+        + "(nothing provides org.freedesktop.Notifications on the session bus)"
+
     private static func everydayReason(_ error: GError) -> String? {
         let code = UInt32(bitPattern: error.code)
-        let noServer = "no notification server is running in this session "
-            + "(nothing provides org.freedesktop.Notifications on the session bus)"
         let noAnswer = "the notification server did not answer in time"
         if error.domain == g_dbus_error_quark() {
             switch code {
@@ -207,6 +263,21 @@ final class NotificationServer: @unchecked Sendable {
         _ = g_dbus_error_strip_remote_error(error)
         return error.pointee.message.map { String(cString: $0) } ?? "unknown error"
     }
+}
+
+/// What the user did with the reminder's popup: the action's key on the bus.
+public enum ReminderAction: String, Sendable {
+    /// Clicked the popup: open today's routine in a terminal.
+    case open = "default"
+    /// Pressed "✓ <first task>".
+    case check
+}
+
+/// A notification a server showed: its id, and the unique bus name of the server that
+/// gave it (ids are the server's own).
+struct ShownNotification: Sendable, Equatable {
+    var id: UInt32
+    var server: String?
 }
 
 /// Why no notification server was reached, in words for the user.

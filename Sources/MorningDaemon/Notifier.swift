@@ -17,6 +17,10 @@ public protocol Notifier: Sendable {
     @discardableResult
     func probe() async -> Bool
 
+    /// Closes the reminder `post` last showed, if the server that showed it still runs:
+    /// the morning it announced has begun, or its day is over.
+    func withdraw() async
+
     /// Whether the last attempt (or the start-up probe) reached a notification server
     /// (status `available`).
     var isAvailable: Bool { get }
@@ -24,11 +28,24 @@ public protocol Notifier: Sendable {
     /// Why the last attempt did not reach a notification server, in words for the user
     /// (the `reason` of `NotificationsUnavailable`); nil when it did, or before any attempt.
     var unavailableReason: String? { get }
+
+    /// Calls `handler` whenever `isAvailable` changes, such as when a notification server
+    /// starts or stops in the session.
+    func whenAvailabilityChanges(_ handler: @escaping @Sendable () -> Void)
+
+    /// Calls `handler` when the user acts on the reminder `post` showed last.
+    func whenActed(_ handler: @escaping @Sendable (ReminderAction) -> Void)
 }
 
 extension Notifier {
     /// A notifier that cannot tell why gives no reason.
     public var unavailableReason: String? { nil }
+
+    /// A notifier whose availability never changes by itself has nothing to tell.
+    public func whenAvailabilityChanges(_ handler: @escaping @Sendable () -> Void) {}
+
+    /// A notifier that shows no actions hears of none.
+    public func whenActed(_ handler: @escaping @Sendable (ReminderAction) -> Void) {}
 }
 
 /// libnotify over D-Bus, to whatever notification server the session runs.
@@ -44,13 +61,19 @@ public final class LibnotifyNotifier: Notifier {
     public static let desktopEntry = "better-morning"
     /// The `category` hint, in the spec's `x-vendor.class` form for categories of its own.
     public static let category = "x-better-morning.reminder"
-    /// An icon of the freedesktop icon theme that every desktop ships.
-    public static let iconName = "alarm-symbolic"
+    /// The app's own icon, by its name in the hicolor theme.
+    public static let iconName = AppIcon.name
 
     private let thread = NotifierThread(name: "bmd notifier")
     /// Touched only on `thread`.
     private let server: NotificationServer
     private let reachability = Mutex(Reachability())
+    /// The reminder on screen: what to close when the morning moves on.
+    private let shownReminder = Mutex<ShownNotification?>(nil)
+    /// Who owns the notification server's name, watched while there is a session bus.
+    private let watcher: ServerWatcher?
+    private let availabilityChanged = Mutex<(@Sendable () -> Void)?>(nil)
+    private let acted = Mutex<(@Sendable (ReminderAction) -> Void)?>(nil)
     private let logger: Logger
 
     /// What the last attempt found, readable from any thread.
@@ -70,10 +93,15 @@ public final class LibnotifyNotifier: Notifier {
     /// reads this process's environment).
     init(logger: Logger, environment: [String: String]) {
         self.logger = logger
-        server = NotificationServer(sessionBus: SessionBus(environment: environment))
+        server = NotificationServer(sessionBus: SessionBus(environment: environment),
+                                    picture: { AppIcon.installedPicture(environment: environment) })
+        watcher = SessionBus(environment: environment).missing() == nil ? ServerWatcher() : nil
+        watcher?.start(changed: { [weak self] owner in self?.serverOwner(owner) },
+                       invoked: { [weak self] id, key in self?.invoked(id: id, key: key) })
     }
 
     deinit {
+        watcher?.stop()
         thread.submit { [server] in server.close() }
         thread.stop()
     }
@@ -82,8 +110,54 @@ public final class LibnotifyNotifier: Notifier {
 
     public var unavailableReason: String? { reachability.withLock { $0.reason } }
 
+    public func whenAvailabilityChanges(_ handler: @escaping @Sendable () -> Void) {
+        availabilityChanged.withLock { $0 = handler }
+    }
+
+    public func whenActed(_ handler: @escaping @Sendable (ReminderAction) -> Void) {
+        acted.withLock { $0 = handler }
+    }
+
+    /// The server says the user invoked action `key` on notification `id`: acted on only
+    /// for the reminder on screen.
+    private func invoked(id: UInt32, key: String) {
+        guard let action = ReminderAction(rawValue: key), shownReminder.withLock({ $0?.id == id }) else { return }
+        logger.info("the reminder's action was invoked", metadata: ["action": "\(key)"])
+        acted.withLock { $0 }?(action)
+    }
+
+    /// The notification server's name has a new owner, or none.
+    private func serverOwner(_ owner: String?) {
+        if let owner {
+            logger.debug("a notification server owns the name", metadata: ["owner": "\(owner)"])
+            record(.success(nil))
+        } else {
+            record(.failure(Unreachable(reason: NotificationServer.noServer)))
+        }
+    }
+
     public func post(_ message: ReminderMessage) async -> Bool {
-        await attempt { server in server.show(message).map { _ in nil } }
+        await attempt { [shownReminder] server in
+            server.show(message).map { shown in
+                shownReminder.withLock { $0 = shown }
+                return nil
+            }
+        }
+    }
+
+    public func withdraw() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            thread.submit { [server, shownReminder, logger] in
+                if let shown = shownReminder.withLock({ r in defer { r = nil }; return r }) {
+                    switch server.withdraw(shown) {
+                    case .success(true): logger.info("closed the reminder", metadata: ["id": "\(shown.id)"])
+                    case .success(false): logger.debug("the server that showed the reminder is gone; nothing to close")
+                    case .failure(let failure): logger.debug("could not close the reminder: \(failure.reason)")
+                    }
+                }
+                continuation.resume()
+            }
+        }
     }
 
     /// Shows `message`, blocking the calling thread (never the notifier's own) until the
@@ -126,6 +200,10 @@ public final class LibnotifyNotifier: Notifier {
 
     /// Keeps the outcome for `isAvailable` and logs the start and the end of an outage.
     private func record(_ outcome: Result<String?, Unreachable>) {
+        let wasAvailable = isAvailable
+        defer {
+            if isAvailable != wasAvailable, let handler = availabilityChanged.withLock({ $0 }) { handler() }
+        }
         switch outcome {
         case .success(let description):
             let wasOut = reachability.withLock { r in

@@ -6,11 +6,18 @@ public struct ReminderMessage: Sendable, Hashable {
     public var summary: String
     /// The notification's text under the title.
     public var body: String
+    /// The first task's title, for the button that checks it where the server shows
+    /// actions; nil for a notification without actions.
+    public var firstTask: String?
 
-    public init(summary: String, body: String) {
+    public init(summary: String, body: String, firstTask: String? = nil) {
         self.summary = summary
         self.body = body
+        self.firstTask = firstTask
     }
+
+    /// The label of the button that checks the first task.
+    public var checkLabel: String? { firstTask.map { "✓ " + $0.trimmingSpaces } }
 
     /// The reminder of one morning, such as summary "Good morning — Haruki Murakami" and
     /// body "First: 04:00 Get up at four. 4 tasks today."
@@ -20,6 +27,25 @@ public struct ReminderMessage: Sendable, Hashable {
         ReminderMessage(
             summary: "Good morning — \(routine)",
             body: "First: \(firstTime) \(sentence(firstTask)) \(taskCount) \(taskCount == 1 ? "task" : "tasks") today.")
+    }
+
+    /// The reminder of a morning that has already begun, sent late (after a sleep, or bmd
+    /// starting after the first task's time): where the morning stands rather than its
+    /// first task, such as body "Running late: 2 of 8 done, now 07:00 Eat breakfast."
+    ///
+    /// `now` is the task to do now (the first unchecked one whose time has come); when
+    /// every task so far is checked, `next` is the one whose time comes next.
+    public static func late(routine: String, completed: Int, total: Int,
+                            now: (time: String, title: String)?, next: (time: String, title: String)?) -> ReminderMessage {
+        var body = "Running late: \(completed) of \(total) done"
+        if let now {
+            body += ", now \(now.time) \(sentence(now.title))"
+        } else if let next {
+            body += ", next \(next.time) \(sentence(next.title))"
+        } else {
+            body += "."
+        }
+        return ReminderMessage(summary: "Good morning — \(routine)", body: body)
     }
 
     /// What `bmctl notifications test` shows: proof that reminders reach the desktop.

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import MorningCore
 import ServiceLifecycle
 
 /// Keeps bmd's appointments with the wall clock: sleeps until the next reminder or
@@ -20,6 +21,8 @@ public struct ReminderService: Service {
     let clock: WallClock
     let logger: Logger
     private let lastStatus = Mutex("")
+    /// The morning whose reminder is on screen, until bmd closes it.
+    private let onScreen = Mutex<Day?>(nil)
 
     public init(engine: Engine, alarm: any Alarm, notifier: any Notifier, clock: WallClock, logger: Logger) {
         self.engine = engine
@@ -37,6 +40,24 @@ public struct ReminderService: Service {
 
     private func listen(to alarm: some Alarm) async {
         engine.whenChanged { alarm.nudge() }
+        // A wake publishes the status, so that followers see a server come or go at once.
+        notifier.whenAvailabilityChanges { alarm.nudge() }
+        // What the user does with the popup, where the server shows actions. The engine
+        // holds the notifier, so the notifier holds the engine weakly: bmd's state must be
+        // let go (and its file checkpointed) when bmd stops.
+        notifier.whenActed { [weak engine, onScreen, logger] action in
+            switch action {
+            case .open:
+                TodayInTerminal.open(logger: logger)
+            case .check:
+                guard let engine, let day = onScreen.withLock({ $0 }) else { return }
+                do {
+                    _ = try engine.check(.init(task: "1", date: day.description))
+                } catch {
+                    logger.warning("cannot check the first task from the reminder: \(error)")
+                }
+            }
+        }
         alarm.nudge()
         // Ask the notification server once at start, on the notifier's own thread, so
         // that status says whether reminders can show before the first one is due.
@@ -65,8 +86,15 @@ public struct ReminderService: Service {
             let (plan, wakeAt, reminder) = try engine.wake()
             alarm.arm(at: wakeAt)
             logger.debug("next wake", metadata: ["at": "\(wakeAt)"])
+            // The reminder's popup goes once its morning has begun (the first task checked,
+            // from anywhere) or its day has ended.
+            if let shown = onScreen.withLock({ $0 }), !engine.reminderStillWanted(for: shown) {
+                onScreen.withLock { $0 = nil }
+                await notifier.withdraw()
+            }
             if let reminder {
                 let delivered = await notifier.post(reminder.message)
+                if delivered { onScreen.withLock { $0 = reminder.day } }
                 // How late the server got it, measured on the clock that scheduled it.
                 let delay = Int((clock.now().timeIntervalSince(reminder.scheduled) * 1000).rounded())
                 logger.info(delivered ? "reminder sent" : "reminder could not be shown", metadata: ["delay_ms": "\(delay)"])

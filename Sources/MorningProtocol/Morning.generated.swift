@@ -137,7 +137,10 @@ public enum Morning {
         # How many tasks of one day are done.
         type Progress (date: string, completed: int, total: int)
 
-        type Notifications (enabled: bool, available: bool)
+        # Whether the daily reminder is on, and whether a notification server answers in the
+        # session now; when none does, reason says why (no session bus, no server, the server
+        # refused), in words for the user.
+        type Notifications (enabled: bool, available: bool, reason: ?string)
 
         # Where today's morning stands: upcoming before the first task's time; inProgress while
         # every task whose next task has begun is checked; behind when one is not; done when
@@ -595,13 +598,18 @@ extension Morning.Progress: JSONCodable {
 }
 
 extension Morning {
+    /// Whether the daily reminder is on, and whether a notification server answers in the
+    /// session now; when none does, reason says why (no session bus, no server, the server
+    /// refused), in words for the user.
     public struct Notifications: Sendable, Hashable {
         public var enabled: Bool
         public var available: Bool
+        public var reason: String?
 
-        public init(enabled: Bool, available: Bool) {
+        public init(enabled: Bool, available: Bool, reason: String? = nil) {
             self.enabled = enabled
             self.available = available
+            self.reason = reason
         }
     }
 }
@@ -610,13 +618,15 @@ extension Morning.Notifications: JSONCodable {
     public init(json: JSONFields) throws {
         let enabled = try json.required("enabled") { v, p in try JSONRead.bool(v, p) }
         let available = try json.required("available") { v, p in try JSONRead.bool(v, p) }
-        self.init(enabled: enabled, available: available)
+        let reason = try json.optional("reason") { v, p in try JSONRead.string(v, p) }
+        self.init(enabled: enabled, available: available, reason: reason)
     }
 
     public var json: JSONValue {
         .object([
             .init(key: "available", value: JSONValue.bool(self.available)),
             .init(key: "enabled", value: JSONValue.bool(self.enabled)),
+            .init(key: "reason", value: self.reason.map { JSONValue.string($0) } ?? .null),
         ])
     }
 }

@@ -25,6 +25,9 @@ final class NotificationStack: @unchecked Sendable {
         var desktopEntry: String?
         /// dunst's name for the urgency ("NORMAL" …), nil until recorded.
         var urgency: String?
+        /// The file dunst found for the notification's icon ("" when it found none), nil
+        /// until recorded.
+        var iconPath: String?
 
         var description: String {
             "#\(id) \(appName): \(summary) | \(body) [category \(category), desktop-entry \(desktopEntry ?? "?")]"
@@ -58,9 +61,14 @@ final class NotificationStack: @unchecked Sendable {
         ["DBUS_SESSION_BUS_ADDRESS": busAddress, "DISPLAY": display]
     }
 
-    /// Starts the bus, the X server and dunst, and returns once dunst owns
-    /// org.freedesktop.Notifications on the bus.
-    init(timeout: Duration = .seconds(20)) throws {
+    /// The folders dunst looks icons up by name in (its `icon_path`); none by default, so
+    /// that the machine's own icons never count.
+    private let iconFolders: [String]
+
+    /// Starts the bus, the X server and dunst (unless `server` is false: `startServer`
+    /// starts it later), and returns once dunst owns org.freedesktop.Notifications on the bus.
+    init(iconFolders: [String] = [], server: Bool = true, timeout: Duration = .seconds(20)) throws {
+        self.iconFolders = iconFolders
         folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("bm-notify-\(UUID().uuidString.prefix(8))")
         let missing = Self.tools.filter { !FileManager.default.isExecutableFile(atPath: $0) }
         guard missing.isEmpty else {
@@ -71,7 +79,7 @@ final class NotificationStack: @unchecked Sendable {
         do {
             try startBus(deadline: deadline)
             try startXServer(deadline: deadline)
-            try startDunst(deadline: deadline)
+            if server { try startDunst(deadline: deadline) }
         } catch {
             stop()
             throw error
@@ -120,7 +128,7 @@ final class NotificationStack: @unchecked Sendable {
             return Notification(id: id, appName: field("appname") as? String ?? "",
                                 summary: field("summary") as? String ?? "", body: field("body") as? String ?? "",
                                 category: field("category") as? String ?? "",
-                                desktopEntry: hints?.desktopEntry, urgency: hints?.urgency)
+                                desktopEntry: hints?.desktopEntry, urgency: hints?.urgency, iconPath: hints?.iconPath)
         }.sorted { $0.id < $1.id }
     }
 
@@ -138,6 +146,36 @@ final class NotificationStack: @unchecked Sendable {
             }
             Thread.sleep(forTimeInterval: 0.05)
         }
+    }
+
+    /// How many notifications dunst has on screen now (`dunstctl count displayed`); those
+    /// closed, by the user or by their sender, move to the history.
+    func displayedCount() throws -> Int {
+        let said = try dunstctl("count", "displayed").trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let count = Int(said) else { throw Failure(description: "dunstctl count displayed said \(said)") }
+        return count
+    }
+
+    /// Polls until dunst shows `count` notifications; throws if that takes longer than `timeout`.
+    func waitForDisplayed(_ count: Int, timeout: Duration = .seconds(10)) throws {
+        let deadline = ContinuousClock.now + timeout
+        while try displayedCount() != count {
+            guard ContinuousClock.now < deadline else {
+                throw Failure(description: "waited \(timeout) for \(count) notification(s) on screen; dunst shows "
+                              + "\(try displayedCount()); dunst log: \(log("dunst"))")
+            }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+    }
+
+    /// Clicks the first notification on screen, as `dunstctl action 0` does: its default action.
+    func clickFirst() throws {
+        try dunstctl("action", "0")
+    }
+
+    /// Presses the notification's "✓" button, through dunst's context menu.
+    func pressCheckButton() throws {
+        try dunstctl("context")
     }
 
     /// Stops dunst (SIGSTOP) while it keeps its name on the bus: a notification server
@@ -161,6 +199,21 @@ final class NotificationStack: @unchecked Sendable {
         try FileManager.default.removeItem(at: hints)
         try FileManager.default.createDirectory(at: hints, withIntermediateDirectories: true)
         try startDunst(deadline: ContinuousClock.now + timeout)
+    }
+
+    /// Starts dunst on a stack made without it; returns once it owns the name.
+    func startServer(timeout: Duration = .seconds(20)) throws {
+        try startDunst(deadline: ContinuousClock.now + timeout)
+    }
+
+    /// Ends dunst, leaving the bus and the display: the session has no notification server.
+    func stopServer() {
+        if let dunst {
+            if dunstPaused { dunst.signal(SIGCONT) }
+            Self.terminate(dunst)
+        }
+        dunst = nil
+        dunstPaused = false
     }
 
     func resumeServer() {
@@ -225,11 +278,18 @@ final class NotificationStack: @unchecked Sendable {
         try ChildProcess.spawning.withLock {
             try """
                 #!/bin/sh
-                printf '%s\\n%s\\n' "$DUNST_DESKTOP_ENTRY" "$DUNST_URGENCY" > '\(hints)/.'"$DUNST_ID" \
+                printf '%s\\n%s\\n%s\\n' "$DUNST_DESKTOP_ENTRY" "$DUNST_URGENCY" "$DUNST_ICON_PATH" > '\(hints)/.'"$DUNST_ID" \
                   && mv '\(hints)/.'"$DUNST_ID" '\(hints)/'"$DUNST_ID"
                 """.write(to: script, atomically: true, encoding: .utf8)
         }
         chmod(script.path, 0o755)
+        // dunst's context menu lists the actions through a dmenu-like command: this one
+        // picks the check button, as a person would.
+        let pick = folder.appendingPathComponent("pick-check")
+        try ChildProcess.spawning.withLock {
+            try "#!/bin/sh\ngrep -m1 '✓'\n".write(to: pick, atomically: true, encoding: .utf8)
+        }
+        chmod(pick.path, 0o755)
         let dunstrc = folder.appendingPathComponent("dunstrc")
         // Every notification is shown at once (no limit, so each one's script runs), none
         // is merged into another, and the history keeps them all.
@@ -239,6 +299,16 @@ final class NotificationStack: @unchecked Sendable {
                 stack_duplicates = false
                 history_length = 1000
                 idle_threshold = 0
+                dmenu = \(pick.path)
+                # Nothing closes by itself: what closes, its sender closed.
+                ignore_dbusclose = false
+                icon_path = "\(iconFolders.isEmpty ? folder.appendingPathComponent("no-icons").path : iconFolders.joined(separator: ":"))"
+            [urgency_low]
+                timeout = 0
+            [urgency_normal]
+                timeout = 0
+            [urgency_critical]
+                timeout = 0
             [record]
                 appname = "*"
                 script = \(script.path)
@@ -292,11 +362,11 @@ final class NotificationStack: @unchecked Sendable {
     }
 
     /// What the rule script recorded for notification `id`, if it has run.
-    private func recordedHints(id: Int) -> (desktopEntry: String, urgency: String)? {
+    private func recordedHints(id: Int) -> (desktopEntry: String, urgency: String, iconPath: String)? {
         let path = folder.appendingPathComponent("hints/\(id)").path
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        return (lines.first ?? "", lines.count > 1 ? lines[1] : "")
+        return (lines.first ?? "", lines.count > 1 ? lines[1] : "", lines.count > 2 ? lines[2] : "")
     }
 
     /// SIGTERM, then SIGKILL if the child has not ended within 5 s; always reaped.

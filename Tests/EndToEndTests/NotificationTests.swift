@@ -173,4 +173,206 @@ struct NotificationTests {
         #expect(reminder.desktopEntry == "better-morning")
         try box.stopDaemon()
     }
+
+    /// The app's icon as the repository keeps it for the hicolor theme.
+    static func iconFolder(_ size: Int) -> String {
+        packageRoot.appendingPathComponent("packaging/desktop/icons/hicolor/\(size)x\(size)/apps").path
+    }
+
+    /// Data folders for bmd with no icon installed in them.
+    static func noInstalledIcon(_ box: Sandbox) -> [String: String] {
+        ["XDG_DATA_HOME": box.root.appendingPathComponent("data-home").path,
+         "XDG_DATA_DIRS": box.root.appendingPathComponent("data-dirs").path]
+    }
+
+    @Test("N2: the notification names the app's own icon, which a server finds by its name")
+    func iconByName() throws {
+        let stack = try NotificationStack(iconFolders: [Self.iconFolder(32)])
+        defer { stack.stop() }
+        let box = try Sandbox(time: "2026-03-02 08:00:00")
+        try box.startDaemon(environment: stack.environment.merging(Self.noInstalledIcon(box)) { $1 })
+
+        #expect(try box.bmctl("notifications", "test").status == 0, "bmd log: \(box.daemonLog)")
+        let shown = try #require(try stack.waitForNotifications(count: 1).first)
+        #expect(shown.iconPath == Self.iconFolder(32) + "/better-morning.png", "\(shown); dunst log: \(stack.log("dunst"))")
+        try box.stopDaemon()
+    }
+
+    @Test("N2: a server that does not search the icon theme gets the installed icon's file in image-path")
+    func iconImagePath() throws {
+        let stack = try NotificationStack()
+        defer { stack.stop() }
+        let box = try Sandbox(time: "2026-03-02 08:00:00")
+        // Installed as make install puts it, under a data folder of the XDG base directories.
+        let share = box.root.appendingPathComponent("share").path
+        let apps = share + "/icons/hicolor/128x128/apps"
+        try FileManager.default.createDirectory(atPath: apps, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Self.iconFolder(128) + "/better-morning.png", toPath: apps + "/better-morning.png")
+        var environment = stack.environment.merging(Self.noInstalledIcon(box)) { $1 }
+        environment["XDG_DATA_DIRS"] = box.root.appendingPathComponent("elsewhere").path + ":" + share
+        try box.startDaemon(environment: environment)
+
+        #expect(try box.bmctl("notifications", "test").status == 0, "bmd log: \(box.daemonLog)")
+        let shown = try #require(try stack.waitForNotifications(count: 1).first)
+        #expect(shown.iconPath == apps + "/better-morning.png", "\(shown); dunst log: \(stack.log("dunst"))")
+        try box.stopDaemon()
+    }
+
+    @Test("N6: checking the first task with bmctl closes the reminder's popup; no other notification comes")
+    func closedWhenChecked() throws {
+        let stack = try NotificationStack()
+        defer { stack.stop() }
+        // Monday: activate Darwin; it starts on Tuesday.
+        let box = try Sandbox(zone: "Europe/Berlin", time: "2026-03-02 08:00:00")
+        try box.startDaemon(environment: stack.environment)
+        #expect(try box.bmctl("activate", "darwin").status == 0)
+        let darwin = try #require(try box.bmctl("explore", "darwin", "--json").array.first as? [String: Any])
+        let time = try #require((darwin["tasks"] as? [[String: Any]])?.first?["time"] as? String)
+        try box.stopDaemon()
+
+        // Tuesday, two seconds before the first task.
+        let (hour, minute) = (Int(time.prefix(2))!, Int(time.suffix(2))!)
+        let before = (hour * 60 + minute) * 60 - 2
+        box.setClock(String(format: "2026-03-03 %02d:%02d:%02d", before / 3600, before / 60 % 60, before % 60))
+        try box.startDaemon(environment: stack.environment)
+        try stack.waitForDisplayed(1, timeout: .seconds(20))
+
+        let checked = try box.bmctl("check", "1")
+        #expect(checked.status == 0, "\(checked.stderr)")
+        try stack.waitForDisplayed(0, timeout: .seconds(5))
+        // Closed by bmd, so kept in dunst's history: the one reminder of the day, and no other.
+        let received = try stack.notifications()
+        #expect(received.map(\.summary) == ["Good morning — Charles Darwin"], "\(received)")
+        try box.stopDaemon()
+    }
+
+    /// Polls `status --json` until its notifications say `available`; returns them.
+    static func waitForAvailability(_ box: Sandbox, _ available: Bool, within: Duration) throws -> [String: Any] {
+        let deadline = ContinuousClock.now + within
+        while true {
+            let status = try box.bmctl("status", "--json")
+            let notifications = try #require(try status.object["notifications"] as? [String: Any], "\(status.stdout)")
+            if notifications["available"] as? Bool == available || ContinuousClock.now >= deadline { return notifications }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+    }
+
+    @Test("N2: status says why notifications are unavailable, and notices at once when a server starts or stops")
+    func serverComesAndGoes() throws {
+        let stack = try NotificationStack(server: false)
+        defer { stack.stop() }
+        let box = try Sandbox(time: "2026-03-02 08:00:00")
+        try box.startDaemon(environment: stack.environment)
+
+        let before = try Self.waitForAvailability(box, false, within: .zero)
+        #expect(before["available"] as? Bool == false)
+        let reason = try #require(before["reason"] as? String, "\(before)")
+        #expect(reason.hasPrefix("no notification server is running in this session"), "\(reason)")
+        let plain = try box.bmctl("status")
+        #expect(plain.stdout.contains("notifications: on (unavailable: no notification server is running in this session"),
+                "\(plain.stdout)")
+
+        // A server starts: bmd knows within a second, with no reminder or test to find out.
+        try stack.startServer()
+        let started = ContinuousClock.now
+        let after = try Self.waitForAvailability(box, true, within: .seconds(3))
+        #expect(after["available"] as? Bool == true, "bmd log: \(box.daemonLog)")
+        #expect(after["reason"] == nil || after["reason"] is NSNull, "\(after)")
+        #expect(ContinuousClock.now - started < .seconds(1))
+        #expect(try stack.notifications().isEmpty)
+
+        // And when it stops.
+        stack.stopServer()
+        let gone = try Self.waitForAvailability(box, false, within: .seconds(3))
+        #expect(gone["available"] as? Bool == false, "bmd log: \(box.daemonLog)")
+        #expect((gone["reason"] as? String)?.hasPrefix("no notification server is running") == true, "\(gone)")
+        try box.stopDaemon()
+    }
+
+    /// A sandbox whose Darwin routine runs today, with bmd started two seconds before the
+    /// first task's time on `stack`, and the reminder on screen.
+    static func reminderOnScreen(_ stack: NotificationStack, environment: [String: String] = [:]) throws -> Sandbox {
+        let box = try Sandbox(zone: "Europe/Berlin", time: "2026-03-02 08:00:00")
+        try box.startDaemon(environment: stack.environment)
+        #expect(try box.bmctl("activate", "darwin").status == 0)
+        let darwin = try #require(try box.bmctl("explore", "darwin", "--json").array.first as? [String: Any])
+        let time = try #require((darwin["tasks"] as? [[String: Any]])?.first?["time"] as? String)
+        try box.stopDaemon()
+        let (hour, minute) = (Int(time.prefix(2))!, Int(time.suffix(2))!)
+        let before = (hour * 60 + minute) * 60 - 2
+        box.setClock(String(format: "2026-03-03 %02d:%02d:%02d", before / 3600, before / 60 % 60, before % 60))
+        try box.startDaemon(environment: stack.environment.merging(environment) { $1 })
+        try stack.waitForDisplayed(1, timeout: .seconds(20))
+        return box
+    }
+
+    /// The states of today's tasks, as `bmctl today --json` says.
+    static func todayStates(_ box: Sandbox) throws -> [String] {
+        let today = try box.bmctl("today", "--json").object
+        return (today["tasks"] as? [[String: Any]] ?? []).compactMap { $0["state"] as? String }
+    }
+
+    @Test("N6: the reminder's \"✓\" button, pressed on dunst, checks the first task in bmd")
+    func checkFromPopup() throws {
+        let stack = try NotificationStack()
+        defer { stack.stop() }
+        let box = try Self.reminderOnScreen(stack)
+        #expect(try Self.todayStates(box).first == "untouched")
+
+        try stack.pressCheckButton()
+        let deadline = ContinuousClock.now + .seconds(5)
+        while try Self.todayStates(box).first != "done" && ContinuousClock.now < deadline {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        #expect(try Self.todayStates(box).first == "done", "bmd log: \(box.daemonLog); dunst log: \(stack.log("dunst"))")
+        #expect(try Self.todayStates(box).dropFirst().allSatisfy { $0 != "done" })
+        // Still the one notification of the day.
+        #expect(try stack.notifications().count == 1)
+        try box.stopDaemon()
+    }
+
+    @Test("N6: clicking the reminder opens bmctl in the user's terminal ($TERMINAL)")
+    func openFromPopup() throws {
+        let stack = try NotificationStack()
+        defer { stack.stop() }
+        // A terminal that writes down what it was asked to run.
+        let folder = stack.folder.path
+        let said = folder + "/terminal-ran"
+        let terminal = folder + "/my-terminal"
+        try ChildProcess.spawning.withLock {
+            try "#!/bin/sh\nprintf '%s\\n' \"$@\" > '\(said).tmp' && mv '\(said).tmp' '\(said)'\n"
+                .write(toFile: terminal, atomically: true, encoding: .utf8)
+        }
+        chmod(terminal, 0o755)
+        let box = try Self.reminderOnScreen(stack, environment: ["TERMINAL": terminal])
+
+        try stack.clickFirst()
+        let deadline = ContinuousClock.now + .seconds(5)
+        while !FileManager.default.fileExists(atPath: said) && ContinuousClock.now < deadline {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        let ran = try? String(contentsOfFile: said, encoding: .utf8)
+        #expect(ran == "-e\n" + Binaries.dir.resolvingSymlinksInPath().appendingPathComponent("bmctl").path + "\n",
+                "bmd log: \(box.daemonLog); dunst log: \(stack.log("dunst"))")
+        // Opening today checks nothing.
+        #expect(try Self.todayStates(box).allSatisfy { $0 != "done" })
+        try box.stopDaemon()
+    }
+
+    @Test("N2: bmd outlives the session bus: when the bus ends, bmd keeps serving and says notifications are unavailable")
+    func busEnds() throws {
+        let stack = try NotificationStack()
+        let box = try Sandbox(time: "2026-03-02 08:00:00")
+        try box.startDaemon(environment: stack.environment)
+        let available = try Self.waitForAvailability(box, true, within: .seconds(3))
+        #expect(available["available"] as? Bool == true)
+
+        stack.stop()
+        let gone = try Self.waitForAvailability(box, false, within: .seconds(3))
+        #expect(gone["available"] as? Bool == false, "bmd log: \(box.daemonLog)")
+        #expect(try box.bmctl("status").status == 0)
+        // Still running until the test's own SIGTERM, the only one it got.
+        try box.stopDaemon()
+        #expect(box.daemonLog.components(separatedBy: "signal=SIGTERM").count == 2, "\(box.daemonLog)")
+    }
 }

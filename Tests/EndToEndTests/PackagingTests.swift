@@ -11,6 +11,24 @@ let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
 struct PackagingTests {
     static let analyze = "/usr/bin/systemd-analyze"
     static let mandoc = "/usr/bin/mandoc"
+    /// The sizes of the app's icon in the hicolor theme, beside the scalable SVG.
+    static let iconSizes = [16, 22, 24, 32, 48, 64, 128, 256]
+
+    @Test("The icon's PNGs are the size their hicolor folder says, with an alpha channel for any panel's colour")
+    func iconSizesMatch() throws {
+        for size in Self.iconSizes {
+            let url = packageRoot.appendingPathComponent("packaging/desktop/icons/hicolor/\(size)x\(size)/apps/better-morning.png")
+            let data = try Data(contentsOf: url)
+            // The PNG signature, then the IHDR chunk: width and height (big-endian), bit depth, colour type.
+            #expect(data.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]), "\(url.path)")
+            let bytes = [UInt8](data.prefix(26))
+            try #require(bytes.count == 26)
+            let width = bytes[16..<20].reduce(0) { $0 << 8 | Int($1) }
+            let height = bytes[20..<24].reduce(0) { $0 << 8 | Int($1) }
+            #expect(width == size && height == size, "\(url.lastPathComponent) at \(size): \(width)x\(height)")
+            #expect(bytes[25] == 6, "\(size)x\(size): colour type \(bytes[25]), not RGBA")
+        }
+    }
 
     @Test("The user units verify without a single warning", .enabled(if: FileManager.default.isExecutableFile(atPath: analyze)))
     func unitsVerify() throws {
@@ -48,7 +66,7 @@ struct PackagingTests {
             ("usr/share/fish/vendor_completions.d/bmctl.fish", 0o644),
             ("usr/share/applications/better-morning.desktop", 0o644),
             ("usr/share/icons/hicolor/scalable/apps/better-morning.svg", 0o644),
-        ]
+        ] + Self.iconSizes.map { ("usr/share/icons/hicolor/\($0)x\($0)/apps/better-morning.png", 0o644) }
         for (path, expectedMode) in expected {
             #expect(try mode(dest + "/" + path) == expectedMode, "\(path)")
         }
@@ -65,6 +83,20 @@ struct PackagingTests {
         let left = FileManager.default.enumerator(atPath: dest)?.compactMap { $0 as? String }
             .filter { (try? FileManager.default.attributesOfItem(atPath: dest + "/" + $0)[.type] as? FileAttributeType) == .typeRegular } ?? []
         #expect(left.isEmpty, "\(left)")
+    }
+
+    @Test("The README shows the reminder on a light and a dark theme, and every picture it shows is a PNG in the repository")
+    func readmePictures() throws {
+        let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let shown = readme.split(separator: "\n").compactMap { line -> String? in
+            guard line.hasPrefix("!["), let open = line.lastIndex(of: "("), line.hasSuffix(")") else { return nil }
+            return String(line[line.index(after: open)..<line.index(before: line.endIndex)])
+        }
+        #expect(shown.contains("docs/pictures/reminder.png") && shown.contains("docs/pictures/reminder-dark.png"), "\(shown)")
+        for path in shown {
+            let data = try Data(contentsOf: packageRoot.appendingPathComponent(path))
+            #expect(data.prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]), "\(path) is not a PNG")
+        }
     }
 
     @Test("Man pages are clean under mandoc -Tlint", .enabled(if: FileManager.default.isExecutableFile(atPath: mandoc)))
@@ -160,7 +192,7 @@ struct DebPackagingTests {
             ("usr/share/doc/better-morning/copyright", "-rw-r--r--"),
             ("usr/share/doc/better-morning/changelog.gz", "-rw-r--r--"),
             ("usr/share/lintian/overrides/better-morning", "-rw-r--r--"),
-        ]
+        ] + PackagingTests.iconSizes.map { ("usr/share/icons/hicolor/\($0)x\($0)/apps/better-morning.png", "-rw-r--r--") }
         for (path, mode) in expected {
             #expect(entries[path]?.mode == mode, "\(path): \(entries[path].map { "\($0)" } ?? "missing")")
         }

@@ -117,7 +117,7 @@ import Testing
         let reply = ok(#"{"notifications":{"enabled":false,"available":true}}"#)
         let json = bmctl(["--json", "notifications", "test"], reply: reply)
         #expect(json.status == 0)
-        #expect(json.out == #"{"notifications":{"available":true,"enabled":false}}"# + "\n")
+        #expect(json.out == #"{"notifications":{"available":true,"enabled":false,"reason":null}}"# + "\n")
         let text = bmctl(["notifications", "test"], reply: reply)
         #expect(text.out == "Sent a test notification.\n"
                 + "The daily reminder itself is off; `bmctl notifications on` turns it on.\n")

@@ -10,7 +10,7 @@ import MorningProtocol
         let run = bmctl(["status", "--json"], reply: reply)
         #expect(run.status == 0)
         #expect(run.out == #"{"behind":0,"currentTask":null,"date":"2026-11-23","nextReminder":null,"nextTask":null,"#
-                + #""notifications":{"available":false,"enabled":true},"now":null,"phase":"none","routine":null,"today":null}"# + "\n")
+                + #""notifications":{"available":false,"enabled":true,"reason":null},"now":null,"phase":"none","routine":null,"today":null}"# + "\n")
     }
 
     @Test("status --json is indented on a terminal, one line in a pipe")

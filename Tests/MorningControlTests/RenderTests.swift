@@ -61,6 +61,17 @@ import MorningProtocol
             """)
     }
 
+    @Test("status says why notifications are unavailable when bmd knows")
+    func statusUnavailableReason() {
+        var status = Sample.nothingActive
+        status.notifications.reason = "no notification server is running in this session"
+        #expect(StatusText.render(status, style: .plain) == """
+            No active routine. Try `bmctl explore`, then `bmctl activate NAME`.
+            notifications: on (unavailable: no notification server is running in this session)
+
+            """)
+    }
+
     @Test("T1: today lists every task with its mark, position, time and title")
     func dayToday() {
         let day = Morning.DayReply(

@@ -27,6 +27,42 @@ import Testing
         #expect(stopped.body == "First: 07:00 Wake. 2 tasks today.")
     }
 
+    @Test("N4: a late reminder says where the morning stands: how many are done and the task to do now")
+    func lateMessage() {
+        let late = ReminderMessage.late(routine: "Breakfast Club", completed: 2, total: 8,
+                                        now: ("07:00", "Eat breakfast"), next: ("07:30", "Read"))
+        #expect(late.summary == "Good morning — Breakfast Club")
+        #expect(late.body == "Running late: 2 of 8 done, now 07:00 Eat breakfast.")
+        let caughtUp = ReminderMessage.late(routine: "Q", completed: 3, total: 8, now: nil, next: ("07:30", "Read?"))
+        #expect(caughtUp.body == "Running late: 3 of 8 done, next 07:30 Read?")
+        let all = ReminderMessage.late(routine: "Q", completed: 8, total: 8, now: nil, next: nil)
+        #expect(all.body == "Running late: 8 of 8 done.")
+    }
+
+    @Test("N6: clicking the reminder runs bmctl in $TERMINAL, else x-terminal-emulator, else xdg-terminal-exec")
+    func terminalCommand() {
+        let installed: Set = ["/usr/bin/bmd", "/usr/bin/bmctl", "/usr/bin/foot", "/usr/bin/x-terminal-emulator",
+                              "/usr/bin/xdg-terminal-exec", "/opt/kitty/kitty"]
+        func command(_ environment: [String: String], without: Set<String> = []) -> [String]? {
+            TodayInTerminal.command(environment: environment.merging(["PATH": "/usr/local/bin:/usr/bin"]) { $1 },
+                                    bmdPath: "/usr/bin/bmd", isExecutable: { installed.subtracting(without).contains($0) })
+        }
+        #expect(command(["TERMINAL": "foot"]) == ["/usr/bin/foot", "-e", "/usr/bin/bmctl"])
+        #expect(command(["TERMINAL": "/opt/kitty/kitty"]) == ["/opt/kitty/kitty", "-e", "/usr/bin/bmctl"])
+        #expect(command(["TERMINAL": "missing-term"]) == ["/usr/bin/x-terminal-emulator", "-e", "/usr/bin/bmctl"])
+        #expect(command([:]) == ["/usr/bin/x-terminal-emulator", "-e", "/usr/bin/bmctl"])
+        #expect(command([:], without: ["/usr/bin/x-terminal-emulator"]) == ["/usr/bin/xdg-terminal-exec", "/usr/bin/bmctl"])
+        #expect(command([:], without: ["/usr/bin/x-terminal-emulator", "/usr/bin/xdg-terminal-exec"]) == nil)
+        // No bmctl beside bmd: the one on PATH.
+        #expect(command([:], without: ["/usr/bin/bmctl"]) == ["/usr/bin/x-terminal-emulator", "-e", "bmctl"])
+    }
+
+    @Test("N6: the reminder's button is \"✓ <first task>\"; the test notification has none")
+    func checkLabel() {
+        #expect(ReminderMessage(summary: "s", body: "b", firstTask: " Get up ").checkLabel == "✓ Get up")
+        #expect(ReminderMessage.test.checkLabel == nil)
+    }
+
     @Test("the test notification says what it is")
     func testMessage() {
         #expect(ReminderMessage.test.summary == "Better Morning test notification")
@@ -50,6 +86,20 @@ import Testing
                 == "there is no session bus (DBUS_SESSION_BUS_ADDRESS is not set and \(runtime)/bus does not exist)")
         _ = FileManager.default.createFile(atPath: runtime + "/bus", contents: nil)
         #expect(SessionBus(environment: ["XDG_RUNTIME_DIR": runtime]).missing() == nil)
+    }
+
+    @Test("N2: the icon's installed PNG is looked for in XDG_DATA_HOME, then each of XDG_DATA_DIRS, with the spec's defaults")
+    func installedIcon() {
+        #expect(AppIcon.dataFolders(environment: ["HOME": "/home/ann"])
+                == ["/home/ann/.local/share", "/usr/local/share", "/usr/share"])
+        #expect(AppIcon.dataFolders(environment: ["HOME": "/home/ann", "XDG_DATA_HOME": "/d/home", "XDG_DATA_DIRS": "/a::relative:/b"])
+                == ["/d/home", "/a", "/b"])
+        let png = "/usr/share/icons/hicolor/128x128/apps/better-morning.png"
+        #expect(AppIcon.installedPicture(environment: ["HOME": "/home/ann"], exists: { $0 == png }) == png)
+        #expect(AppIcon.installedPicture(environment: ["HOME": "/home/ann"], exists: { _ in false }) == nil)
+        #expect(AppIcon.installedPicture(environment: ["HOME": "/home/ann"], exists: { _ in true })
+                == "/home/ann/.local/share/icons/hicolor/128x128/apps/better-morning.png")
+        #expect(LibnotifyNotifier.iconName == "better-morning")
     }
 
     // No D-Bus call is made at all (the reason says so), so nothing waits for a timeout.

@@ -152,6 +152,14 @@ final class TestNotifier: Notifier, @unchecked Sendable {
     /// Every post so far.
     var all: [Post] { lock.withLock { posts } }
 
+    /// How many posts there had been at each time the service closed the reminder.
+    var withdrawals: [Int] { lock.withLock { closed } }
+    private var closed: [Int] = []
+
+    func withdraw() async {
+        lock.withLock { closed.append(posts.count) }
+    }
+
     /// The next post not yet returned by this method, waiting for it if need be.
     func nextPost() async -> Post {
         await withCheckedContinuation { (waiter: CheckedContinuation<Post, Never>) in

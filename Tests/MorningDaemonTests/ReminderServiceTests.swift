@@ -14,7 +14,7 @@ struct ReminderServiceTests {
     static let dawn = CatalogEntry(id: "dawn", name: "Dawn Chorus", bio: "", source: "",
                                    tasks: [("06:30", "Get up"), ("07:00", "Walk")])
     static let reminder = ReminderMessage(summary: "Good morning — Dawn Chorus",
-                                          body: "First: 06:30 Get up. 2 tasks today.")
+                                          body: "First: 06:30 Get up. 2 tasks today.", firstTask: "Get up")
     static let reminderTime = instant("2026-11-23T06:30:00Z")
     static let midnight = instant("2026-11-24T00:00:00Z")
 
@@ -119,5 +119,81 @@ struct ReminderServiceTests {
             #expect(bmd.alarm.armed.last == Self.midnight)
         }
         #expect(bmd.notifier.all.count == 1)
+    }
+
+    @Test("N4: a reminder sent late says where the morning stands, not the first task's time")
+    func lateReminderSaysProgress() async throws {
+        // bmd starts at 06:45, a quarter of an hour after the first task's time.
+        let bmd = try FirstMorning()
+        bmd.clock.set("2026-11-23T06:45:00Z")
+        try await bmd.running {
+            let post = await bmd.notifier.nextPost()
+            #expect(post.message == ReminderMessage(summary: "Good morning — Dawn Chorus",
+                                                    body: "Running late: 0 of 2 done, now 06:30 Get up.",
+                                                    firstTask: "Get up"))
+            await bmd.alarm.untilIdle()
+        }
+        #expect(bmd.notifier.all.count == 1)
+    }
+
+    @Test("N4: a late reminder counts the tasks already checked and names the next one when none is waiting")
+    func lateReminderAfterChecking() async throws {
+        let bmd = try FirstMorning()
+        bmd.clock.set("2026-11-23T06:40:00Z")
+        // Checked from bmctl before bmd's alarm went off.
+        _ = try bmd.service.engine.check(.init(task: "1"))
+        try await bmd.running {
+            let post = await bmd.notifier.nextPost()
+            #expect(post.message.body == "Running late: 1 of 2 done, next 07:00 Walk.")
+            await bmd.alarm.untilIdle()
+        }
+    }
+
+    @Test("N6: the reminder's popup is closed once the first task is checked, and only then")
+    func closedWhenFirstTaskChecked() async throws {
+        let bmd = try FirstMorning()
+        try await bmd.running {
+            await bmd.alarm.untilIdle()
+            bmd.clock.set("2026-11-23T06:30:00Z")
+            bmd.alarm.goOff(.due)
+            _ = await bmd.notifier.nextPost()
+            await bmd.alarm.untilIdle()
+            #expect(bmd.notifier.withdrawals.isEmpty)
+
+            // Another task checked first: the morning's first task is still waiting.
+            bmd.clock.set("2026-11-23T06:35:00Z")
+            _ = try bmd.service.engine.check(.init(task: "2"))
+            await bmd.alarm.untilIdle()
+            #expect(bmd.notifier.withdrawals.isEmpty)
+
+            _ = try bmd.service.engine.check(.init(task: "1"))
+            await bmd.alarm.untilIdle()
+            #expect(bmd.notifier.withdrawals == [1])
+
+            // Unchecking brings no second notification, and there is nothing more to close.
+            _ = try bmd.service.engine.uncheck(.init(task: "1"))
+            _ = try bmd.service.engine.check(.init(task: "1"))
+            await bmd.alarm.untilIdle()
+            #expect(bmd.notifier.withdrawals == [1])
+        }
+        #expect(bmd.notifier.all.count == 1)
+    }
+
+    @Test("N6: a reminder left unanswered is closed when its day ends")
+    func closedAtMidnight() async throws {
+        let bmd = try FirstMorning()
+        try await bmd.running {
+            await bmd.alarm.untilIdle()
+            bmd.clock.set("2026-11-23T06:30:00Z")
+            bmd.alarm.goOff(.due)
+            _ = await bmd.notifier.nextPost()
+            await bmd.alarm.untilIdle()
+            #expect(bmd.notifier.withdrawals.isEmpty)
+
+            bmd.clock.set("2026-11-24T00:00:00Z")
+            bmd.alarm.goOff(.due)
+            await bmd.alarm.untilIdle()
+            #expect(bmd.notifier.withdrawals == [1])
+        }
     }
 }

@@ -180,7 +180,7 @@ struct JSONTests {
             #expect(context.codingPath[1].intValue == 1)
         }
         // A field read as a message must be an object.
-        #expect(path(status.replacingOccurrences(of: #""notifications":{"available":false,"enabled":true}"#, with: #""notifications":[]"#)) == "notifications")
+        #expect(path(status.replacingOccurrences(of: #""notifications":{"available":false,"enabled":true,"reason":null}"#, with: #""notifications":[]"#)) == "notifications")
     }
 }
 

@@ -98,7 +98,7 @@ struct VarlinkTests {
         let reply = VarlinkReply(parameters: Morning.SetNotificationsReply(notifications: .init(enabled: true, available: false)).json).frame
         #expect(reply.last == 0)
         let text = String(decoding: reply.dropLast(), as: UTF8.self)
-        #expect(text == #"{"parameters":{"notifications":{"available":false,"enabled":true}}}"#)
+        #expect(text == #"{"parameters":{"notifications":{"available":false,"enabled":true,"reason":null}}}"#)
         let more = String(decoding: VarlinkReply(parameters: VarlinkEmpty().json, continues: true).frame.dropLast(), as: UTF8.self)
         #expect(more == #"{"continues":true,"parameters":{}}"#)
         let error = try VarlinkReply(frame: Array(Morning.Error.noActiveRoutine.frame.dropLast()))

@@ -29,7 +29,7 @@ enum StatusText {
             lines.append(row("next reminder", s.nextReminder.map(reminderTime) ?? "none"))
         }
         let notifications = (s.notifications.enabled ? "on" : "off")
-            + (s.notifications.available ? "" : " " + style.yellow("(unavailable)"))
+            + (s.notifications.available ? "" : " " + style.yellow(s.notifications.reason.map { "(unavailable: \($0))" } ?? "(unavailable)"))
         lines.append(row("notifications", notifications))
         return Text.lines(lines)
     }
