@@ -8,6 +8,7 @@
 #include <sys/prctl.h>
 #include <locale.h>
 #include <langinfo.h>
+#include <malloc.h>
 
 /* Names the calling thread (at most 15 bytes are kept); prctl is variadic, which
    Swift cannot call. */

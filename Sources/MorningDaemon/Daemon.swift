@@ -1,3 +1,4 @@
+import CLinux
 import Foundation
 import Logging
 import MorningProtocol
@@ -41,6 +42,10 @@ public enum Daemon {
         // wakes once a second in every process that uses it. Signals are taken on a
         // thread of their own (SignalWaiter) for the same reason.
         SignalWaiter.block()
+        // Memory a client's large call took goes back to the system once the call is
+        // done. Otherwise glibc, after freeing a large block, raises the size from which it
+        // maps blocks of their own, and keeps later large blocks in its heaps for good.
+        mallopt(M_MMAP_THRESHOLD, 256 << 10)
         NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
         var options = Options()
         var args = arguments[...]
