@@ -24,6 +24,9 @@ final class Connection: ChannelInboundHandler {
     private var machine: ConnectionStateMachine
     private var timeout: Scheduled<Void>?
     private var follower: UInt64?
+    /// This handler's place in the pipeline, while the channel is open, so that the other
+    /// connections can close it to make room.
+    private var context: ChannelHandlerContext?
 
     /// A connection of `peer`; `connections` counts it against the limit, `batches` answers
     /// calls that may write and `pool` a test notification (both on the loop when nil, as
@@ -43,20 +46,41 @@ final class Connection: ChannelInboundHandler {
             patience: patience, answeredNow: ControlServer.answeredOnLoop)
     }
 
+    /// Since when this connection has been idle, if it is; see ConnectionStateMachine.
+    var idleSince: NIODeadline? { machine.idleSince }
+
+    /// Closes this idle connection to make room for a new client.
+    func evict() {
+        guard let context else { return }
+        logger.debug("closed an idle connection to make room for a new one")
+        perform(machine.evicted(), context)
+    }
+
+    /// Drops what this connection sent and refuses it: bmd holds too much unfinished.
+    func shed() {
+        guard let context else { return }
+        let limit = connections?.bufferLimit ?? ControlServer.bufferLimit
+        logger.warning("refused a connection's unfinished call: \(limit) bytes of unfinished calls are held")
+        let parameter = "frame: bmd already holds \(limit) bytes of unfinished calls, its most at once; send the call again in a moment"
+        perform(machine.shed(VarlinkService.Error.invalidParameter(parameter: parameter).frame), context)
+    }
+
     func channelActive(context: ChannelHandlerContext) {
+        self.context = context
         // Peer credentials are checked on every connection, whatever the file modes.
         let owner = peer.uid == geteuid()
         if !owner {
             logger.warning("refused a connection from another user", metadata: ["uid": "\(peer.uid)", "pid": "\(peer.pid)"])
         }
-        let admitted = owner && (connections?.admit(context.channel) ?? true)
-        if owner, !admitted { logger.warning("refused a connection: \(ControlServer.connectionLimit) are open") }
+        let admitted = owner && (connections?.admit(self, context.channel) ?? true)
+        if owner, !admitted { logger.warning("refused a connection: \(ControlServer.connectionLimit) are open, none idle") }
         perform(machine.opened(peerUID: Int(peer.uid), peerIsOwner: owner, admitted: admitted, now: context.eventLoop.now), context)
         context.fireChannelActive()
     }
 
     func channelInactive(context: ChannelHandlerContext) {
         perform(machine.closed(), context)
+        self.context = nil
         context.fireChannelInactive()
     }
 
@@ -93,7 +117,13 @@ final class Connection: ChannelInboundHandler {
             case .answerLater(let call):
                 answerLater(call, context)
             case .follow:
-                follow(context)
+                if connections?.follow(self) ?? true {
+                    follow(context)
+                } else {
+                    let limit = connections?.followerLimit ?? ControlServer.followerLimit
+                    logger.warning("refused a follower: \(limit) are following")
+                    queue += machine.followRefused(Morning.Error.tooManyConnections(limit: limit).frame)
+                }
             case .unfollow:
                 if let follower { engine.unfollow(follower) }
                 follower = nil
@@ -111,11 +141,12 @@ final class Connection: ChannelInboundHandler {
                 timeout?.cancel()
                 timeout = nil
             case .release:
-                connections?.release(context.channel)
+                connections?.release(self)
             case .close:
                 context.close(promise: nil)
             }
         }
+        if machine.state != .closed { connections?.holds(self, bytes: machine.buffered) }
         context.flush()
     }
 

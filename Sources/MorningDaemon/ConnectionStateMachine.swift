@@ -12,6 +12,8 @@ import NIOCore
 /// are ignored. Every other connection must complete its next frame within `patience`
 /// of being ready for it — a connection that sends nothing, or trickles a frame a byte at
 /// a time, is closed — so that no client can hold one of the limited places for long.
+/// While it waits for a call it has not begun to send, it is idle, and may be closed
+/// sooner to make room for a new client.
 struct ConnectionStateMachine {
     enum State: Equatable {
         /// Not yet admitted.
@@ -69,6 +71,18 @@ struct ConnectionStateMachine {
         self.patience = patience
         self.answeredNow = answeredNow
     }
+
+    /// Since when the connection has been ready for a call it has not begun to send; nil
+    /// unless it is idle: reading, no call being answered, not following, and nothing
+    /// of a next frame received.
+    var idleSince: NIODeadline? {
+        guard state == .reading, frames.pending == 0, let deadline else { return nil }
+        return deadline - patience
+    }
+
+    /// Bytes received that are not yet answered: an unfinished frame, and any whole ones
+    /// waiting behind a call being answered.
+    var buffered: Int { frames.pending }
 
     // MARK: Events
 
@@ -133,6 +147,27 @@ struct ConnectionStateMachine {
         return [.close]
     }
 
+    /// The connection is closed to make room for a new client, if it is still idle.
+    mutating func evicted() -> [Action] {
+        guard idleSince != nil else { return [] }
+        state = .closing
+        deadline = nil
+        return [.cancelTimeout, .close]
+    }
+
+    /// There was no place among the followers for this one: it is told `error`, and closed.
+    mutating func followRefused(_ error: [UInt8]) -> [Action] {
+        guard state == .following else { return [] }
+        return refuse(error)
+    }
+
+    /// bmd holds too much unfinished from its clients, and this connection's share is the
+    /// largest: what it sent is dropped, and it is told `error` and closed.
+    mutating func shed(_ error: [UInt8]) -> [Action] {
+        guard state == .reading || state == .answering else { return [] }
+        return refuse(error)
+    }
+
     /// The connection is gone.
     mutating func closed() -> [Action] {
         var actions: [Action] = [.cancelTimeout]
@@ -149,7 +184,8 @@ struct ConnectionStateMachine {
     private mutating func readFrames(now: NIODeadline, writable: Bool) -> [Action] {
         // A client that does not read its replies is not read from either: it can make
         // bmd hold no more than one read's worth.
-        guard writable else { return [.readFromSocket(false)] }
+        // It is still timed: a client that neither reads nor sends holds its place no longer.
+        guard writable else { return [.readFromSocket(false)] + (deadline == nil ? armTimeout(now) : []) }
         let frame: [UInt8]?
         do {
             frame = try frames.next()
@@ -183,6 +219,8 @@ struct ConnectionStateMachine {
     private mutating func refuse(_ frame: [UInt8]) -> [Action] {
         state = .closing
         deadline = nil
+        // Nothing more is read, so what was received is of no more use.
+        frames.discard()
         return [.cancelTimeout, .refuse(frame)]
     }
 }

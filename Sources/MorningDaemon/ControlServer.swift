@@ -39,6 +39,10 @@ public struct ControlServer: Service {
     /// Connections served at once; more are answered with an error and closed, so no
     /// number of clients can exhaust the daemon's descriptors or memory.
     public static let connectionLimit = 128
+    /// Followers served at once, a part of `connectionLimit`: the rest stays for other calls.
+    public static let followerLimit = 32
+    /// The bytes of unfinished calls held across all connections: four whole imports.
+    public static let bufferLimit = 4 * importFrameLimit
     /// How long a connection may take to send its next whole call: one that sends
     /// nothing, or a frame a byte at a time, is closed after this. Followers are not timed.
     public static let patience = TimeAmount.seconds(10)
@@ -107,31 +111,86 @@ public struct ControlServer: Service {
     }
 }
 
-/// The open connections, counted against the limit and closed at a stop. Touched only
+/// The open connections, counted against the limits and closed at a stop. Touched only
 /// on the server's event loop.
+///
+/// When every place is taken, a new client takes the place of the connection that has
+/// waited longest without sending a call (one with a call in progress, or following the
+/// status, is kept); only when none is idle is the new client refused. Followers have a
+/// bound of their own, so that they never take every place. And the bytes held for
+/// calls not yet whole, across all connections, have a bound: past it, the connection
+/// holding the most is refused, so that many clients each sending a large frame slowly
+/// cannot make bmd take more memory than that.
 final class Connections: @unchecked Sendable {
     private let loop: EventLoop
-    private var open: [ObjectIdentifier: Channel] = [:]
+    let limit: Int
+    let followerLimit: Int
+    let bufferLimit: Int
+    private var open: [ObjectIdentifier: (connection: Connection, channel: Channel)] = [:]
+    private var followers: Set<ObjectIdentifier> = []
+    private var buffered: [ObjectIdentifier: Int] = [:]
+    /// The sum of `buffered`.
+    private(set) var totalBuffered = 0
 
-    init(loop: EventLoop) { self.loop = loop }
+    init(loop: EventLoop, limit: Int = ControlServer.connectionLimit, followerLimit: Int = ControlServer.followerLimit,
+         bufferLimit: Int = ControlServer.bufferLimit) {
+        self.loop = loop
+        self.limit = limit
+        self.followerLimit = followerLimit
+        self.bufferLimit = bufferLimit
+    }
 
-    /// Counts `channel` in, unless the limit is reached.
-    func admit(_ channel: Channel) -> Bool {
+    /// Counts `connection` in, closing the longest-idle one to make room when the limit
+    /// is reached; false when no place can be made.
+    func admit(_ connection: Connection, _ channel: Channel) -> Bool {
         loop.preconditionInEventLoop()
-        guard open.count < ControlServer.connectionLimit else { return false }
-        open[ObjectIdentifier(channel)] = channel
+        if open.count >= limit {
+            let idle = open.values.compactMap { entry in entry.connection.idleSince.map { (entry.connection, $0) } }
+            guard let (oldest, _) = idle.min(by: { $0.1 < $1.1 }) else { return false }
+            release(oldest)
+            oldest.evict()
+        }
+        open[ObjectIdentifier(connection)] = (connection, channel)
         return true
     }
 
-    func release(_ channel: Channel) {
+    /// Counts `connection` among the followers, unless their limit is reached.
+    func follow(_ connection: Connection) -> Bool {
         loop.preconditionInEventLoop()
-        open[ObjectIdentifier(channel)] = nil
+        guard followers.count < followerLimit else { return false }
+        followers.insert(ObjectIdentifier(connection))
+        return true
+    }
+
+    func release(_ connection: Connection) {
+        loop.preconditionInEventLoop()
+        let id = ObjectIdentifier(connection)
+        open[id] = nil
+        followers.remove(id)
+        totalBuffered -= buffered.removeValue(forKey: id) ?? 0
+    }
+
+    /// `connection` now holds `bytes` of calls not yet answered. Past the bound, the
+    /// connection holding the most is shed, until the total is within it again.
+    func holds(_ connection: Connection, bytes: Int) {
+        loop.preconditionInEventLoop()
+        let id = ObjectIdentifier(connection)
+        guard open[id] != nil else { return }
+        totalBuffered += bytes - (buffered[id] ?? 0)
+        buffered[id] = bytes == 0 ? nil : bytes
+        while totalBuffered > bufferLimit, let (largest, _) = buffered.max(by: { $0.value < $1.value }),
+              let entry = open[largest] {
+            // Shedding reports its bytes gone, which takes them off the total.
+            let before = totalBuffered
+            entry.connection.shed()
+            if totalBuffered == before { totalBuffered -= buffered.removeValue(forKey: largest) ?? 0 }
+        }
     }
 
     /// Closes every connection; done when all are closed.
     func closeAll() -> EventLoopFuture<Void> {
         loop.preconditionInEventLoop()
-        let closing = open.values.map { channel in channel.close().recover { _ in } }
+        let closing = open.values.map { entry in entry.channel.close().recover { _ in } }
         return EventLoopFuture.andAllComplete(closing, on: loop)
     }
 }

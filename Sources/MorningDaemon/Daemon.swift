@@ -50,6 +50,10 @@ public enum Daemon {
         // serves the socket and runs the tasks, which is all one person's requests need.
         mallopt(M_ARENA_MAX, 1)
         NIOSingletons.groupLoopCountSuggestion = 1
+        // Memory a client's large call took goes back to the system once the call is
+        // done. Otherwise glibc, after freeing a large block, raises the size from which it
+        // maps blocks of their own, and keeps later large blocks in its heaps for good.
+        mallopt(M_MMAP_THRESHOLD, 256 << 10)
         var options = Options()
         var args = arguments[...]
         while let arg = args.popFirst() {

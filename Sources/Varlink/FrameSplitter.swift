@@ -31,7 +31,12 @@ public struct FrameSplitter: Sendable {
     /// that a few members written before the method do not hide it.
     private var window: Int { max(limit, 4096) }
 
-    public mutating func append(_ bytes: some Sequence<UInt8>) { buffer.append(contentsOf: bytes) }
+    public mutating func append(_ bytes: some Sequence<UInt8>) {
+        // Copied as one block when the bytes lie in one (a read's buffer does), not one by one.
+        if bytes.withContiguousStorageIfAvailable({ buffer.append(contentsOf: $0) }) == nil {
+            buffer.append(contentsOf: bytes)
+        }
+    }
 
     /// The next complete frame without its NUL; nil when more bytes are needed.
     public mutating func next() throws(FrameTooLarge) -> [UInt8]? {
@@ -40,6 +45,14 @@ public struct FrameSplitter: Sendable {
             guard end <= allowed else { throw FrameTooLarge(limit: allowed) }
             let frame = Array(buffer[..<end])
             buffer.removeSubrange(...end)
+            // A large frame leaves a large buffer behind: its memory is given back rather
+            // than kept for a frame that may never come.
+            if buffer.capacity > 2 * max(limit, buffer.count) {
+                var rest: [UInt8] = []
+                rest.reserveCapacity(buffer.count)
+                rest.append(contentsOf: buffer)
+                buffer = rest
+            }
             scanned = 0
             current = nil
             return frame
@@ -68,8 +81,18 @@ public struct FrameSplitter: Sendable {
         return max(limit, largeLimits[method] ?? limit)
     }
 
+    /// Forgets every byte received, giving back their memory.
+    public mutating func discard() {
+        buffer = []
+        scanned = 0
+        current = nil
+    }
+
     /// Bytes received that do not yet form a frame.
     public var pending: Int { buffer.count }
+
+    /// The memory the received bytes take.
+    public var capacity: Int { buffer.capacity }
 }
 
 /// Finds a call's method in the beginning of its frame without reading the rest: the

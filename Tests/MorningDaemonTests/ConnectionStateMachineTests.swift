@@ -62,4 +62,43 @@ struct ConnectionStateMachineTests {
         _ = refused.opened(peerUID: 1000, peerIsOwner: true, admitted: false, now: Self.start)
         #expect(refused.closed() == [.cancelTimeout])
     }
+
+    @Test("A connection is idle only while it waits for a call it has not begun; only then may it be evicted")
+    func idle() {
+        var m = Self.machine()
+        #expect(m.idleSince == Self.start)
+        _ = m.received(Array(#"{"method""#.utf8), now: Self.start + .seconds(2), writable: true)
+        #expect(m.idleSince == nil)
+        #expect(m.evicted() == [])
+        _ = m.received(Self.frame(#":"org.bettermorning.Morning.Status"}"#), now: Self.start + .seconds(3), writable: true)
+        _ = m.answered([1, 0], now: Self.start + .seconds(3), writable: true)
+        #expect(m.idleSince == Self.start + .seconds(3))
+        #expect(m.evicted() == [.cancelTimeout, .close])
+        #expect(m.state == .closing)
+        var follower = Self.machine()
+        _ = follower.received(Self.frame(#"{"method":"org.bettermorning.Morning.Status","more":true}"#), now: Self.start, writable: true)
+        #expect(follower.idleSince == nil)
+        #expect(follower.evicted() == [])
+    }
+
+    @Test("A client that stops reading after a call is still timed, so it cannot hold its place")
+    func notReadingAfterACall() {
+        var m = Self.machine()
+        _ = m.received(Self.frame(#"{"method":"org.bettermorning.Morning.Check","parameters":{"task":"1"}}"#),
+                       now: Self.start, writable: true)
+        let after = m.answered([1, 0], now: Self.start + .seconds(1), writable: false)
+        #expect(after == [.write([1, 0]), .readFromSocket(false), .scheduleTimeout(Self.start + .seconds(11))])
+        #expect(m.timeoutFired(now: Self.start + .seconds(11)) == [.close])
+    }
+
+    @Test("A refused or shed connection drops what it received")
+    func shedDropsBytes() {
+        var m = Self.machine()
+        _ = m.received(Array(repeating: UInt8(ascii: " "), count: 5000), now: Self.start, writable: true)
+        #expect(m.buffered == 5000)
+        #expect(m.shed([9, 0]) == [.cancelTimeout, .refuse([9, 0])])
+        #expect(m.buffered == 0)
+        #expect(m.received([1, 2, 3], now: Self.start, writable: true) == [])
+        #expect(m.buffered == 0)
+    }
 }

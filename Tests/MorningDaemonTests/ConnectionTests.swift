@@ -14,13 +14,15 @@ import Glibc
 /// One connection handler on an EmbeddedChannel: frames in, frames out, time moved by
 /// hand. Nothing waits for real time.
 private final class Line {
-    let channel = EmbeddedChannel()
+    let channel: EmbeddedChannel
     let engine: Engine
 
-    init(uid: uid_t = geteuid(), connections: Connections? = nil) throws {
+    /// A connection on `loop` (its own when nil) to `engine` (a fresh one when nil).
+    init(uid: uid_t = geteuid(), connections: Connections? = nil, loop: EmbeddedEventLoop? = nil, engine: Engine? = nil) throws {
+        channel = loop.map { EmbeddedChannel(loop: $0) } ?? EmbeddedChannel()
         let clock = TestClock("2026-11-23T05:00:00Z", zone: "Europe/London")
-        engine = try Engine(store: try Store.inMemory(), clock: clock.wall, logger: Logger(label: "test"))
-        let handler = Connection(engine: engine, varlink: ControlServer.varlinkServer(engine), pool: nil, batches: nil,
+        self.engine = try engine ?? Engine(store: try Store.inMemory(), clock: clock.wall, logger: Logger(label: "test"))
+        let handler = Connection(engine: self.engine, varlink: ControlServer.varlinkServer(self.engine), pool: nil, batches: nil,
                                  logger: Logger(label: "test"), peer: bm_peer_credentials(pid: 1, uid: uid, gid: getegid()),
                                  connections: connections)
         try channel.pipeline.syncOperations.addHandler(handler)
@@ -144,5 +146,107 @@ struct ConnectionTests {
         let replies = try line.replies()
         #expect(replies.count == 1 && replies[0].hasPrefix(#"{"error":"org.varlink.service.InvalidParameter","parameters":{"parameter":"frame larger"#))
         #expect(!line.isOpen)
+    }
+}
+
+private let follow = #"{"method":"org.bettermorning.Morning.Status","more":true}"# + "\0"
+
+/// Several connections to one engine, on one loop with one clock, counted by one Connections.
+private struct Lines {
+    let loop = EmbeddedEventLoop()
+    let connections: Connections
+    let engine: Engine
+
+    init(limit: Int, followerLimit: Int = 1, bufferLimit: Int = 1 << 20) throws {
+        let clock = TestClock("2026-11-23T05:00:00Z", zone: "Europe/London")
+        engine = try Engine(store: try Store.inMemory(), clock: clock.wall, logger: Logger(label: "test"))
+        connections = Connections(loop: loop, limit: limit, followerLimit: followerLimit, bufferLimit: bufferLimit)
+    }
+
+    func open() throws -> Line { try Line(connections: connections, loop: loop, engine: engine) }
+    func wait(_ amount: TimeAmount) { loop.advanceTime(by: amount) }
+}
+
+@Suite("Room for new clients: idle connections make way, followers and unfinished frames are bounded")
+struct ConnectionRoomTests {
+    @Test("With every place taken, a new client takes the place of the longest-idle connection; one mid-call is kept")
+    func evictsLongestIdle() throws {
+        let lines = try Lines(limit: 3)
+        let oldest = try lines.open()
+        lines.wait(.seconds(1))
+        let midCall = try lines.open()
+        try midCall.send(String(status.prefix(10)))
+        lines.wait(.seconds(1))
+        let newer = try lines.open()
+        lines.wait(.seconds(1))
+        // The midCall connection waited as long but has begun its call: the oldest idle one goes.
+        let arriving = try lines.open()
+        #expect(!oldest.isOpen)
+        #expect(try oldest.replies().isEmpty)
+        #expect(midCall.isOpen && newer.isOpen && arriving.isOpen)
+        try arriving.send(status)
+        #expect(try arriving.replies().first?.hasPrefix(#"{"parameters":{"behind":0"#) == true)
+        // The one mid-call finishes it and is answered.
+        try midCall.send(String(status.dropFirst(10)))
+        #expect(try midCall.replies().count == 1)
+    }
+
+    @Test("When no connection is idle, a new client is told bmd is busy: TooManyConnections")
+    func refusesWhenNoneIdle() throws {
+        let lines = try Lines(limit: 2)
+        let first = try lines.open(), second = try lines.open()
+        try first.send(String(status.prefix(5)))
+        try second.send(follow)
+        let refused = try lines.open()
+        #expect(try refused.replies() == [#"{"error":"org.bettermorning.Morning.TooManyConnections","parameters":{"limit":128}}"#])
+        #expect(!refused.isOpen)
+        #expect(first.isOpen && second.isOpen)
+    }
+
+    @Test("Followers beyond their own bound are refused as busy; the other places stay for calls")
+    func followerBound() throws {
+        let lines = try Lines(limit: 3, followerLimit: 1)
+        let follower = try lines.open()
+        try follower.send(follow)
+        lines.loop.run()
+        #expect(try follower.replies().count == 1)
+        let second = try lines.open()
+        try second.send(follow)
+        #expect(try second.replies() == [#"{"error":"org.bettermorning.Morning.TooManyConnections","parameters":{"limit":1}}"#])
+        #expect(!second.isOpen)
+        // Its place is given back: calls are still served, and the first follower follows on.
+        let caller = try lines.open()
+        try caller.send(status)
+        #expect(try caller.replies().count == 1)
+        #expect(follower.isOpen)
+        // Once the follower leaves, another may follow.
+        try follower.channel.close().wait()
+        let next = try lines.open()
+        try next.send(follow)
+        lines.loop.run()
+        #expect(try next.replies().first?.hasPrefix(#"{"continues":true"#) == true)
+    }
+
+    @Test("Past the bound on unfinished bytes across connections, the one holding the most is refused and its memory dropped")
+    func bufferBound() throws {
+        let lines = try Lines(limit: 8, bufferLimit: 1000)
+        let big = try lines.open(), small = try lines.open()
+        let head = #"{"method":"org.bettermorning.Morning.Status","parameters":{"#
+        try big.send(head + String(repeating: " ", count: 600))
+        try small.send(head + String(repeating: " ", count: 200))
+        #expect(big.isOpen && small.isOpen)
+        #expect(lines.connections.totalBuffered == 2 * head.utf8.count + 800)
+        // The small one's next bytes pass the bound: the big one is refused, not the small one.
+        try small.send(String(repeating: " ", count: 100))
+        let refused = try big.replies()
+        #expect(refused.count == 1 && refused[0].hasPrefix(
+            #"{"error":"org.varlink.service.InvalidParameter","parameters":{"parameter":"frame: bmd already holds 1000 bytes of unfinished calls"#),
+            "\(refused)")
+        #expect(!big.isOpen)
+        #expect(small.isOpen)
+        #expect(lines.connections.totalBuffered == head.utf8.count + 300)
+        try small.send("}}\0")
+        #expect(try small.replies().first?.hasPrefix(#"{"parameters":{"behind":0"#) == true)
+        #expect(lines.connections.totalBuffered == 0)
     }
 }
