@@ -41,17 +41,21 @@ enum QuickLine {
     }
 
     static let everyday: [Command] = [
-        Command(name: "status", flags: ["--follow"], options: ["--format"]) { words in
+        Command(name: "status", flags: ["--follow"], options: ["--format", "--max-width"]) { words in
             var format: BarText.Format?
             if let text = words.option("--format") {
                 // A value that is not a format is ArgumentParser's to explain.
                 guard let known = BarText.Format(rawValue: text) else { return nil }
                 format = known
             }
-            return StatusRequest(globals: words.globals(), follow: words.flag("--follow"), format: format)
+            guard let width = words.number("--max-width") else { return nil }
+            return StatusRequest(globals: words.globals(), follow: words.flag("--follow"), format: format,
+                                 maxWidth: width ?? BarText.defaultWidth)
         },
         Command(name: "today") { words in DayRequest(globals: words.globals(), date: "today") },
-        Command(name: "day") { words in DayRequest(globals: words.globals(), date: words.positional()) },
+        Command(name: "day", options: ["--routine"]) { words in
+            DayRequest(globals: words.globals(), date: words.positional(), routine: words.option("--routine"))
+        },
         Command(name: "check", options: ["--date"]) { words in
             guard let task = words.positional() else { return nil }
             return CheckRequest(globals: words.globals(), done: true, task: task, date: words.option("--date"))

@@ -26,6 +26,7 @@ struct QuickLineTests {
         "--json", "--json", "--no-autostart", "--socket", "--socket=/tmp/a.sock", "/tmp/b.sock", "--follow", "--format",
         "waybar", "text", "bogus", "--format=polybar", "--date", "--date=yesterday", "today", "tomorrow", "2026-11-23",
         "2026-02-30", "--week", "--prev", "--next", "--months", "--months=6", "3", "0", "-1", "+2", "13", "x",
+        "--max-width", "--max-width=12", "--routine", "--routine=kant",
         "run", "1", "franklin", "-h", "--help", "--", "-", "--bogus", "--json=yes", "--socket=", "",
     ]
 
