@@ -68,6 +68,9 @@ enum Refusal {
             return .refused("bmd refused the connection: it serves only its own user")
         case let .tooManyConnections(limit):
             return .unreachable("bmd is busy: it already serves \(limit) connections, its most at once; try again in a moment")
+        case let .tooMuchUnfinished(limit):
+            return .unreachable("bmd is busy: it already holds \(limit) bytes of calls still arriving, its most at once; "
+                                + "try again in a moment")
         case let .notificationsUnavailable(reason):
             return .refused("notifications are unavailable: \(reason); "
                             + "is a notification server (dunst, mako, GNOME Shell, Plasma …) running in this session?")

@@ -61,8 +61,7 @@ final class Connection: ChannelInboundHandler {
         guard let context else { return }
         let limit = connections?.bufferLimit ?? ControlServer.bufferLimit
         logger.warning("refused a connection's unfinished call: \(limit) bytes of unfinished calls are held")
-        let parameter = "frame: bmd already holds \(limit) bytes of unfinished calls, its most at once; send the call again in a moment"
-        perform(machine.shed(VarlinkService.Error.invalidParameter(parameter: parameter).frame), context)
+        perform(machine.shed(Morning.Error.tooMuchUnfinished(limit: limit).frame), context)
     }
 
     func channelActive(context: ChannelHandlerContext) {

@@ -390,6 +390,10 @@ public enum Morning {
 
         # bmd already serves limit connections, its most at once; try again in a moment.
         error TooManyConnections (limit: int)
+
+        # bmd already holds limit bytes of calls still arriving, across all connections, its
+        # most at once; the connection holding the most is refused. Send the call again in a moment.
+        error TooMuchUnfinished (limit: int)
         error NotificationsUnavailable (reason: string)
 
         # An import into a state that already holds routines, without replace.
@@ -2327,6 +2331,9 @@ extension Morning {
         case permissionDenied(uid: Int)
         /// bmd already serves limit connections, its most at once; try again in a moment.
         case tooManyConnections(limit: Int)
+        /// bmd already holds limit bytes of calls still arriving, across all connections, its
+        /// most at once; the connection holding the most is refused. Send the call again in a moment.
+        case tooMuchUnfinished(limit: Int)
         case notificationsUnavailable(reason: String)
         /// An import into a state that already holds routines, without replace.
         case importRefused(routines: Int)
@@ -2362,6 +2369,7 @@ extension Morning {
             "org.bettermorning.Morning.StorageFailed",
             "org.bettermorning.Morning.PermissionDenied",
             "org.bettermorning.Morning.TooManyConnections",
+            "org.bettermorning.Morning.TooMuchUnfinished",
             "org.bettermorning.Morning.NotificationsUnavailable",
             "org.bettermorning.Morning.ImportRefused",
             "org.bettermorning.Morning.InvalidImport",
@@ -2390,6 +2398,7 @@ extension Morning {
             case .storageFailed: "org.bettermorning.Morning.StorageFailed"
             case .permissionDenied: "org.bettermorning.Morning.PermissionDenied"
             case .tooManyConnections: "org.bettermorning.Morning.TooManyConnections"
+            case .tooMuchUnfinished: "org.bettermorning.Morning.TooMuchUnfinished"
             case .notificationsUnavailable: "org.bettermorning.Morning.NotificationsUnavailable"
             case .importRefused: "org.bettermorning.Morning.ImportRefused"
             case .invalidImport: "org.bettermorning.Morning.InvalidImport"
@@ -2434,6 +2443,8 @@ extension Morning {
                 .object([.init(key: "uid", value: JSONValue.int(uid))])
             case .tooManyConnections(let limit):
                 .object([.init(key: "limit", value: JSONValue.int(limit))])
+            case .tooMuchUnfinished(let limit):
+                .object([.init(key: "limit", value: JSONValue.int(limit))])
             case .notificationsUnavailable(let reason):
                 .object([.init(key: "reason", value: JSONValue.string(reason))])
             case .importRefused(let routines):
@@ -2472,6 +2483,7 @@ extension Morning {
             case "org.bettermorning.Morning.StorageFailed": self = .storageFailed(reason: try o.required("reason") { v, p in try JSONRead.string(v, p) })
             case "org.bettermorning.Morning.PermissionDenied": self = .permissionDenied(uid: try o.required("uid") { v, p in try JSONRead.int(v, p) })
             case "org.bettermorning.Morning.TooManyConnections": self = .tooManyConnections(limit: try o.required("limit") { v, p in try JSONRead.int(v, p) })
+            case "org.bettermorning.Morning.TooMuchUnfinished": self = .tooMuchUnfinished(limit: try o.required("limit") { v, p in try JSONRead.int(v, p) })
             case "org.bettermorning.Morning.NotificationsUnavailable": self = .notificationsUnavailable(reason: try o.required("reason") { v, p in try JSONRead.string(v, p) })
             case "org.bettermorning.Morning.ImportRefused": self = .importRefused(routines: try o.required("routines") { v, p in try JSONRead.int(v, p) })
             case "org.bettermorning.Morning.InvalidImport": self = .invalidImport(reason: try o.required("reason") { v, p in try JSONRead.string(v, p) })

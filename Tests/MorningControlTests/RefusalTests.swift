@@ -43,6 +43,8 @@ import MorningProtocol
          "bmd refused the connection: it serves only its own user", 1),
         ("TooManyConnections", #"{"limit":128}"#, ["status"],
          "bmd is busy: it already serves 128 connections, its most at once; try again in a moment", 3),
+        ("TooMuchUnfinished", #"{"limit":67108864}"#, ["status"],
+         "bmd is busy: it already holds 67108864 bytes of calls still arriving, its most at once; try again in a moment", 3),
         ("NotificationsUnavailable", #"{"reason":"no notification server is running in this session"}"#,
          ["notifications", "test"],
          "notifications are unavailable: no notification server is running in this session; "

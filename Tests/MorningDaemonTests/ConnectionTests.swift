@@ -240,7 +240,7 @@ struct ConnectionRoomTests {
         try small.send(String(repeating: " ", count: 100))
         let refused = try big.replies()
         #expect(refused.count == 1 && refused[0].hasPrefix(
-            #"{"error":"org.varlink.service.InvalidParameter","parameters":{"parameter":"frame: bmd already holds 1000 bytes of unfinished calls"#),
+            #"{"error":"org.bettermorning.Morning.TooMuchUnfinished","parameters":{"limit":1000}}"#),
             "\(refused)")
         #expect(!big.isOpen)
         #expect(small.isOpen)
