@@ -146,7 +146,7 @@ struct DraftCommandTests {
                          draftJSON("Mine", ["07:00 Read"], task: 1), draftJSON("Mine", ["06:00 Run", "07:00 Read"], task: 1)],
             "DraftRemove": [ok(#"{"title":"Mine","tasks":[{"position":1,"time":"06:00","title":"Run"}],"#
                                + #""task":{"position":2,"time":"07:00","title":"Read"}}"#)],
-            "DraftSave": [savedMine],
+            "DraftSave": [savedMine], "Status": [DayEndingTests.status(completed: 0)],
         ], answers: ["Mine", "06:07 Run", "07:00 Read", "6am Run", "remove 2", "", "y"])
         #expect(run.status == 0, "\(run.err)")
         #expect(run.out == """
@@ -166,7 +166,7 @@ struct DraftCommandTests {
 
             """)
         #expect(run.calls.map { $0.components(separatedBy: "Morning.").last!.prefix { $0 != "\"" } }
-                == ["DraftShow", "DraftTitle", "DraftAdd", "DraftAdd", "DraftAdd", "DraftRemove", "DraftSave"])
+                == ["DraftShow", "DraftTitle", "DraftAdd", "DraftAdd", "DraftAdd", "DraftRemove", "Status", "DraftSave"])
         #expect(run.calls[3].contains(#""parameters":{"time":"07:00","title":"Read"}"#))
         #expect(run.calls[4].contains(#""parameters":{"time":"6am","title":"Run"}"#))
     }
@@ -174,23 +174,38 @@ struct DraftCommandTests {
     @Test("C2: create resumes a draft; Enter keeps its title; at 20 tasks it stops asking for more")
     func C2_resumes() {
         let tasks = (0..<20).map { String(format: "%02d:00 Task", $0) }
-        let run = bmctl(["create"], replies: ["DraftShow": [draftJSON("Mine", tasks)], "DraftSave": [savedMine]],
+        let run = bmctl(["create"], replies: ["DraftShow": [draftJSON("Mine", tasks)], "DraftSave": [savedMine],
+                                              "Status": [DayEndingTests.status(completed: 0)]],
                         answers: ["", ""])
         #expect(run.status == 0)
         #expect(run.out.hasPrefix("Resuming your draft.\nDraft: Mine · 20 of 20 tasks\n"))
         #expect(run.out.contains("Title [Mine]: Type each task"))
         #expect(run.out.contains("That is the maximum of 20 tasks.\nSave Mine with 20 tasks and start it tomorrow? [Y/n] "))
-        #expect(run.calls.count == 2)
+        #expect(run.calls.count == 3)
     }
 
     @Test("C2: end of input, or no to saving, stops with the draft kept (exit 1)", arguments: [["Mine"], ["Mine", "06:00 Run", "", "n"]])
     func C2_stopKeepsTheDraft(answers: [String]) {
         let run = bmctl(["create"], replies: [
             "DraftShow": [ok(#"{"title":null,"tasks":[]}"#)], "DraftTitle": [draftJSON("Mine", [])],
-            "DraftAdd": [draftJSON("Mine", ["06:00 Run"], task: 1)],
+            "DraftAdd": [draftJSON("Mine", ["06:00 Run"], task: 1)], "Status": [DayEndingTests.status(completed: 0)],
         ], answers: answers)
         #expect(run.status == 1)
         #expect(run.err.contains("the draft is kept: `bmctl create` resumes it, `bmctl draft discard` throws it away"))
         #expect(!run.calls.contains { $0.contains("DraftSave") })
+    }
+
+    @Test("create asks before saving when today's checks would be locked, names what ends, and takes only a yes",
+          arguments: [("", false), ("n", false), ("y", true)])
+    func createWarnsBeforeLockingToday(answer: String, saves: Bool) {
+        let run = bmctl(["create"], replies: [
+            "DraftShow": [draftJSON("Mine", ["06:00 Run"])], "DraftSave": [savedMine],
+            "Status": [DayEndingTests.status(completed: 2)],
+        ], answers: ["", "", answer])
+        #expect(run.out.contains("Save Mine with 1 task and start it tomorrow? This ends today for Haruki Murakami: "
+                                 + "its 2 of 5 checked tasks are kept, the other 3 count as missed, and today can no longer be changed. [y/N] "),
+                "\(run.out)")
+        #expect(run.calls.contains { $0.contains("DraftSave") } == saves)
+        #expect(run.status == (saves ? 0 : 1))
     }
 }

@@ -95,8 +95,13 @@ struct CreatePrompts {
         }
 
         let name = draft.title ?? "your routine"
-        let answer = try ask("Save \(name) with \(Text.count(draft.tasks.count, "task")) and start it tomorrow? [Y/n] ")
-        guard answer.isEmpty || Confirmation.isYes(answer) else {
+        // Saving ends today for the routine that runs: when that locks checks, say so and
+        // take only a yes.
+        let locked = try DayEnding.lockedToday(in: session)
+        let question = "Save \(name) with \(Text.count(draft.tasks.count, "task")) and start it tomorrow?"
+            + (locked.map { " \($0) [y/N] " } ?? " [Y/n] ")
+        let answer = try ask(question)
+        guard Confirmation.isYes(answer) || (locked == nil && answer.isEmpty) else {
             throw .refused("not saved; the draft is kept: `bmctl create` resumes it, `bmctl draft discard` throws it away")
         }
         return try session.call(Morning.Call.draftSave())
