@@ -1,4 +1,4 @@
-/// One stored routine as an export holds it (H5): the routine, its tasks, every Day
+/// One stored routine as an export holds it: the routine, its tasks, every Day
 /// Record and the checks of a day not finalized yet, with tasks named by 1-based
 /// position in time order.
 public struct ArchivedRoutine: Hashable, Sendable {
@@ -60,9 +60,9 @@ public struct Archive: Hashable, Sendable {
 }
 
 extension Book {
-    // MARK: - Export (H5)
+    // MARK: - Export
 
-    /// Every stored routine in data-card order (H1) with its history; `records` are all
+    /// Every stored routine in data-card order with its history; `records` are all
     /// Day Records, in any order.
     public func archive(records: [DayRecord]) -> [ArchivedRoutine] {
         var byRoutine: [RoutineID: [DayRecord]] = [:]
@@ -79,7 +79,7 @@ extension Book {
         }
     }
 
-    // MARK: - Import (H5)
+    // MARK: - Import
 
     /// Restores an export: into a book without routines, or over everything with `replace`.
     ///
@@ -138,7 +138,7 @@ extension Book {
     /// that every export after it fits in one reply (each record is about 40 bytes of it).
     public static let importRecordLimit = 100_000
 
-    /// The checks of an import: the limits of D1 and D2, one active routine at most,
+    /// The checks of an import: the limits of names and tasks, one active routine at most,
     /// unique ids, celebrity routines only from the catalog and custom ones never with a
     /// catalog id, real task positions, and dates that bmd could have written: none
     /// before 2000, none more than two weeks ahead of today, a routine created before it
@@ -178,7 +178,7 @@ extension Book {
             } catch Morning.Error.invalidRoutine(let reason) {
                 throw refuse(reason)
             }
-            // Positions count tasks in time order (D2): a file in another order would
+            // Positions count tasks in time order: a file in another order would
             // move every ✓ to another task.
             for (a, b) in zip(entry.tasks, entry.tasks.dropFirst()) where b.time < a.time {
                 throw refuse("tasks must be in time order; \(b.time) \(b.title) comes after \(a.time) \(a.title)")

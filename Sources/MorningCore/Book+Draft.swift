@@ -1,6 +1,6 @@
-/// The rules of creating a custom routine (§5): a draft changed one step at a time and
-/// kept after every change (C2), or a routine created in one go (C4). Each rule checks
-/// the limits of C3 before it changes anything, and returns the changes to store.
+/// The rules of creating a custom routine: a draft changed one step at a time and
+/// kept after every change, or a routine created in one go. Each rule checks
+/// the limits of a routine before it changes anything, and returns the changes to store.
 extension Book {
     /// Gives the draft its title, starting a draft if there is none.
     public mutating func draftTitle(_ title: String) throws -> [Change] {
@@ -12,7 +12,7 @@ extension Book {
     }
 
     /// Adds a task to the draft at its place in time order, starting a draft if there is
-    /// none, and returns the task's 1-based position (D2).
+    /// none, and returns the task's 1-based position.
     public mutating func draftAdd(time: String, title: String) throws -> (position: Int, changes: [Change]) {
         var draft = self.draft ?? Draft()
         // Checked first: once the draft is full, every further task is refused the same way.
@@ -26,7 +26,7 @@ extension Book {
         return (position, [.setDraft(draft)])
     }
 
-    /// Removes the draft's task at a 1-based position, for good (C3), and returns it.
+    /// Removes the draft's task at a 1-based position, for good, and returns it.
     public mutating func draftRemove(position: Int) throws -> (removed: RoutineTask, changes: [Change]) {
         let total = draft?.tasks.count ?? 0
         guard var draft, position >= 1, position <= total else {
@@ -44,8 +44,8 @@ extension Book {
         return (discarded, [.setDraft(nil)])
     }
 
-    /// Saves the draft as a custom routine active from tomorrow, through the A1/A2 flow,
-    /// and drops the draft in the same changes (C5).
+    /// Saves the draft as a custom routine active from tomorrow, as activation does,
+    /// and drops the draft in the same changes.
     public mutating func saveDraft(today: Day, catalog: [CatalogEntry] = Catalog.entries) throws -> Activation {
         guard let draft else { throw Morning.Error.noDraft }
         guard let title = draft.title else {

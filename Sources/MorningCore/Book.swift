@@ -1,7 +1,7 @@
 /// The user's routines, the checks of days not yet finalized, and the settings:
 /// everything but finished history, which only grows and is read on demand.
 ///
-/// Every mutating method first catches up on finished days (T3), then applies one
+/// Every mutating method first catches up on finished days, then applies one
 /// rule, and returns the durable changes in the order the store must apply them.
 /// A method that throws may leave `self` half-changed: callers mutate a copy and keep
 /// it only once its changes are stored.
@@ -10,7 +10,7 @@ public struct Book: Hashable, Sendable {
     /// Checked positions (as a bit mask) of days that are not finalized yet.
     public private(set) var openDays: [OpenDay: UInt32]
     public private(set) var settings: Settings
-    /// The custom routine being written, if any (C2). Set by the rules in Book+Draft.swift.
+    /// The custom routine being written, if any. Set by the rules in Book+Draft.swift.
     public internal(set) var draft: Draft?
 
     public struct OpenDay: Hashable, Sendable {
@@ -49,7 +49,7 @@ public struct Book: Hashable, Sendable {
         openDays[OpenDay(routineID: routineID, date: date)] ?? 0
     }
 
-    /// Stored routines for the data cards (H1): the active one first, then the most
+    /// Stored routines for the data cards: the active one first, then the most
     /// recently active first.
     public var routinesByRecency: [Routine] {
         routines.sorted { a, b in
@@ -58,7 +58,7 @@ public struct Book: Hashable, Sendable {
         }
     }
 
-    // MARK: - Day rollover (T3)
+    // MARK: - Day rollover
 
     /// Finalizes every finished day of the active routine that has no record yet:
     /// days it never saw end with every task ✗. Idempotent.
@@ -91,8 +91,8 @@ public struct Book: Hashable, Sendable {
         return record
     }
 
-    /// Finalizes today for the routine at `index` if it runs today and is still open (A2,
-    /// A4), then every day ahead of the clock that holds checks.
+    /// Finalizes today for the routine at `index` if it runs today and is still open,
+    /// then every day ahead of the clock that holds checks.
     ///
     /// Days ahead of the clock: when the local date goes back (a flight west over the
     /// date line, a clock set back), days the routine already began lie after today. A
@@ -117,7 +117,7 @@ public struct Book: Hashable, Sendable {
         max(today.next, routine.createdDate.next, routine.lastRecordDate?.next ?? today.next)
     }
 
-    // MARK: - Activation, switching and restart (A1–A4)
+    // MARK: - Activation, switching and restart
 
     /// What an activation did: the routine as it now stands, the day it finalized for
     /// the routine that was running, and the changes to store.
@@ -128,8 +128,8 @@ public struct Book: Hashable, Sendable {
         public var changes: [Change]
     }
 
-    /// Activates a catalog or stored routine from tomorrow (A1), finalizing today for
-    /// the one that was running first (A2). The running one itself is refused (A3).
+    /// Activates a catalog or stored routine from tomorrow, finalizing today for
+    /// the one that was running first. The running one itself is refused.
     public mutating func activate(_ query: String, today: Day, catalog: [CatalogEntry] = Catalog.entries) throws -> Activation {
         var changes: [Change] = []
         catchUp(today: today, into: &changes)
@@ -146,7 +146,7 @@ public struct Book: Hashable, Sendable {
         }
     }
 
-    /// Starts a stored routine over from tomorrow, keeping all of its history (A4).
+    /// Starts a stored routine over from tomorrow, keeping all of its history.
     public mutating func restart(_ query: String, today: Day, catalog: [CatalogEntry] = Catalog.entries) throws -> Activation {
         var changes: [Change] = []
         catchUp(today: today, into: &changes)
@@ -154,7 +154,7 @@ public struct Book: Hashable, Sendable {
         return switchTo(routine.id, today: today, changes: changes)
     }
 
-    /// Saves a new custom routine and activates it from tomorrow (C5, A1/A2).
+    /// Saves a new custom routine and activates it from tomorrow.
     public mutating func saveCustom(name: String, tasks: [RoutineTask], today: Day,
                                     catalog: [CatalogEntry] = Catalog.entries) throws -> Activation {
         try Book.validate(name: name, tasks: tasks)
@@ -195,7 +195,7 @@ public struct Book: Hashable, Sendable {
         var (previous, finalized) = (Routine?.none, DayRecord?.none)
         if let current = routines.firstIndex(where: \.isActive) {
             if routines[current].id == id {
-                // Restarting the running routine: today ends for it first (A4).
+                // Restarting the running routine: today ends for it first.
                 finalized = finalizeTodayIfRunning(current, today: today, into: &changes)
             } else {
                 (previous, finalized) = deactivate(current, today: today, into: &changes)
@@ -209,7 +209,7 @@ public struct Book: Hashable, Sendable {
         return Activation(routine: routines[index], previous: previous, finalized: finalized, changes: changes)
     }
 
-    /// Ends the running routine: today is finalized for it, then it stops (A2 steps 1–2).
+    /// Ends the running routine: today is finalized for it, then it stops.
     private mutating func deactivate(_ index: Int, today: Day, into changes: inout [Change]) -> (Routine, DayRecord?) {
         let finalized = finalizeTodayIfRunning(index, today: today, into: &changes)
         routines[index].isActive = false
@@ -217,7 +217,7 @@ public struct Book: Hashable, Sendable {
         return (routines[index], finalized)
     }
 
-    // MARK: - Delete and reset (A5, A6)
+    // MARK: - Delete and reset
 
     /// Removes a stored routine with its records and checks. If it was active, none is.
     public mutating func delete(_ query: String, today: Day, catalog: [CatalogEntry] = Catalog.entries) throws -> (Routine, [Change]) {
@@ -230,13 +230,13 @@ public struct Book: Hashable, Sendable {
         return (routine, changes)
     }
 
-    /// Forgets every routine, record, check, setting and the draft; the welcome shows again (A6, W1).
+    /// Forgets every routine, record, check, setting and the draft; the welcome shows again.
     public mutating func reset() -> [Change] {
         self = Book()
         return [.deleteEverything]
     }
 
-    // MARK: - The day (T1)
+    // MARK: - The day
 
     /// Marks a task of today ✓ (`done`) or untouched again. Returns its 1-based
     /// position and whether anything changed.
@@ -312,7 +312,7 @@ public struct Book: Hashable, Sendable {
         return slug
     }
 
-    /// The limits of C3 / D1 / D2 for a routine about to be saved.
+    /// The limits of a name and tasks, for a routine about to be saved.
     public static func validate(name: String, tasks: [RoutineTask]) throws {
         try validate(name: name)
         guard !tasks.isEmpty else {

@@ -1,4 +1,4 @@
-/// A celebrity routine shipped inside the program (D3). Never edited, never deleted.
+/// A celebrity routine shipped inside the program. Never edited, never deleted.
 public struct CatalogEntry: Hashable, Sendable {
     /// Lower-case, hyphenated: what people type (`bmctl activate franklin`).
     public var id: String

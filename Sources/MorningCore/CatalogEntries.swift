@@ -1,4 +1,4 @@
-/// The celebrity routines shipped inside the program (D3).
+/// The celebrity routines shipped inside the program.
 ///
 /// Each routine follows a published account (the `source`); times are the ones the
 /// account gives, rounded to the five-minute grid, and where an account names an

@@ -26,7 +26,7 @@ extension Day {
         self.init(year: c.year!, month: c.month!, day: c.day!)!
     }
 
-    /// The first instant of this day that exists in `calendar`'s time zone (T4):
+    /// The first instant of this day that exists in `calendar`'s time zone:
     /// where a DST change skips midnight that is the first moment after the gap,
     /// where it repeats midnight the first of the two.
     public func start(in calendar: Calendar) -> Date {

@@ -1,4 +1,4 @@
-/// One day of the active routine as the user sees it (T1, T2).
+/// One day of the active routine as the user sees it.
 public struct DayView: Hashable, Sendable {
     public typealias Mode = Morning.DayMode
     public typealias TaskState = Morning.TaskState
@@ -13,7 +13,7 @@ public struct DayView: Hashable, Sendable {
 }
 
 extension Book {
-    /// The days the active routine can show: from its start to 14 days ahead (T2).
+    /// The days the active routine can show: from its start to 14 days ahead.
     public func viewableRange(today: Day) throws -> ClosedRange<Day> {
         guard let routine = active else { throw Morning.Error.noActiveRoutine }
         return routine.startDate...max(routine.startDate, today.adding(days: Limits.futureDays))

@@ -1,9 +1,9 @@
-/// A custom routine being written: a title once given, and tasks always in time order (C2, D2).
+/// A custom routine being written: a title once given, and tasks always in time order.
 ///
-/// It is not a routine yet: nothing runs from it, and only saving (C5) turns it into one.
+/// It is not a routine yet: nothing runs from it, and only saving turns it into one.
 public struct Draft: Hashable, Sendable {
     public var title: String?
-    /// Sorted by time; equal times keep the order they were added in (D2).
+    /// Sorted by time; equal times keep the order they were added in.
     public private(set) var tasks: [RoutineTask]
 
     public init(title: String? = nil, tasks: [RoutineTask] = []) {

@@ -1,6 +1,5 @@
 /// The totals of every Day Record, kept up to date as days are finalized, so that
-/// `stats` and the heatmap of all routines do not read ten years of records on each call
-/// (H3, H4).
+/// `stats` and the heatmap of all routines do not read ten years of records on each call.
 ///
 /// Built once from the records (in any order); after that each new record is added in
 /// constant time when it comes after the routine's last one, as finalizing always does.

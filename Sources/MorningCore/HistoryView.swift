@@ -1,4 +1,4 @@
-/// The last months of finished days as a calendar heatmap (H4): one entry per day
+/// The last months of finished days as a calendar heatmap: one entry per day
 /// from the start of the first shown week to today, weeks starting on the locale's
 /// first weekday, so that a client lays them out seven to a column.
 public struct HistoryView: Hashable, Sendable {

@@ -6,7 +6,7 @@ import Glibc
 /// Converts between instants and local days and times in one time zone.
 ///
 /// Only the UTC offset at an instant is consulted, so every rule about midnights and
-/// reminder times that DST moves is plain arithmetic here (T4, N5).
+/// reminder times that DST moves is plain arithmetic here.
 ///
 /// Where the offsets come from: for the zone the process runs in (`TimeZone.current`,
 /// what the daemon's clock hands over) they come from the C library, which reads the
@@ -40,7 +40,7 @@ public struct LocalTime: Sendable {
     /// Seconds since 1970-01-01T00:00 on the local wall clock.
     private func wall(_ t: Double) -> Double { t + offset(t) }
 
-    /// The local date that holds `instant` (D6).
+    /// The local date that holds `instant`.
     public func day(containing instant: Date) -> Day {
         let w = wall(instant.timeIntervalSince1970)
         return Day(ordinal: Int((w / 86_400).rounded(.down)))
@@ -75,7 +75,7 @@ public struct LocalTime: Sendable {
         return Date(timeIntervalSince1970: hi)
     }
 
-    /// The start of `day` (T4): the first instant of it that exists.
+    /// The start of `day`: the first instant of it that exists.
     public func start(of day: Day) -> Date { firstInstant(of: day) }
 }
 

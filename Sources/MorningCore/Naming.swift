@@ -1,6 +1,6 @@
 /// How people name routines and tasks on the command line: by id or position, by
-/// full name, or by a unique case-insensitive prefix (T1, and the core issue's rule
-/// for routines). An exact match always beats a prefix.
+/// full name, or by a unique case-insensitive prefix. An exact match always beats a
+/// prefix.
 extension Book {
     /// A routine that can be activated: one already stored, or a catalog entry that
     /// has no stored copy yet.

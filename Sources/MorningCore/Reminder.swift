@@ -1,6 +1,6 @@
 import Foundation
 
-/// When the one daily reminder fires (N1, N4, N5) and when bmd must wake next.
+/// When the one daily reminder fires and when bmd must wake next.
 public enum Reminder {
     /// The reminder instant of `day`: the first task's wall-clock time, or the first
     /// instant after a DST gap that swallows it, or the first of two that repeat it.
@@ -13,7 +13,7 @@ public enum Reminder {
     /// milliseconds after the instant.
     public static let onTimeGrace: TimeInterval = 60
 
-    /// Until when a reminder that could not fire on time still fires, late (N4): the
+    /// Until when a reminder that could not fire on time still fires, late: the
     /// routine's last task time that day.
     public static func lateLimit(on day: Day, for routine: Routine, local: LocalTime) -> Date? {
         guard let first = routine.tasks.first?.time, let last = routine.tasks.last?.time else { return nil }
@@ -26,9 +26,9 @@ public enum Reminder {
 public struct Plan: Hashable, Sendable {
     /// The day whose reminder is due now (on time or late), nil when none is.
     public var sendNow: Day?
-    /// The next reminder strictly after now, nil when none will come (N1).
+    /// The next reminder strictly after now, nil when none will come.
     public var nextReminder: Date?
-    /// The start of tomorrow, when today ends and is finalized (T3, T4).
+    /// The start of tomorrow, when today ends and is finalized.
     public var nextMidnight: Date
 
     /// The earlier of the next reminder and the next midnight: nothing else needs a wake-up.
@@ -51,7 +51,7 @@ extension Book {
             } else if let limit = Reminder.lateLimit(on: today, for: routine, local: local), now < limit {
                 plan.sendNow = today
             }
-            // Later than the last task: today's reminder is skipped (N4).
+            // Later than the last task: today's reminder is skipped.
         }
         if plan.nextReminder == nil {
             plan.nextReminder = Reminder.instant(on: max(routine.startDate, today.next), at: first, local: local)

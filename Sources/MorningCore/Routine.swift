@@ -1,10 +1,10 @@
 /// A stored routine's identity in the state file.
 public typealias RoutineID = Int64
 
-/// Whether a routine comes from the shipped catalog or was written by the user (D1).
+/// Whether a routine comes from the shipped catalog or was written by the user.
 public typealias RoutineKind = Morning.RoutineType
 
-/// One step of a routine: a title at a time of day (D2).
+/// One step of a routine: a title at a time of day.
 public struct RoutineTask: Hashable, Sendable, Codable {
     public var time: TimeOfDay
     public var title: String
@@ -17,12 +17,12 @@ public struct RoutineTask: Hashable, Sendable, Codable {
     public static let titleLimit = 1...70
 }
 
-/// The limits of D1 and D2, in one place.
+/// The limits of a routine's name and tasks, in one place.
 public enum Limits {
     public static let nameLength = 1...20
     public static let taskTitleLength = RoutineTask.titleLimit
     public static let taskCount = 1...20
-    /// How far ahead the day view reaches (T2).
+    /// How far ahead the day view reaches.
     public static let futureDays = 14
     /// The most routines Better Morning stores. Far more than anyone keeps, and few
     /// enough that every reply listing them all (export, data cards, stats) stays well
@@ -37,13 +37,13 @@ public struct Routine: Hashable, Sendable {
     public var slug: String
     public var name: String
     public var kind: RoutineKind
-    /// Sorted by time; equal times keep the order they were added in (D2). Never edited (D4).
+    /// Sorted by time; equal times keep the order they were added in. Never edited.
     public var tasks: [RoutineTask]
     public var isActive: Bool
     public var createdDate: Day
     /// The day the current run starts; tomorrow right after activation or restart.
     public var startDate: Day
-    /// Grows with each activation, so "most recently active" is an ordering, not a clock (H1).
+    /// Grows with each activation, so "most recently active" is an ordering, not a clock.
     public var activationSerial: Int64
     /// The latest day that has a Day Record. Derived from the records; kept so that
     /// catching up never has to scan history.
@@ -71,11 +71,11 @@ public struct Routine: Hashable, Sendable {
             .map(\.element)
     }
 
-    /// The first task's time: when the daily reminder fires (N1).
+    /// The first task's time: when the daily reminder fires.
     public var reminderTime: TimeOfDay? { tasks.first?.time }
 }
 
-/// What happened to each task on one finished day (D5).
+/// What happened to each task on one finished day.
 public struct DayRecord: Hashable, Sendable {
     public var routineID: RoutineID
     public var date: Day
@@ -95,11 +95,11 @@ public struct DayRecord: Hashable, Sendable {
     public func isDone(position: Int) -> Bool { doneMask & (1 << UInt32(position - 1)) != 0 }
 }
 
-/// The user's settings (§3 A6 clears them, §6 and §8 read them).
+/// The user's settings (reset clears them).
 public struct Settings: Hashable, Sendable {
     public var notificationsEnabled: Bool
     public var welcomeShown: Bool
-    /// The day whose reminder has been sent, so that a restart never sends it twice (N4).
+    /// The day whose reminder has been sent, so that a restart never sends it twice.
     public var reminderFiredOn: Day?
 
     public init(notificationsEnabled: Bool = true, welcomeShown: Bool = false, reminderFiredOn: Day? = nil) {
@@ -121,10 +121,10 @@ public enum Change: Hashable, Sendable {
     /// Writes the Day Record and drops that day's open checks.
     case finalizeDay(DayRecord)
     case setSettings(Settings)
-    /// Removes every routine, record, open day and setting (A6).
+    /// Removes every routine, record, open day and setting.
     case deleteEverything
-    /// Stores the routines, Day Records and open days of an import (H5).
+    /// Stores the routines, Day Records and open days of an import.
     case importEverything(Archive)
-    /// Replaces the draft of a custom routine, or removes it when nil (C2).
+    /// Replaces the draft of a custom routine, or removes it when nil.
     case setDraft(Draft?)
 }

@@ -1,4 +1,4 @@
-/// A custom routine written as plain text, for `bmctl create --from FILE` (C4).
+/// A custom routine written as plain text, for `bmctl create --from FILE`.
 ///
 /// The format, documented in better-morning-routine(5): the first line is the routine's
 /// title, every later line is one task as `TIME TITLE`; lines whose first non-blank
@@ -6,7 +6,7 @@
 /// reported with the number of the line it is on.
 public struct RoutineFile: Hashable, Sendable {
     public var title: String
-    /// In time order (D2).
+    /// In time order.
     public var tasks: [RoutineTask]
 
     public static func parse(_ text: String) throws -> RoutineFile {
@@ -84,7 +84,7 @@ public struct RoutineFile: Hashable, Sendable {
 }
 
 extension Morning.Error {
-    /// The refusal in words, for the errors a routine file can hold (C3).
+    /// The refusal in words, for the errors a routine file can hold.
     var reason: String {
         switch self {
         case let .invalidRoutine(reason), let .routineFileError(_, reason): reason

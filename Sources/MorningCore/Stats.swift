@@ -1,4 +1,4 @@
-/// Totals and averages of finished days, derived from Day Records only (H3).
+/// Totals and averages of finished days, derived from Day Records only.
 ///
 /// Records are taken by date: a date with records of several routines (every routine
 /// at once, or an imported history) counts as one tracked day, and is perfect only
@@ -62,7 +62,7 @@ public struct Stats: Hashable, Sendable {
 }
 
 /// The run of perfect days that ends on the last date counted, for dates counted in
-/// order: a date that is not perfect, or a date missing in between, ends it (H3).
+/// order: a date that is not perfect, or a date missing in between, ends it.
 struct PerfectRun: Hashable, Sendable {
     private(set) var current: ClosedRange<Day>?
 

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The at-a-glance state of the morning (L1 and the `status` fields of §10).
+/// The at-a-glance state of the morning.
 public struct StatusView: Hashable, Sendable {
     /// Where today's morning stands while the routine runs today: upcoming before the
     /// first task's time; in progress while every task whose next task's time has come is

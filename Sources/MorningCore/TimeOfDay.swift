@@ -1,4 +1,4 @@
-/// A time of day on the routine grid: 00:00 … 23:55 in steps of five minutes (D2).
+/// A time of day on the routine grid: 00:00 … 23:55 in steps of five minutes.
 public struct TimeOfDay: Hashable, Comparable, Sendable, CustomStringConvertible, Codable {
     /// Minutes after midnight.
     public let minutes: Int

@@ -2,7 +2,7 @@ extension TimeOfDay {
     /// Reads a time as people type it: `06:45`, `6:45`, or 12-hour `6:45am`, `6:45 pm`, `6am`.
     ///
     /// Throws `Morning.Error.invalidTime` for anything else; a real time off the
-    /// five-minute grid (D2) carries the nearest grid times before and after it, so that
+    /// five-minute grid carries the nearest grid times before and after it, so that
     /// the refusal can suggest them.
     public static func parse(_ text: String) throws -> TimeOfDay {
         let text = text.trimmingWhitespace
@@ -43,7 +43,7 @@ extension TimeOfDay {
 }
 
 extension Morning.Error {
-    /// Why a time was refused, in words: shared by every way a time comes in (C3).
+    /// Why a time was refused, in words: shared by every way a time comes in.
     static func invalidTimeReason(_ text: String, earlier: String?, later: String?) -> String {
         let nearest = [earlier, later].compactMap { $0 }
         guard !nearest.isEmpty else {

@@ -1,4 +1,4 @@
-/// One week of one routine for the charts (H1, H2).
+/// One week of one routine for the charts.
 public struct WeekView: Hashable, Sendable {
     public var routine: Routine
     public var weekStart: Day

@@ -1,9 +1,9 @@
 import MorningCore
 import MorningProtocol
 
-/// The draft and create methods (§5): each change to the draft is one rule of the core
+/// The draft and create methods: each change to the draft is one rule of the core
 /// stored in one transaction before the reply goes out, so an answered call is never
-/// lost to a crash of bmctl or bmd (C2).
+/// lost to a crash of bmctl or bmd.
 extension Engine {
     func draftShowReply() -> Morning.Draft {
         Replies.draft(book.draft)

@@ -2,7 +2,7 @@ import MorningCore
 import MorningProtocol
 import MorningStore
 
-/// The history methods (H3–H5): stats, the heatmap, export and import. Stats and the
+/// The history methods: stats, the heatmap, export and import. Stats and the
 /// heatmap of every routine come from the history summary; one routine's heatmap and
 /// exports read the store; an import is one rule of the core, stored in one
 /// transaction with everything it replaces.

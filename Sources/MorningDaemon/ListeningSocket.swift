@@ -3,7 +3,7 @@ import Foundation
 import Glibc
 #endif
 
-/// The Unix stream socket bmd listens on (F2, F3, F4).
+/// The Unix stream socket bmd listens on.
 public struct ListeningSocket: Sendable {
     public let fd: Int32
     /// The path bmd bound itself and must remove on exit; nil for an inherited socket.
@@ -49,7 +49,7 @@ public struct ListeningSocket: Sendable {
         return ListeningSocket(fd: fd, ownedPath: path)
     }
 
-    /// A socket systemd handed over (F4).
+    /// A socket systemd handed over.
     public static func inherited(_ fd: Int32) -> ListeningSocket {
         ListeningSocket(fd: fd, ownedPath: nil)
     }

@@ -1,4 +1,4 @@
-/// What the daily reminder says (N2): names the routine, the first task and how many tasks today.
+/// What the daily reminder says: names the routine, the first task and how many tasks today.
 ///
 /// Both texts are plain: the notifier escapes the body for servers that read markup.
 public struct ReminderMessage: Sendable, Hashable {

@@ -2,7 +2,7 @@ import MorningCore
 import MorningProtocol
 
 /// Turns the core's stats, heatmap and archives into the protocol's types, and an
-/// export document back into archives (H3–H5).
+/// export document back into archives.
 extension Replies {
     static func totals(_ s: Stats) -> Morning.StatsTotals {
         Morning.StatsTotals(tasksCompleted: s.tasksCompleted, tasksPlanned: s.tasksPlanned, daysTracked: s.daysTracked,

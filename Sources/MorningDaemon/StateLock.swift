@@ -3,7 +3,7 @@ import Foundation
 import Glibc
 #endif
 
-/// One daemon per state folder (F3): an exclusive `flock` on `bmd.lock`, held for the
+/// One daemon per state folder: an exclusive `flock` on `bmd.lock`, held for the
 /// daemon's life and released by the kernel however it ends, so a killed daemon never
 /// leaves a stale lock.
 public final class StateLock: Sendable {

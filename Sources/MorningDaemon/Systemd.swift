@@ -5,7 +5,7 @@ import Glibc
 
 /// The daemon's side of systemd's protocols, through libsystemd.
 public enum Systemd {
-    /// The listening socket systemd passed (socket activation, F4), or nil when bmd was
+    /// The listening socket systemd passed (socket activation), or nil when bmd was
     /// started by hand. Consumes `LISTEN_*` so children do not inherit them.
     public static func listeningSocket() throws -> Int32? {
         let count = sd_listen_fds(1)

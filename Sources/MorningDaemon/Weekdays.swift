@@ -1,7 +1,7 @@
 import CLinux
 import Foundation
 
-/// The first day of the week for a locale name such as `en_US.UTF-8` (H2).
+/// The first day of the week for a locale name such as `en_US.UTF-8`.
 ///
 /// Asked first of the C library's locale data (what `locale-gen` installed, the
 /// `first_weekday` of the locale's LC_TIME), as `cal` and the desktop read it, so a

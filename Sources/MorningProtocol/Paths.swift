@@ -7,7 +7,7 @@ import Foundation
 import Glibc
 #endif
 
-/// Where bmd listens (F2), computed the same way by both programs.
+/// Where bmd listens, computed the same way by both programs.
 public enum SocketPath {
     public static let folderName = "better-morning"
     public static let fileName = "bmd.sock"

@@ -7,14 +7,14 @@ extension Change {
         switch self {
         case .insertRoutine(let routine):
             try RoutineRow(routine).insert(db)
-            // Positions follow `Routine.tasks`, which is already in time order (D2).
+            // Positions follow `Routine.tasks`, which is already in time order.
             for (offset, task) in routine.tasks.enumerated() {
                 try TaskRow(routineId: routine.id, position: offset + 1, time: task.time.minutes, title: task.title)
                     .insert(db)
             }
 
         case .updateRoutine(let routine):
-            // Name and tasks never change after saving (D4): only these columns are written.
+            // Name and tasks never change after saving: only these columns are written.
             try db.execute(literal: """
                 UPDATE routine
                 SET isActive = \(routine.isActive), startDate = \(routine.startDate.description),
@@ -24,7 +24,7 @@ extension Change {
             guard db.changesCount == 1 else { throw StoreError.noSuchRoutine(routine.id) }
 
         case .deleteRoutine(let id):
-            // Tasks, Day Records and open days go with it (ON DELETE CASCADE, A5).
+            // Tasks, Day Records and open days go with it (ON DELETE CASCADE).
             guard try RoutineRow.deleteOne(db, key: id) else { throw StoreError.noSuchRoutine(id) }
 
         case .setOpenDay(let id, let date, let doneMask):
@@ -38,7 +38,7 @@ extension Change {
 
         case .finalizeDay(let record):
             // A plain INSERT: a second record for the same day fails the whole batch,
-            // so a day is finalized exactly once (T3).
+            // so a day is finalized exactly once.
             // Through statements prepared once per connection: catching up after a long
             // time off, or after an import, finalizes thousands of days in one change.
             let insert = try db.cachedStatement(sql: """

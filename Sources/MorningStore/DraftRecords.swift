@@ -1,7 +1,7 @@
 import GRDB
 import MorningCore
 
-/// The row of `draft`: there is one while a custom routine is being written (C2).
+/// The row of `draft`: there is one while a custom routine is being written.
 struct DraftRow: Codable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "draft"
     /// The only id the table allows: a user has one draft at a time.
@@ -19,7 +19,7 @@ struct DraftRow: Codable, FetchableRecord, PersistableRecord {
         try DraftRow.deleteAll(db)
         guard let draft else { return }
         try DraftRow(id: only, title: draft.title).insert(db)
-        // Positions follow `Draft.tasks`, which is in time order with ties as added (D2).
+        // Positions follow `Draft.tasks`, which is in time order with ties as added.
         for (offset, task) in draft.tasks.enumerated() {
             try DraftTaskRow(draftId: only, position: offset + 1, time: task.time.minutes, title: task.title).insert(db)
         }

@@ -1,6 +1,6 @@
 import GRDB
 
-/// The schema of the state file, as a list of named migrations (F1).
+/// The schema of the state file, as a list of named migrations.
 ///
 /// A migration that has shipped is never edited: a new schema is a new migration
 /// appended below, and a file that holds a migration this list does not know was
@@ -22,7 +22,7 @@ enum Schema {
                     startDate TEXT NOT NULL,
                     activationSerial INTEGER NOT NULL
                 );
-                -- At most one active routine (D1), whatever the code above does.
+                -- At most one active routine, whatever the code above does.
                 CREATE UNIQUE INDEX routine_onlyOneActive ON routine (isActive) WHERE isActive = 1;
 
                 CREATE TABLE task (
@@ -56,7 +56,7 @@ enum Schema {
                 """)
         }
         migrator.registerMigration("v2-drafts") { db in
-            // The custom routine being written (C2): at most one draft, its tasks by
+            // The custom routine being written: at most one draft, its tasks by
             // 1-based position in time order, as in `task`.
             try db.execute(sql: """
                 CREATE TABLE draft (

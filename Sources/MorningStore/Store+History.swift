@@ -1,7 +1,7 @@
 import GRDB
 import MorningCore
 
-// Reading history for the charts, stats, heatmap and export (H1–H5), and writing an
+// Reading history for the charts, stats, heatmap and export, and writing an
 // import. Day Records are read as plain rows rather than through Codable: ten years
 // of twenty routines is some 70,000 of them, and `stats` reads them all.
 extension Store {

@@ -7,7 +7,7 @@ import Glibc
 
 /// The state file: one SQLite database in WAL mode, synchronous=FULL.
 ///
-/// One connection does all the reading and writing: only bmd opens the file (F1, F3)
+/// One connection does all the reading and writing: only bmd opens the file
 /// and each request touches a few rows, so a `DatabaseQueue` is enough and there is
 /// never more than one writer.
 public final class Store: Sendable {

@@ -5,7 +5,7 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible, Cust
     /// The file holds migrations this build does not know (`found`, comma-separated):
     /// a newer bmd wrote it. It is refused and left exactly as it was.
     case newerSchema(found: String)
-    /// SQLite would not switch the file to WAL mode (F1).
+    /// SQLite would not switch the file to WAL mode.
     case walUnavailable(journalMode: String)
     /// `PRAGMA synchronous` is not FULL after setting it, so a power loss could drop
     /// the last commit.
