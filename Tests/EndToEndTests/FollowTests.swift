@@ -35,21 +35,26 @@ final class LineReader {
 
 @Suite("End to end: live status for status bars (L1, L2)")
 struct FollowTests {
+    /// `bmctl status --follow --format waybar` against `box`'s bmd, and its output by lines.
+    static func waybarFollower(_ box: Sandbox) throws -> (ChildProcess, LineReader) {
+        let out = try Pipe2()
+        let follower = try ChildProcess(Binaries.bmctl, ["--no-autostart", "status", "--follow", "--format", "waybar"],
+                                        environment: box.baseEnvironment, stdout: out.write)
+        out.closeWrite()
+        return (follower, LineReader(out))
+    }
+
     @Test("status --follow --format waybar prints a JSON line at once and a new one within a second of a check")
     func waybar() throws {
         let box = try Sandbox(zone: "Europe/Berlin", time: "2026-03-02 08:00:00")
         try box.startDaemon()
         #expect(try box.bmctl("activate", "kant").status == 0)
         box.setClock("2026-03-03 12:00:00")
-        let out = try Pipe2()
-        let follower = try ChildProcess(Binaries.bmctl, ["--no-autostart", "status", "--follow", "--format", "waybar"],
-                                        environment: box.baseEnvironment, stdout: out.write)
-        out.closeWrite()
+        let (follower, lines) = try Self.waybarFollower(box)
         defer {
             follower.signal(SIGTERM)
             follower.wait()
         }
-        let lines = LineReader(out)
         let first = try #require(lines.next(timeout: 10))
         let initial = try #require(try JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: Any])
         #expect((initial["text"] as? String)?.hasPrefix("☀ 0/") == true)
@@ -77,15 +82,11 @@ struct FollowTests {
         try box.startDaemon()
         #expect(try box.bmctl("activate", "kant").status == 0)
         box.setClock("2026-03-03 12:00:00")
-        let out = try Pipe2()
-        let follower = try ChildProcess(Binaries.bmctl, ["--no-autostart", "status", "--follow", "--format", "waybar"],
-                                        environment: box.baseEnvironment, stdout: out.write)
-        out.closeWrite()
+        let (follower, lines) = try Self.waybarFollower(box)
         defer {
             follower.signal(SIGTERM)
             follower.wait()
         }
-        let lines = LineReader(out)
         let first = try #require(lines.next(timeout: 10))
         #expect(first.contains(#""text":"☀ 0/6"#))
         try box.killDaemon()
