@@ -76,7 +76,7 @@ struct FollowTests {
         #expect(offline.contains(#""alt":"offline""#))
     }
 
-    @Test("L2 (issue 16 changes: the follower no longer exits when bmd goes): it shows offline across a kill and restart of bmd, then the status again")
+    @Test("L2, L3 (issue 16 changes: the follower no longer exits when bmd goes): it shows offline across a kill and restart of bmd, then the status again")
     func followerSurvivesRestart() throws {
         let box = try Sandbox(zone: "Europe/Berlin", time: "2026-03-02 08:00:00")
         try box.startDaemon()

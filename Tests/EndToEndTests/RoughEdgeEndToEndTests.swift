@@ -3,7 +3,7 @@ import Testing
 
 @Suite("End to end: the rough edges of bmctl, with the real bmd")
 struct RoughEdgeEndToEndTests {
-    @Test("after a switch the old routine's days read with day --routine; ranges say why they end; delete asks about the routine found")
+    @Test("after a switch the old routine's days read with day --routine; ranges say why they end; U2: delete asks about the routine found")
     func oldRoutineAndQuestions() throws {
         let box = try Sandbox(time: "2026-03-02 08:00:00")
         try box.startDaemon()

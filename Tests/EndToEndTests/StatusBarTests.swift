@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite("End to end: the truth a status bar tells, and checking from it (L1, L2, T1)")
+@Suite("End to end: the truth a status bar tells, and checking from it (L1, L2, L3, T1)")
 struct StatusBarTests {
     func json(_ text: String) throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
@@ -30,7 +30,7 @@ struct StatusBarTests {
         try box.stopDaemon()
     }
 
-    @Test("T1: `check` with no task checks the task to do now, and exits 1 saying so when there is none")
+    @Test("L3, T1: `check` with no task checks the task to do now, and exits 1 saying so when there is none")
     func checkNow() throws {
         let box = try Sandbox(zone: "Europe/Berlin", time: "2026-03-02 08:00:00")
         try box.startDaemon()
