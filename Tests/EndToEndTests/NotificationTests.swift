@@ -145,24 +145,12 @@ struct NotificationTests {
     func dailyReminder() throws {
         let stack = try NotificationStack()
         defer { stack.stop() }
-        // Monday: activate Darwin; it starts on Tuesday.
-        let box = try Sandbox(zone: "Europe/Berlin", time: "2026-03-02 08:00:00")
-        try box.startDaemon(environment: stack.environment)
-        #expect(try box.bmctl("activate", "darwin").status == 0)
-        let darwin = try #require(try box.bmctl("explore", "darwin", "--json").array.first as? [String: Any])
-        let tasks = try #require(darwin["tasks"] as? [[String: Any]])
-        let first = try #require(tasks.first)
-        let time = try #require(first["time"] as? String)
-        let title = try #require(first["title"] as? String)
-        try box.stopDaemon()
+        let (box, tasks) = try Self.darwinStartsTomorrow(stack)
+        let time = try #require(tasks.first?["time"] as? String)
+        let title = try #require(tasks.first?["title"] as? String)
         #expect(try stack.notifications().isEmpty)
 
-        // Tuesday, three seconds before the first task.
-        let (hour, minute) = (Int(time.prefix(2))!, Int(time.suffix(2))!)
-        let before = (hour * 60 + minute) * 60 - 3
-        box.setClock(String(format: "2026-03-03 %02d:%02d:%02d", before / 3600, before / 60 % 60, before % 60))
-        try box.startDaemon(environment: stack.environment)
-
+        try Self.startDaemon(box, seconds: 3, before: time, on: stack)
         let received = try stack.waitForNotifications(count: 1, timeout: .seconds(20))
         #expect(received.count == 1, "\(received)")
         let reminder = try #require(received.first)
@@ -222,20 +210,7 @@ struct NotificationTests {
     func closedWhenChecked() throws {
         let stack = try NotificationStack()
         defer { stack.stop() }
-        // Monday: activate Darwin; it starts on Tuesday.
-        let box = try Sandbox(zone: "Europe/Berlin", time: "2026-03-02 08:00:00")
-        try box.startDaemon(environment: stack.environment)
-        #expect(try box.bmctl("activate", "darwin").status == 0)
-        let darwin = try #require(try box.bmctl("explore", "darwin", "--json").array.first as? [String: Any])
-        let time = try #require((darwin["tasks"] as? [[String: Any]])?.first?["time"] as? String)
-        try box.stopDaemon()
-
-        // Tuesday, two seconds before the first task.
-        let (hour, minute) = (Int(time.prefix(2))!, Int(time.suffix(2))!)
-        let before = (hour * 60 + minute) * 60 - 2
-        box.setClock(String(format: "2026-03-03 %02d:%02d:%02d", before / 3600, before / 60 % 60, before % 60))
-        try box.startDaemon(environment: stack.environment)
-        try stack.waitForDisplayed(1, timeout: .seconds(20))
+        let box = try Self.reminderOnScreen(stack)
 
         let checked = try box.bmctl("check", "1")
         #expect(checked.status == 0, "\(checked.stderr)")
@@ -289,19 +264,33 @@ struct NotificationTests {
         try box.stopDaemon()
     }
 
-    /// A sandbox whose Darwin routine runs today, with bmd started two seconds before the
-    /// first task's time on `stack`, and the reminder on screen.
-    static func reminderOnScreen(_ stack: NotificationStack, environment: [String: String] = [:]) throws -> Sandbox {
+    /// A sandbox, stopped, on a Monday in Berlin where Darwin was just activated: it starts
+    /// on Tuesday. Returns it with Darwin's tasks as `explore --json` lists them.
+    static func darwinStartsTomorrow(_ stack: NotificationStack) throws -> (Sandbox, [[String: Any]]) {
         let box = try Sandbox(zone: "Europe/Berlin", time: "2026-03-02 08:00:00")
         try box.startDaemon(environment: stack.environment)
         #expect(try box.bmctl("activate", "darwin").status == 0)
         let darwin = try #require(try box.bmctl("explore", "darwin", "--json").array.first as? [String: Any])
-        let time = try #require((darwin["tasks"] as? [[String: Any]])?.first?["time"] as? String)
+        let tasks = try #require(darwin["tasks"] as? [[String: Any]])
         try box.stopDaemon()
+        return (box, tasks)
+    }
+
+    /// Sets the clock to Tuesday, `seconds` before `time` ("HH:MM"), and starts bmd on `stack`.
+    static func startDaemon(_ box: Sandbox, seconds: Int, before time: String, on stack: NotificationStack,
+                            environment: [String: String] = [:]) throws {
         let (hour, minute) = (Int(time.prefix(2))!, Int(time.suffix(2))!)
-        let before = (hour * 60 + minute) * 60 - 2
-        box.setClock(String(format: "2026-03-03 %02d:%02d:%02d", before / 3600, before / 60 % 60, before % 60))
+        let start = (hour * 60 + minute) * 60 - seconds
+        box.setClock(String(format: "2026-03-03 %02d:%02d:%02d", start / 3600, start / 60 % 60, start % 60))
         try box.startDaemon(environment: stack.environment.merging(environment) { $1 })
+    }
+
+    /// A sandbox whose Darwin routine runs today, with bmd started two seconds before the
+    /// first task's time on `stack`, and the reminder on screen.
+    static func reminderOnScreen(_ stack: NotificationStack, environment: [String: String] = [:]) throws -> Sandbox {
+        let (box, tasks) = try darwinStartsTomorrow(stack)
+        let time = try #require(tasks.first?["time"] as? String)
+        try startDaemon(box, seconds: 2, before: time, on: stack, environment: environment)
         try stack.waitForDisplayed(1, timeout: .seconds(20))
         return box
     }

@@ -39,6 +39,16 @@ struct ReminderServiceTests {
                                       logger: quiet)
         }
 
+        /// Lets the service settle, moves the clock to 06:30 and lets the alarm go off; returns
+        /// once the reminder is posted and the service is idle again.
+        func reminderSentAtFirstTask() async {
+            await alarm.untilIdle()
+            clock.set("2026-11-23T06:30:00Z")
+            alarm.goOff(.due)
+            _ = await notifier.nextPost()
+            await alarm.untilIdle()
+        }
+
         /// Runs the service through `body`, then stops it and waits for it to end.
         func running(_ body: () async throws -> Void) async throws {
             async let ended: Void = service.run()
@@ -153,11 +163,7 @@ struct ReminderServiceTests {
     func closedWhenFirstTaskChecked() async throws {
         let bmd = try FirstMorning()
         try await bmd.running {
-            await bmd.alarm.untilIdle()
-            bmd.clock.set("2026-11-23T06:30:00Z")
-            bmd.alarm.goOff(.due)
-            _ = await bmd.notifier.nextPost()
-            await bmd.alarm.untilIdle()
+            await bmd.reminderSentAtFirstTask()
             #expect(bmd.notifier.withdrawals.isEmpty)
 
             // Another task checked first: the morning's first task is still waiting.
@@ -183,11 +189,7 @@ struct ReminderServiceTests {
     func closedAtMidnight() async throws {
         let bmd = try FirstMorning()
         try await bmd.running {
-            await bmd.alarm.untilIdle()
-            bmd.clock.set("2026-11-23T06:30:00Z")
-            bmd.alarm.goOff(.due)
-            _ = await bmd.notifier.nextPost()
-            await bmd.alarm.untilIdle()
+            await bmd.reminderSentAtFirstTask()
             #expect(bmd.notifier.withdrawals.isEmpty)
 
             bmd.clock.set("2026-11-24T00:00:00Z")
