@@ -23,6 +23,9 @@ public struct HistoryView: Hashable, Sendable {
     public var today: Day
     /// From the first weekday on or before `from`, through `today`.
     public var days: [Entry]
+    /// The running routine's today while it is not yet a finished day (it has no Day
+    /// Record): its checks so far, already added into the last of `days`.
+    public var inProgress: Entry?
 
     /// The first day of the grid: the week start on or before `from`.
     public var gridStart: Day { days.first?.date ?? from }
@@ -61,10 +64,13 @@ extension Book {
                         sums recorded: [Day: (completed: Int, total: Int)]) -> HistoryView {
         let from = HistoryView.firstDay(months: months, today: today)
         var sums = recorded
+        var inProgress: HistoryView.Entry?
         if let live = active, routine == nil || routine?.id == live.id, live.startDate <= today,
            (live.lastRecordDate ?? live.startDate.previous) < today {
             let sum = sums[today] ?? (0, 0)
-            sums[today] = (sum.completed + checks(of: live.id, on: today).nonzeroBitCount, sum.total + live.tasks.count)
+            let done = checks(of: live.id, on: today).nonzeroBitCount
+            sums[today] = (sum.completed + done, sum.total + live.tasks.count)
+            inProgress = HistoryView.Entry(date: today, completed: done, total: live.tasks.count)
         }
         let start = from.startOfWeek(firstWeekday: firstWeekday)
         let days = (0...start.distance(to: today)).map { offset -> HistoryView.Entry in
@@ -72,6 +78,6 @@ extension Book {
             let sum = date < from ? nil : sums[date]
             return HistoryView.Entry(date: date, completed: sum?.completed, total: sum?.total)
         }
-        return HistoryView(routine: routine, from: from, today: today, days: days)
+        return HistoryView(routine: routine, from: from, today: today, days: days, inProgress: inProgress)
     }
 }

@@ -20,7 +20,11 @@ extension Replies {
     static func history(_ view: HistoryView) -> Morning.HistoryReply {
         Morning.HistoryReply(routine: view.routine?.name, routineId: view.routine?.slug, from: view.from.description,
                              today: view.today.description,
-                             days: view.days.map { Morning.HistoryDay(date: $0.date.description, completed: $0.completed, total: $0.total) })
+                             days: view.days.map(day), inProgress: view.inProgress.map(day))
+    }
+
+    private static func day(_ entry: HistoryView.Entry) -> Morning.HistoryDay {
+        Morning.HistoryDay(date: entry.date.description, completed: entry.completed, total: entry.total)
     }
 }
 

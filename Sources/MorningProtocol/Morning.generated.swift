@@ -290,13 +290,16 @@ public enum Morning {
         # A calendar heatmap of one stored routine, or of every routine together when routine
         # is null: months (1 to 12) whole calendar months up to today, from the first day of
         # the first. days runs from the week start on or before from (locale chooses the first
-        # weekday) through today, seven to a week; days before from are null.
+        # weekday) through today, seven to a week; days before from are null. inProgress is the
+        # active routine's today while it has no Day Record yet (not a finished day); its counts
+        # are included in the last of days.
         method History(routine: ?string, months: int, locale: ?string) -> (
           routine: ?string,
           routineId: ?string,
           from: string,
           today: string,
-          days: []HistoryDay
+          days: []HistoryDay,
+          inProgress: ?HistoryDay
         )
 
         # A day of an exported routine: the 1-based positions of the tasks done; every other
@@ -1987,7 +1990,9 @@ extension Morning {
     /// A calendar heatmap of one stored routine, or of every routine together when routine
     /// is null: months (1 to 12) whole calendar months up to today, from the first day of
     /// the first. days runs from the week start on or before from (locale chooses the first
-    /// weekday) through today, seven to a week; days before from are null.
+    /// weekday) through today, seven to a week; days before from are null. inProgress is the
+    /// active routine's today while it has no Day Record yet (not a finished day); its counts
+    /// are included in the last of days.
     public struct HistoryParameters: Sendable, Hashable {
         public var routine: String?
         public var months: Int
@@ -2027,13 +2032,15 @@ extension Morning {
         public var from: String
         public var today: String
         public var days: [HistoryDay]
+        public var inProgress: HistoryDay?
 
-        public init(routine: String? = nil, routineId: String? = nil, from: String, today: String, days: [HistoryDay]) {
+        public init(routine: String? = nil, routineId: String? = nil, from: String, today: String, days: [HistoryDay], inProgress: HistoryDay? = nil) {
             self.routine = routine
             self.routineId = routineId
             self.from = from
             self.today = today
             self.days = days
+            self.inProgress = inProgress
         }
     }
 }
@@ -2045,13 +2052,15 @@ extension Morning.HistoryReply: JSONCodable {
         let from = try json.required("from") { v, p in try JSONRead.string(v, p) }
         let today = try json.required("today") { v, p in try JSONRead.string(v, p) }
         let days = try json.required("days") { v, p in try JSONRead.items(v, p) { v, p in try Morning.HistoryDay(json: JSONFields(v, at: p)) } }
-        self.init(routine: routine, routineId: routineId, from: from, today: today, days: days)
+        let inProgress = try json.optional("inProgress") { v, p in try Morning.HistoryDay(json: JSONFields(v, at: p)) }
+        self.init(routine: routine, routineId: routineId, from: from, today: today, days: days, inProgress: inProgress)
     }
 
     public var json: JSONValue {
         .object([
             .init(key: "days", value: JSONValue.array(self.days.map { $0.json })),
             .init(key: "from", value: JSONValue.string(self.from)),
+            .init(key: "inProgress", value: self.inProgress.map { $0.json } ?? .null),
             .init(key: "routine", value: self.routine.map { JSONValue.string($0) } ?? .null),
             .init(key: "routineId", value: self.routineId.map { JSONValue.string($0) } ?? .null),
             .init(key: "today", value: JSONValue.string(self.today)),

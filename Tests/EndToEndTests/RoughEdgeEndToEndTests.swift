@@ -42,4 +42,34 @@ struct RoughEdgeEndToEndTests {
         #expect(typo.stderr == "bmctl: unknown command \"stauts\"; did you mean `bmctl status`? `bmctl --help` lists the commands\n")
         try box.stopDaemon()
     }
+
+    @Test("H3, H4: a day a switch closed is a finished day: history counts it as stats does, not as today so far")
+    func switchClosesToday() throws {
+        let box = try Sandbox(time: "2026-03-02 08:00:00")
+        try box.startDaemon()
+        #expect(try box.bmctl("activate", "kant").status == 0)             // from 2026-03-03
+        box.setClock("2026-03-03 08:00:00")
+        #expect(try box.bmctl("check", "1").status == 0)
+        #expect(try box.bmctl("activate", "franklin").status == 0)           // today ends for Kant
+
+        let stats = try box.bmctl("stats", "kant", "--json").object
+        let kant = try #require((stats["routines"] as? [[String: Any]])?.first?["stats"] as? [String: Any], "\(stats)")
+        let tracked = try #require(kant["daysTracked"] as? Int, "\(stats)")
+        #expect(tracked == 1)
+        let history = try box.bmctl("history", "kant")
+        #expect(history.status == 0, "\(history.stderr)")
+        let header = history.stdout.split(separator: "\n").first.map(String.init) ?? ""
+        #expect(header.hasSuffix("· 1 day tracked, 0 perfect"), "\(history.stdout)")
+        #expect(!history.stdout.contains("so far"), "\(history.stdout)")
+
+        // The new routine's today is still in progress, and shown apart.
+        box.setClock("2026-03-04 08:00:00")
+        #expect(try box.bmctl("check", "1").status == 0)
+        let franklin = try #require(try box.bmctl("explore", "franklin", "--json").array.first as? [String: Any])
+        let count = try #require((franklin["tasks"] as? [Any])?.count)
+        let live = try box.bmctl("history", "franklin")
+        let liveHeader = live.stdout.split(separator: "\n").first.map(String.init) ?? ""
+        #expect(liveHeader.hasSuffix("· 0 days tracked, 0 perfect · today 1 of \(count) so far"), "\(live.stdout)")
+        try box.stopDaemon()
+    }
 }

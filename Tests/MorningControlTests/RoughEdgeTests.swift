@@ -139,8 +139,26 @@ import Testing
         let dates = (16...23).map { "2026-11-\($0)" }
         let days = dates.map { Morning.HistoryDay(date: $0, completed: $0 == "2026-11-23" ? 2 : 3, total: 3) }
         let reply = Morning.HistoryReply(routine: "Kant", routineId: "kant", from: "2026-11-01", today: "2026-11-23",
-                                         days: (1...15).map { Morning.HistoryDay(date: String(format: "2026-11-%02d", $0)) } + days)
+                                         days: (1...15).map { Morning.HistoryDay(date: String(format: "2026-11-%02d", $0)) } + days,
+                                         inProgress: .init(date: "2026-11-23", completed: 2, total: 3))
         let header = HistoryText.render(reply, style: .plain).split(separator: "\n").first.map(String.init)
         #expect(header == "Kant · 2026-11-01 – 2026-11-23 · 7 days tracked, 7 perfect · today 2 of 3 so far")
+    }
+
+    @Test("a today that a switch of routine finished is a tracked day; beside a new routine's today, both show")
+    func todayFinished() {
+        let dates = (16...23).map { "2026-11-\($0)" }
+        // Kant's 2026-11-23 was ended by a switch: a Day Record, 3 of 3.
+        let kant = Morning.HistoryReply(routine: "Kant", routineId: "kant", from: "2026-11-16", today: "2026-11-23",
+                                        days: dates.map { Morning.HistoryDay(date: $0, completed: 3, total: 3) })
+        #expect(HistoryText.render(kant, style: .plain).split(separator: "\n").first
+                == "Kant · 2026-11-16 – 2026-11-23 · 8 days tracked, 8 perfect")
+        // Every routine: that record, and the new routine's today with 1 of 4 so far.
+        let all = Morning.HistoryReply(routine: nil, routineId: nil, from: "2026-11-16", today: "2026-11-23",
+                                       days: dates.map { Morning.HistoryDay(date: $0, completed: $0 == "2026-11-23" ? 4 : 3,
+                                                                            total: $0 == "2026-11-23" ? 7 : 3) },
+                                       inProgress: .init(date: "2026-11-23", completed: 1, total: 4))
+        #expect(HistoryText.render(all, style: .plain).split(separator: "\n").first
+                == "All routines · 2026-11-16 – 2026-11-23 · 8 days tracked, 8 perfect · today 1 of 4 so far")
     }
 }

@@ -14,14 +14,18 @@ enum HistoryText {
     static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
     static func render(_ reply: Morning.HistoryReply, style: Style) -> String {
-        let shown = reply.days.filter { $0.date >= reply.from }
-        // Days tracked are finished days, as `bmctl stats` counts them: today, still in
-        // progress, is shown beside them rather than counted.
-        let tracked = shown.filter { $0.completed != nil && $0.date != reply.today }
-        let perfect = tracked.filter { ($0.total ?? 0) > 0 && $0.completed == $0.total }
+        // Days tracked are finished days, as `bmctl stats` counts them: the running
+        // routine's today, still in progress, is taken out and shown beside them.
+        let finished = reply.days.filter { $0.date >= reply.from }.compactMap { day -> (completed: Int, total: Int)? in
+            guard let completed = day.completed, let total = day.total else { return nil }
+            guard day.date == reply.today, let live = reply.inProgress else { return (completed, total) }
+            let recorded = (completed: completed - (live.completed ?? 0), total: total - (live.total ?? 0))
+            return recorded.total > 0 ? recorded : nil
+        }
+        let perfect = finished.filter { $0.total > 0 && $0.completed == $0.total }
         var parts = [style.bold(reply.routine ?? "All routines"), "\(reply.from) – \(reply.today)",
-                     "\(Text.count(tracked.count, "day")) tracked, \(perfect.count) perfect"]
-        if let today = shown.last(where: { $0.date == reply.today }), let done = today.completed, let total = today.total {
+                     "\(Text.count(finished.count, "day")) tracked, \(perfect.count) perfect"]
+        if let live = reply.inProgress, let done = live.completed, let total = live.total {
             parts.append("today \(done) of \(total) so far")
         }
         let header = parts.joined(separator: " · ")
