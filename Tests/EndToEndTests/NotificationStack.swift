@@ -40,7 +40,7 @@ final class NotificationStack: @unchecked Sendable {
     }
 
     static let tools = ["/usr/bin/dbus-daemon", "/usr/bin/dbus-send", "/usr/bin/Xvfb", "/usr/bin/dunst",
-                        "/usr/bin/dunstctl", "/usr/bin/busctl"]
+                        "/usr/bin/dunstctl", "/usr/bin/busctl", "/usr/bin/dbus-monitor"]
 
     /// The test's own folder: bus socket and config, dunstrc, hint records, logs.
     let folder: URL
@@ -370,7 +370,7 @@ final class NotificationStack: @unchecked Sendable {
     }
 
     /// SIGTERM, then SIGKILL if the child has not ended within 5 s; always reaped.
-    private static func terminate(_ child: ChildProcess) {
+    fileprivate static func terminate(_ child: ChildProcess) {
         child.signal(SIGTERM)
         let ended = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {
@@ -385,6 +385,75 @@ final class NotificationStack: @unchecked Sendable {
         guard let stat = try? String(contentsOfFile: "/proc/\(child.pid)/stat", encoding: .utf8),
               let close = stat.lastIndex(of: ")") else { return false }
         return !stat[close...].hasPrefix(") Z")
+    }
+
+    /// dbus-monitor on this stack's bus, printing a line for each call the bus routes to
+    /// the notification server (libnotify asks for the server's information before it
+    /// sends a notification). Returns once the monitor is in place: a call made after it
+    /// returns is seen.
+    func watchServerCalls(timeout: Duration = .seconds(10)) throws -> ServerCalls {
+        let out = try Pipe2()
+        let child = try spawn("/usr/bin/dbus-monitor",
+                              ["--address", busAddress, "--profile",
+                               "type='method_call',interface='org.freedesktop.Notifications'"],
+                              log: "dbus-monitor", stdout: out)
+        let calls = ServerCalls(child: child, out: out)
+        // The bus tells a new monitor that it lost its unique name: from then on it sees
+        // the messages its rule matches.
+        guard try calls.waitForLine(endingWith: "\tNameLost", within: timeout) else {
+            calls.stop()
+            throw Failure(description: "dbus-monitor did not start watching the bus")
+        }
+        return calls
+    }
+
+    /// What dbus-monitor printed, read line by line.
+    final class ServerCalls: @unchecked Sendable {
+        private let child: ChildProcess
+        private let out: Pipe2
+        private var buffer: [UInt8] = []
+
+        fileprivate init(child: ChildProcess, out: Pipe2) {
+            self.child = child
+            self.out = out
+        }
+
+        /// Waits for the next call to the server the bus routes; false when none comes in time.
+        func waitForCall(within: Duration) throws -> Bool {
+            try waitForLine(within: within) { $0.hasPrefix("mc\t") }
+        }
+
+        /// Reads lines until one ends with `suffix`; false when `within` passes first.
+        fileprivate func waitForLine(endingWith suffix: String, within: Duration) throws -> Bool {
+            try waitForLine(within: within) { $0.hasSuffix(suffix) }
+        }
+
+        private func waitForLine(within: Duration, where wanted: (String) -> Bool) throws -> Bool {
+            let deadline = ContinuousClock.now + within
+            while true {
+                while let end = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                    let line = String(decoding: buffer[..<end], as: UTF8.self)
+                    buffer.removeSubrange(...end)
+                    if wanted(line) { return true }
+                }
+                let left = deadline - ContinuousClock.now
+                guard left > .zero else { return false }
+                var request = pollfd(fd: out.read, events: Int16(POLLIN), revents: 0)
+                let ms = Int32(left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000)
+                let ready = poll(&request, 1, max(ms, 1))
+                if ready < 0 && errno == EINTR { continue }
+                guard ready > 0 else { continue }
+                var chunk = [UInt8](repeating: 0, count: 4096)
+                let n = Glibc.read(out.read, &chunk, chunk.count)
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else { throw Failure(description: "dbus-monitor ended") }
+                buffer += chunk[..<n]
+            }
+        }
+
+        func stop() {
+            NotificationStack.terminate(child)
+        }
     }
 
     /// The first line a child writes on `pipe`, waiting no later than `deadline`.

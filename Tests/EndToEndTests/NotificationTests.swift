@@ -109,7 +109,11 @@ struct NotificationTests {
         defer { stack.stop() }
         let box = try Sandbox(time: "2026-03-02 08:00:00")
         try box.startDaemon(environment: stack.environment)
+        // bmd's first question to the server, at start, has been answered.
+        #expect(try Self.waitForAvailability(box, true, within: .seconds(10))["available"] as? Bool == true)
         stack.pauseServer()
+        let calls = try stack.watchServerCalls()
+        defer { calls.stop() }
 
         // The test notification waits for a server that never answers…
         let hung = Mutex<Output?>(nil)
@@ -118,7 +122,7 @@ struct NotificationTests {
             hung.withLock { $0 = try? box.bmctl("notifications", "test") }
             finished.signal()
         }.start()
-        Thread.sleep(forTimeInterval: 0.5)
+        #expect(try calls.waitForCall(within: .seconds(5)), "bmd log: \(box.daemonLog)")
         // …while bmd answers everything else at once.
         let start = ContinuousClock.now
         #expect(try box.bmctl("status").status == 0)
