@@ -97,7 +97,13 @@ public final class LibnotifyNotifier: Notifier {
                                     picture: { AppIcon.installedPicture(environment: environment) })
         watcher = SessionBus(environment: environment).missing() == nil ? ServerWatcher() : nil
         watcher?.start(changed: { [weak self] owner in self?.serverOwner(owner) },
-                       invoked: { [weak self] id, key in self?.invoked(id: id, key: key) })
+                       invoked: { [weak self] id, key in self?.invoked(id: id, key: key) },
+                       failed: { [logger] reason in
+                           logger.warning("""
+                               cannot watch for a notification server coming or going (\(reason)); \
+                               bmd finds out at the next reminder or test instead
+                               """)
+                       })
     }
 
     deinit {

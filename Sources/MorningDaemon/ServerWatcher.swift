@@ -13,15 +13,19 @@ final class ServerWatcher: @unchecked Sendable {
     private var changed: @Sendable (String?) -> Void = { _ in }
     /// Called on the watcher's thread with a notification's id and the action's key.
     private var invoked: @Sendable (UInt32, String) -> Void = { _, _ in }
+    /// Called on the watcher's thread, instead of `changed`, when it cannot watch at all.
+    private var failed: @Sendable (String) -> Void = { _ in }
     private let lock = NSLock()
     /// The running loop, to quit; guarded by `lock`.
     private var loop: OpaquePointer?
     private var stopped = false
 
     /// Starts watching on a new thread; the first call of `changed` says who owns the name now.
-    func start(changed: @escaping @Sendable (String?) -> Void, invoked: @escaping @Sendable (UInt32, String) -> Void) {
+    func start(changed: @escaping @Sendable (String?) -> Void, invoked: @escaping @Sendable (UInt32, String) -> Void,
+               failed: @escaping @Sendable (String) -> Void) {
         self.changed = changed
         self.invoked = invoked
+        self.failed = failed
         let thread = Thread { [self] in
             nameThisThread("bmd notif-watch")
             run()
@@ -49,7 +53,7 @@ final class ServerWatcher: @unchecked Sendable {
         // here would prevent.
         var error: UnsafeMutablePointer<GError>?
         guard let address = g_dbus_address_get_for_bus_sync(G_BUS_TYPE_SESSION, nil, &error) else {
-            if let error { g_error_free(error) }
+            failed(Self.message(of: error, else: "no session bus address"))
             return
         }
         let flags = GDBusConnectionFlags(rawValue: G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT.rawValue
@@ -57,7 +61,7 @@ final class ServerWatcher: @unchecked Sendable {
         let connected = g_dbus_connection_new_for_address_sync(address, flags, nil, nil, &error)
         g_free(address)
         guard let bus = connected else {
-            if let error { g_error_free(error) }
+            failed(Self.message(of: error, else: "could not connect to the session bus"))
             return
         }
         defer {
@@ -120,5 +124,12 @@ final class ServerWatcher: @unchecked Sendable {
         while g_main_context_iteration(context, 0) != 0 {}
         g_main_loop_unref(loop)
         me.release()
+    }
+
+    /// GLib's message of `error`, which it frees, or `fallback` when there is none.
+    private static func message(of error: UnsafeMutablePointer<GError>?, else fallback: String) -> String {
+        guard let error else { return fallback }
+        defer { g_error_free(error) }
+        return error.pointee.message.map { String(cString: $0) } ?? fallback
     }
 }

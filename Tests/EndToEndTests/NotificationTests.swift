@@ -100,6 +100,8 @@ struct NotificationTests {
         // Logged, once.
         #expect(box.daemonLog.components(separatedBy: "desktop notifications are unavailable").count - 1 == 1,
                 "\(box.daemonLog)")
+        // And that it cannot watch for a server to come, so it finds out at the next try.
+        #expect(box.daemonLog.contains("cannot watch for a notification server coming or going ("), "\(box.daemonLog)")
         try box.stopDaemon()
     }
 
