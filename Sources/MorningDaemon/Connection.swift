@@ -111,7 +111,9 @@ final class Connection: ChannelInboundHandler {
                     closing.value.close(promise: nil)
                 }
             case .answerNow(let call):
-                let reply = Self.respond(to: call, with: varlink, logger: logger)
+                let reply = call.method == Morning.Method.status.rawValue
+                    ? (try? engine.statusFrame()) ?? Self.respond(to: call, with: varlink, logger: logger)
+                    : Self.respond(to: call, with: varlink, logger: logger)
                 queue += machine.answered(call.oneway ? nil : reply, now: context.eventLoop.now, writable: context.channel.isWritable)
             case .answerLater(let call):
                 answerLater(call, context)
