@@ -41,6 +41,8 @@ public struct ControlServer: Service {
     public static let connectionLimit = 128
     /// Clients the kernel holds waiting to be accepted.
     static let backlog = 128
+    /// Clients accepted in one turn of the event loop.
+    static let acceptsPerTurn = 32
     /// Followers served at once, a part of `connectionLimit`: the rest stays for other calls.
     public static let followerLimit = 32
     /// The bytes of unfinished calls held across all connections: four whole imports.
@@ -76,9 +78,10 @@ public struct ControlServer: Service {
         let batches = WriteBatches(engine: engine, varlink: varlink, pool: pool, logger: logger)
         let server = try await ServerBootstrap(group: loop, childGroup: loop)
             .serverChannelOption(.backlog, value: Int32(Self.backlog))
-            // One wake of the loop takes in every client waiting to be accepted, so that a
-            // new one never waits behind the backlog for several turns of the loop.
-            .serverChannelOption(.maxMessagesPerRead, value: UInt(Self.backlog))
+            // One turn of the loop takes in a quarter of the backlog, so that a new client
+            // waits behind it for at most four turns; and no more, so that a client just
+            // accepted is read (its call begun) before 128 newer ones could push it out as idle.
+            .serverChannelOption(.maxMessagesPerRead, value: UInt(Self.acceptsPerTurn))
             // And reads once from each connection that has something: a call is one read,
             // and a client sending a large frame gets no more than its turn's 64 KiB while
             // others wait.
