@@ -20,8 +20,8 @@ TEST_PACKAGES := $(RUN_PACKAGES) python3-venv mandoc faketime systemd dbus xvfb 
 # And to build the Debian package.
 DEB_PACKAGES := $(RUN_PACKAGES) dpkg-dev
 # And for the benchmarks: the command-line peers bmctl and bmd are measured against,
-# and hyperfine to cross-check the start-up timings by hand.
-BENCH_PACKAGES := $(TEST_PACKAGES) calcurse remind hyperfine
+# hyperfine to cross-check the start-up timings by hand, and gcc to build bench/load's load generator.
+BENCH_PACKAGES := $(TEST_PACKAGES) calcurse remind hyperfine gcc
 
 .PHONY: all build run test bench install uninstall deb deps test-deps clean generate
 

@@ -22,7 +22,14 @@ final class Connection: ChannelInboundHandler {
     private let peer: bm_peer_credentials
     private let connections: Connections?
     private var machine: ConnectionStateMachine
-    private var timeout: Scheduled<Void>?
+    /// The timer of the patience, and when it fires. A call answered moves the deadline
+    /// every time; the timer is left where it is and, when it fires before the deadline,
+    /// set again for it, rather than cancelled and scheduled anew for every call.
+    private var timeout: (task: Scheduled<Void>, at: NIODeadline)?
+    /// When the connection must have sent its next whole call; nil while it need not.
+    private var deadline: NIODeadline?
+    /// Whether the channel reads from the socket by itself (its autoRead option).
+    private var reading = true
     private var follower: UInt64?
     /// This handler's place in the pipeline, while the channel is open, so that the other
     /// connections can close it to make room.
@@ -111,7 +118,9 @@ final class Connection: ChannelInboundHandler {
                     closing.value.close(promise: nil)
                 }
             case .answerNow(let call):
-                let reply = Self.respond(to: call, with: varlink, logger: logger)
+                let reply = call.method == Morning.Method.status.rawValue
+                    ? (try? engine.statusFrame()) ?? Self.respond(to: call, with: varlink, logger: logger)
+                    : Self.respond(to: call, with: varlink, logger: logger)
                 queue += machine.answered(call.oneway ? nil : reply, now: context.eventLoop.now, writable: context.channel.isWritable)
             case .answerLater(let call):
                 answerLater(call, context)
@@ -127,26 +136,47 @@ final class Connection: ChannelInboundHandler {
                 if let follower { engine.unfollow(follower) }
                 follower = nil
             case .readFromSocket(let on):
+                guard on != reading else { break }
+                reading = on
                 context.channel.setOption(ChannelOptions.autoRead, value: on).whenFailure { _ in }
                 if on { context.read() }
-            case .scheduleTimeout(let deadline):
-                timeout?.cancel()
-                let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
-                timeout = context.eventLoop.scheduleTask(deadline: deadline) {
-                    let (connection, context) = bound.value
-                    connection.perform(connection.machine.timeoutFired(now: context.eventLoop.now), context)
-                }
+            case .scheduleTimeout(let at):
+                deadline = at
+                // A timer that fires no later stays: it finds the new deadline and waits on.
+                if let timeout, timeout.at <= at { break }
+                arm(at, context)
             case .cancelTimeout:
-                timeout?.cancel()
-                timeout = nil
+                deadline = nil
             case .release:
                 connections?.release(self)
             case .close:
                 context.close(promise: nil)
             }
         }
+        if machine.state == .closed, let timeout {
+            // Nothing is timed any more: the timer goes, and with it what it holds.
+            timeout.task.cancel()
+            self.timeout = nil
+        }
         if machine.state != .closed { connections?.holds(self, bytes: machine.buffered) }
         context.flush()
+    }
+
+    /// Sets the timer for `at`: then the connection's deadline, if it has one, is checked.
+    private func arm(_ at: NIODeadline, _ context: ChannelHandlerContext) {
+        timeout?.task.cancel()
+        let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+        let task = context.eventLoop.scheduleTask(deadline: at) {
+            let (connection, context) = bound.value
+            connection.timeout = nil
+            guard let deadline = connection.deadline else { return }
+            if deadline > context.eventLoop.now {
+                connection.arm(deadline, context)
+            } else {
+                connection.perform(connection.machine.timeoutFired(now: context.eventLoop.now), context)
+            }
+        }
+        timeout = (task, at)
     }
 
     /// Answers `call` on the thread pool, then goes on with the next frames on the loop.

@@ -39,6 +39,10 @@ public struct ControlServer: Service {
     /// Connections served at once; more are answered with an error and closed, so no
     /// number of clients can exhaust the daemon's descriptors or memory.
     public static let connectionLimit = 128
+    /// Clients the kernel holds waiting to be accepted.
+    static let backlog = 128
+    /// Clients accepted in one turn of the event loop.
+    static let acceptsPerTurn = 32
     /// Followers served at once, a part of `connectionLimit`: the rest stays for other calls.
     public static let followerLimit = 32
     /// The bytes of unfinished calls held across all connections: four whole imports.
@@ -73,7 +77,15 @@ public struct ControlServer: Service {
         pool.start()
         let batches = WriteBatches(engine: engine, varlink: varlink, pool: pool, logger: logger)
         let server = try await ServerBootstrap(group: loop, childGroup: loop)
-            .serverChannelOption(.backlog, value: 128)
+            .serverChannelOption(.backlog, value: Int32(Self.backlog))
+            // One turn of the loop takes in a quarter of the backlog, so that a new client
+            // waits behind it for at most four turns; and no more, so that a client just
+            // accepted is read (its call begun) before 128 newer ones could push it out as idle.
+            .serverChannelOption(.maxMessagesPerRead, value: UInt(Self.acceptsPerTurn))
+            // And reads once from each connection that has something: a call is one read,
+            // and a client sending a large frame gets no more than its turn's 64 KiB while
+            // others wait.
+            .childChannelOption(.maxMessagesPerRead, value: 1)
             .childChannelInitializer { channel in
                 Self.peerCredentials(of: channel).flatMapThrowing { peer in
                     try channel.pipeline.syncOperations.addHandler(

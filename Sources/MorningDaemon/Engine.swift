@@ -30,7 +30,14 @@ public struct WallClock: Sendable {
 public final class Engine: @unchecked Sendable {
     /// Held by every public method; the internal ones expect it held.
     private let lock = NSRecursiveLock()
-    private(set) var book: Book
+    private(set) var book: Book {
+        didSet { generation &+= 1 }
+    }
+    /// Counts the changes of `book` (and of the zone's rules), so that a reply computed
+    /// from it can tell whether it still holds.
+    private var generation: UInt64 = 0
+    /// The last Status reply as sent, while it still says what a new one would.
+    private var statusReply: StatusReply?
     let store: Store
     private let clock: WallClock
     let logger: Logger
@@ -311,7 +318,63 @@ public final class Engine: @unchecked Sendable {
 
     /// The status as it is now; the caller holds the lock.
     func currentStatus() throws -> Morning.StatusReply {
-        let now = try refreshed()
+        try currentStatus(try refreshed())
+    }
+
+    /// The reply frame to a Status call, as the varlink server writes it, computed again
+    /// only when it may say something else.
+    ///
+    /// A status bar asks for the status every second or so, and many may ask at once; the
+    /// answer changes only with the state, the notification server, the zone, or the
+    /// time. Everything in it that moves with time moves on a whole minute of the wall
+    /// clock (a task's time, midnight, a reminder) or half a minute from one (the minutes
+    /// to the next task, rounded to the nearest), so a reply holds until the next half
+    /// minute of the clock — in zones whose offset from UTC is a whole number of minutes,
+    /// as every zone's has been for decades; in others it is not kept.
+    public func statusFrame() throws -> [UInt8] {
+        try locked {
+            let instant = clock.now()
+            let halfMinute = (instant.timeIntervalSince1970 / 30).rounded(.down)
+            let key = StatusReply.Key(generation: generation, halfMinute: halfMinute, zone: clock.zone().identifier,
+                                      available: notifier?.isAvailable, reason: notifier?.unavailableReason)
+            if let kept = statusReply, kept.key == key { return kept.frame }
+            let now = try refreshed()
+            let frame = VarlinkReply(parameters: try currentStatus(now).json).frame
+            let t = now.instant.timeIntervalSince1970
+            let computedIn = (t / 30).rounded(.down)
+            // At the very instant a half minute begins, a value rounded to the nearest
+            // minute may still be the one before; such a reply is not kept.
+            if t > computedIn * 30, now.local.offsetSeconds(at: now.instant) % 30 == 0 {
+                statusReply = StatusReply(key: StatusReply.Key(generation: generation, halfMinute: computedIn,
+                                                               zone: now.local.zone.identifier, available: key.available,
+                                                               reason: key.reason), frame: frame)
+            } else {
+                statusReply = nil
+            }
+            return frame
+        }
+    }
+
+    /// The wall clock was set or the zone's rules changed: the next status is computed anew.
+    public func timeChanged() {
+        locked { generation &+= 1 }
+    }
+
+    /// A Status reply and what it was computed from.
+    private struct StatusReply {
+        struct Key: Equatable {
+            var generation: UInt64
+            var halfMinute: Double
+            var zone: String
+            var available: Bool?
+            var reason: String?
+        }
+
+        var key: Key
+        var frame: [UInt8]
+    }
+
+    private func currentStatus(_ now: Now) throws -> Morning.StatusReply {
         let view = now.book.status(now: now.instant, local: now.local)
         var today: Morning.Progress?
         var current: Morning.DayTask?

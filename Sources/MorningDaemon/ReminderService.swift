@@ -68,6 +68,7 @@ public struct ReminderService: Service {
                 if event == .zoneChanged || event == .clockChanged {
                     // Foundation on Linux keeps the zone it first read until told to look again.
                     NSTimeZone.resetSystemTimeZone()
+                    engine.timeChanged()
                     logger.info("wall clock or time zone changed; planning again", metadata: ["event": "\(event)"])
                 }
                 await plan()

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Splits a byte stream into NUL-ended frames, refusing any frame longer than its limit.
 ///
 /// A frame's limit is chosen by its method, read from the frame itself with any spacing
@@ -5,6 +9,11 @@
 /// of a whole history, say) send much more. The method must be named within the first
 /// `window` bytes of a frame for a larger limit to apply, so the splitter never holds more
 /// than that of a frame it cannot yet place.
+///
+/// A frame allowed to be large has its room set aside once its method is read, so that
+/// it is copied once as it arrives rather than again at every doubling of its buffer
+/// (only the pages the bytes reach are ever touched); the end of a frame is looked for
+/// with memchr, in the bytes not yet looked at.
 public struct FrameSplitter: Sendable {
     /// The limit of a frame whose method allows no more.
     public let limit: Int
@@ -40,7 +49,7 @@ public struct FrameSplitter: Sendable {
 
     /// The next complete frame without its NUL; nil when more bytes are needed.
     public mutating func next() throws(FrameTooLarge) -> [UInt8]? {
-        if let end = buffer[scanned...].firstIndex(of: 0) {
+        if let end = Self.firstNUL(in: buffer, from: scanned) {
             let allowed = end <= limit ? limit : limit(of: buffer[..<end])
             guard end <= allowed else { throw FrameTooLarge(limit: allowed) }
             let frame = Array(buffer[..<end])
@@ -69,10 +78,25 @@ public struct FrameSplitter: Sendable {
                     case .notYet: if buffer.count >= window { current = limit }
                     }
                 }
+                // Room for the whole frame and its NUL, set aside once.
+                if let current, current > limit, buffer.capacity <= current { buffer.reserveCapacity(current + 1) }
             }
             if buffer.count > current ?? window { throw FrameTooLarge(limit: current ?? limit) }
         }
         return nil
+    }
+
+    /// The position of the first NUL in `bytes` from `start` on.
+    private static func firstNUL(in bytes: [UInt8], from start: Int) -> Int? {
+        bytes.withUnsafeBufferPointer { all -> Int? in
+            guard start < all.count, let base = all.baseAddress else { return nil }
+            #if canImport(Glibc)
+            guard let hit = memchr(base + start, 0, all.count - start) else { return nil }
+            return base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            #else
+            return all[start...].firstIndex(of: 0)
+            #endif
+        }
     }
 
     /// The limit for a whole frame: its method's, when the method is named within the window.
@@ -91,7 +115,8 @@ public struct FrameSplitter: Sendable {
     /// Bytes received that do not yet form a frame.
     public var pending: Int { buffer.count }
 
-    /// The memory the received bytes take.
+    /// The room set aside for received bytes (of which only the pages the bytes reach
+    /// take memory).
     public var capacity: Int { buffer.capacity }
 }
 

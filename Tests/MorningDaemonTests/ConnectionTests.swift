@@ -89,6 +89,22 @@ struct ConnectionTests {
         #expect(line.isOpen)
     }
 
+    @Test("After its last call a connection is closed a whole patience later, however often it called before")
+    func closedAPatienceAfterTheLastCall() throws {
+        let line = try Line()
+        for _ in 0..<3 {
+            line.wait(.seconds(3))
+            try line.send(status)
+        }
+        #expect(try line.replies().count == 3)
+        // The timer set when the connection opened comes 1 s from now, before the last
+        // call's deadline: it must wait on for that deadline, then close.
+        line.wait(ControlServer.patience - .milliseconds(1))
+        #expect(line.isOpen)
+        line.wait(.milliseconds(1))
+        #expect(!line.isOpen)
+    }
+
     @Test("A oneway call gets no reply; a oneway Status with more follows nothing")
     func oneway() throws {
         let line = try Line()

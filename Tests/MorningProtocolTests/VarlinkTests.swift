@@ -41,6 +41,32 @@ struct VarlinkTests {
         #expect(throws: FrameSplitter.FrameTooLarge.self) { _ = try tooBig.next() }
     }
 
+    @Test("A 16 MiB Import arriving 64 KiB at a time is given its room once, not moved at every doubling")
+    func largeFrameRoomSetAsideOnce() throws {
+        let method = "org.bettermorning.Morning.Import"
+        var splitter = FrameSplitter(limit: 1 << 16, largeLimits: [method: 16 << 20])
+        let head = Array(#"{"method":"\#(method)","parameters":{"document":""#.utf8)
+        let piece = [UInt8](repeating: UInt8(ascii: "a"), count: 1 << 16)
+        splitter.append(head)
+        #expect(try splitter.next() == nil)
+        var rooms: Set<Int> = []
+        var sent = head.count
+        while splitter.pending + piece.count < 16 << 20 {
+            sent += piece.count
+            splitter.append(piece)
+            #expect(try splitter.next() == nil)
+            if splitter.pending > 1 << 16 { rooms.insert(splitter.capacity) }
+        }
+        // Once past the small limit, the room never changed: no copy of what was received.
+        #expect(rooms.count == 1, "\(rooms.sorted())")
+        splitter.append(Array(#""}}"#.utf8) + [0])
+        let frame = try #require(try splitter.next())
+        #expect(frame.count == sent + 3 && splitter.pending == 0 && frame.prefix(head.count).elementsEqual(head))
+        #expect(frame.suffix(3).elementsEqual(#""}}"#.utf8))
+        // And the room is given back once the frame is out.
+        #expect(splitter.capacity < 1 << 20)
+    }
+
     @Test("An Import written with spaces, escapes or other members first gets the same limit as the compact one")
     func largeFramesWhateverTheSpacing() throws {
         let method = "org.bettermorning.Morning.Import"

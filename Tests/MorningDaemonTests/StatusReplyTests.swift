@@ -1,0 +1,91 @@
+import Foundation
+import Logging
+@testable import MorningDaemon
+import MorningProtocol
+import MorningStore
+import Testing
+
+/// A clock whose time and zone the test sets.
+private final class SettableClock: @unchecked Sendable {
+    private let lock = NSLock()
+    private var instant: Date
+    private var zone: TimeZone
+
+    init(_ iso: String, zone: String) {
+        instant = ISO8601DateFormatter().date(from: iso)!
+        self.zone = TimeZone(identifier: zone)!
+    }
+
+    func advance(_ seconds: TimeInterval) { lock.withLock { instant += seconds } }
+    func set(zone: String) { lock.withLock { self.zone = TimeZone(identifier: zone)! } }
+
+    var wall: WallClock {
+        WallClock(now: { self.lock.withLock { self.instant } }, zone: { self.lock.withLock { self.zone } })
+    }
+}
+
+/// bmd keeps the Status reply it sent while nothing it says can have changed; these check
+/// that a kept reply is, byte for byte, what computing it anew gives.
+@Suite("The Status reply kept between calls")
+struct StatusReplyTests {
+    let logger = Logger(label: "test")
+    let status = VarlinkCall(method: Morning.Method.status.rawValue)
+
+    /// The reply computed anew, as any other call's.
+    private func fresh(_ engine: Engine) async throws -> String {
+        String(decoding: try #require(await engine.respond(to: status)), as: UTF8.self)
+    }
+
+    private func kept(_ engine: Engine) throws -> String {
+        String(decoding: try engine.statusFrame(), as: UTF8.self)
+    }
+
+    @Test("Through a morning in 7 s steps, with checks between, the kept reply is the one computed anew")
+    func throughAMorning() async throws {
+        // Franklin's tasks are at 05:00, 05:15, … 08:00; his routine starts the day after activation.
+        let clock = SettableClock("2026-11-22T20:00:00Z", zone: "Europe/Berlin")
+        let engine = try Engine(store: try Store.inMemory(), clock: clock.wall, logger: logger)
+        _ = try await call(engine, Morning.Method.activate.rawValue, ["routine": "franklin"])
+        clock.advance(7 * 3600 + 30 * 60)  // 04:30 the next morning, local time
+        var seen = Set<String>()
+        for step in 0..<(4 * 3600 / 7) {
+            // Asked twice, so that the second answer is the kept one when the first was kept.
+            let (first, second) = (try kept(engine), try kept(engine))
+            let expected = try await fresh(engine)
+            #expect(first == expected, "at step \(step)")
+            #expect(second == expected, "at step \(step)")
+            seen.insert(expected)
+            if step % 150 == 75 {
+                _ = try await call(engine, Morning.Method.check.rawValue, ["task": "\(step / 150 + 1)"])
+                #expect(try kept(engine) == (try await fresh(engine)), "after checking at step \(step)")
+            }
+            clock.advance(7)
+        }
+        // The minutes to the next task move by the minute: the sweep saw the status change often.
+        #expect(seen.count > 200)
+    }
+
+    @Test("A change of zone, of the notifications setting or of the routine is in the next reply")
+    func changesShowAtOnce() async throws {
+        let clock = SettableClock("2026-11-22T20:00:00Z", zone: "Europe/Berlin")
+        let engine = try Engine(store: try Store.inMemory(), clock: clock.wall, logger: logger)
+        _ = try await call(engine, Morning.Method.activate.rawValue, ["routine": "franklin"])
+        clock.advance(9 * 3600 + 10)  // 06:00:10 the next morning in Berlin
+        let before = try kept(engine)
+        #expect(before.contains(#""date":"2026-11-23""#))
+
+        clock.set(zone: "America/New_York")  // 00:00:10 there: the same day, nothing begun yet
+        let moved = try kept(engine)
+        #expect(moved != before)
+        #expect(moved == (try await fresh(engine)))
+
+        _ = try await call(engine, Morning.Method.setNotifications.rawValue, ["enabled": false])
+        let silenced = try kept(engine)
+        #expect(silenced != moved && silenced.contains(#""enabled":false"#))
+        #expect(silenced == (try await fresh(engine)))
+
+        _ = try await call(engine, Morning.Method.activate.rawValue, ["routine": "darwin"])
+        #expect(try kept(engine) == (try await fresh(engine)))
+        #expect(try kept(engine) != silenced)
+    }
+}
