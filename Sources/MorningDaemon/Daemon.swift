@@ -140,9 +140,14 @@ public enum Daemon {
             Systemd.notify("READY=1")
         }
         let reminders = ReminderService(engine: engine, alarm: alarm, notifier: notifier, clock: clock, logger: logger)
-        var services: [ServiceGroupConfiguration.ServiceConfiguration] = [.init(service: server), .init(service: reminders)]
+        // Named in a word: by default the service group names each service with a print of
+        // all it holds (the engine, the store, the socket), 15 KB kept for the whole session
+        // and written into every log line about that service.
+        var services: [ServiceGroupConfiguration.ServiceConfiguration] = [
+            .init(service: server, serviceName: "control-server"), .init(service: reminders, serviceName: "reminders"),
+        ]
         if let interval = Systemd.watchdogInterval() {
-            services.append(.init(service: WatchdogService(engine: engine, interval: interval)))
+            services.append(.init(service: WatchdogService(engine: engine, interval: interval), serviceName: "watchdog"))
         }
         let group = ServiceGroup(configuration: .init(services: services, logger: logger))
         SignalWaiter.start { signal in

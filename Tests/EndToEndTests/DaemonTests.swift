@@ -101,6 +101,25 @@ struct DaemonTests {
         try box.stopDaemon()
     }
 
+    @Test("bmd --verbose names each of its services in a word, not with a dump of its insides")
+    func verboseLogNamesServices() throws {
+        let box = try Sandbox(time: "2026-03-02 08:00:00")
+        try box.startDaemon(arguments: ["--verbose"], fakeClock: false)
+        #expect(try box.bmctl("status").status == 0)
+        try box.stopDaemon()
+        let lines = box.daemonLog.split(separator: "\n")
+        // The service group says which services it starts: their names, a line each.
+        let starting = lines.filter { $0.contains("sl-service=") }
+        #expect(!starting.isEmpty, "\(box.daemonLog)")
+        for name in ["control-server", "reminders"] {
+            #expect(starting.contains { $0.contains("sl-service=\(name) ") || $0.hasSuffix("sl-service=\(name)") }, "\(starting)")
+        }
+        // Each one was a 15 KB print of the engine, the socket and the store, kept in
+        // bmd's memory for the whole session as well.
+        let longest = lines.map(\.count).max() ?? 0
+        #expect(longest < 400, "the longest of bmd's log lines has \(longest) characters: \(lines.max { $0.count < $1.count }?.prefix(300) ?? "")")
+    }
+
     @Test("Idle means asleep: with nothing due, no thread of bmd wakes")
     func idleDaemonSleeps() throws {
         // The real clock: libfaketime stops timers that read the clock it fakes, which
