@@ -39,7 +39,21 @@ import Testing
                          + #""week":{"routine":"Early riser","routineId":"early-riser","total":2,"weekStart":"2026-11-23","#
                          + #""today":"2026-11-24","days":[]}}]}"#)
 
+    /// The candidates bmctl prints when a shell completes `argument` of `command` with
+    /// `typed` so far.
+    ///
+    /// ArgumentParser formats them for the shell it last wrote a script for or was told
+    /// of, a setting of the whole process: for zsh it adds a last line of one space, which
+    /// the zsh script takes away again. The shells run a new bmctl each time and say which
+    /// they are; these tests run bmctl in one process beside the tests that write the
+    /// scripts, so that line is taken away here, as zsh does.
     static func complete(_ command: [String], _ argument: String, _ typed: String) -> Run {
+        var run = rawComplete(command, argument, typed)
+        if run.out.hasSuffix("\n \n") { run.out.removeLast(2) }
+        return run
+    }
+
+    private static func rawComplete(_ command: [String], _ argument: String, _ typed: String) -> Run {
         let words = ["bmctl"] + command + [typed]
         return bmctl(["---completion"] + command + ["--", argument, String(words.count - 1), String(typed.count)] + words,
                      replies: ["Explore": [explore], "Data": [data],
