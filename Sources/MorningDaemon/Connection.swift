@@ -189,7 +189,7 @@ final class Connection: ChannelInboundHandler {
             reply = pool.runIfActive(eventLoop: context.eventLoop) { Self.respond(to: call, with: varlink, logger: logger) }
         } else if let batches {
             let promise = context.eventLoop.makePromise(of: [UInt8].self)
-            batches.submit(call) { promise.succeed($0) }
+            batches.submit(call, from: ObjectIdentifier(self)) { promise.succeed($0) }
             reply = promise.futureResult
         } else {
             reply = context.eventLoop.makeSucceededFuture(Self.respond(to: call, with: varlink, logger: logger))

@@ -1,18 +1,23 @@
 import Foundation
 import Logging
 import MorningProtocol
+import NIOCore
 import NIOPosix
 
 /// Calls that may write, answered in batches on the thread pool: while one batch is
 /// stored, the calls that arrive queue up and are answered together as the next, so that
-/// many clients' changes share one write and one flush of the disk.
+/// many clients' changes share one write and one flush of the disk. `BatchGathering`
+/// decides when the next batch starts.
 final class WriteBatches: @unchecked Sendable {
+    typealias Item = (call: VarlinkCall, done: @Sendable ([UInt8]) -> Void)
+
     private let engine: Engine
     private let varlink: VarlinkServer
     private let pool: NIOThreadPool
     private let logger: Logger
-    private let lock = NSLock()
-    private var queue: [(call: VarlinkCall, done: @Sendable ([UInt8]) -> Void)] = []
+    /// Guards `gathering` and `draining`; signalled when a call is submitted.
+    private let condition = NSCondition()
+    private var gathering = BatchGathering<ObjectIdentifier, Item>()
     /// Whether a pool thread is answering batches; there is never more than one.
     private var draining = false
 
@@ -23,13 +28,15 @@ final class WriteBatches: @unchecked Sendable {
         self.logger = logger
     }
 
-    /// Answers `call` in the next batch; `done` gets the reply once it is stored.
-    func submit(_ call: VarlinkCall, done: @escaping @Sendable ([UInt8]) -> Void) {
-        let start = lock.withLock {
-            queue.append((call, done))
-            defer { draining = true }
-            return !draining
-        }
+    /// Answers `call`, sent by `client`, in a coming batch; `done` gets the reply once it
+    /// is stored.
+    func submit(_ call: VarlinkCall, from client: ObjectIdentifier, done: @escaping @Sendable ([UInt8]) -> Void) {
+        condition.lock()
+        gathering.submit((call, done), from: client)
+        let start = !draining
+        draining = true
+        condition.signal()
+        condition.unlock()
         if start { pool.submit { _ in self.drain() } }
     }
 
@@ -46,18 +53,25 @@ final class WriteBatches: @unchecked Sendable {
                 let refusal = Morning.Error.storageFailed(reason: "\(error)").frame
                 for item in batch { item.done(refusal) }
             }
+            condition.withLock { gathering.stored(now: .now()) }
         }
     }
 
-    /// Everything queued, or nil (and no longer draining) when nothing is.
-    private func next() -> [(call: VarlinkCall, done: @Sendable ([UInt8]) -> Void)]? {
-        lock.withLock {
-            guard !queue.isEmpty else {
+    /// The next batch, once it is due, or nil (and no longer draining) when there is none.
+    private func next() -> [Item]? {
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            switch gathering.next(now: .now()) {
+            case .store(let batch):
+                return batch
+            case .idle:
                 draining = false
                 return nil
+            case .wait(let deadline):
+                let seconds = Double((deadline - .now()).nanoseconds) / 1e9
+                _ = condition.wait(until: Date(timeIntervalSinceNow: max(0, seconds)))
             }
-            defer { queue = [] }
-            return queue
         }
     }
 }
