@@ -182,7 +182,8 @@ public final class Store: Sendable {
             }
             var lastRecordDates: [RoutineID: Day] = [:]
             for row in try LastRecordRow.fetchAll(db, sql: LastRecordRow.sql) {
-                lastRecordDates[row.routineId] = try Day(stored: row.date, in: "dayRecord")
+                guard let date = row.date else { continue }
+                lastRecordDates[row.routineId] = try Day(stored: date, in: "dayRecord")
             }
             let routines = try RoutineRow.order(Column("id")).fetchAll(db).map {
                 try $0.routine(tasks: tasks[$0.id] ?? [], lastRecordDate: lastRecordDates[$0.id])
@@ -266,9 +267,14 @@ public final class Store: Sendable {
 /// The latest Day Record date of each routine, for `Routine.lastRecordDate`.
 private struct LastRecordRow: Decodable, FetchableRecord {
     var routineId: Int64
-    var date: String
+    var date: String?
 
-    static let sql = "SELECT routineId, MAX(date) AS date FROM dayRecord GROUP BY routineId"
+    /// One look-up in the (routineId, date) key per routine: the start-up of a bmd with
+    /// years of history does not read every record (a GROUP BY would).
+    static let sql = """
+        SELECT id AS routineId, (SELECT MAX(date) FROM dayRecord WHERE routineId = routine.id) AS date
+        FROM routine
+        """
 }
 
 /// Runs `body`, turning GRDB's errors into `StoreError` so that no GRDB type leaves

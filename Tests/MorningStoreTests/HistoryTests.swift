@@ -6,10 +6,12 @@ import Testing
 @Suite struct HistoryTests {
     let store: Store
 
-    /// Two routines with records on 2026-11-20 … 11-26 for routine 1, and one day for routine 2.
+    /// Three routines: records on 2026-11-20 … 11-26 for routine 1, one day for routine 2,
+    /// none for routine 3.
     init() throws {
         store = try Store.inMemory()
-        var changes: [Change] = [.insertRoutine(routine(1, serial: 1)), .insertRoutine(routine(2, active: true, serial: 2))]
+        var changes: [Change] = [.insertRoutine(routine(1, serial: 1)), .insertRoutine(routine(2, active: true, serial: 2)),
+                                .insertRoutine(routine(3, serial: 3))]
         for (offset, mask) in [UInt32(0b00), 0b01, 0b11, 0b10, 0b00, 0b11, 0b01].enumerated() {
             changes.append(.finalizeDay(DayRecord(routineID: 1, date: day("2026-11-20").adding(days: offset),
                                                   doneMask: mask, taskCount: 2)))
@@ -58,5 +60,8 @@ import Testing
         let book = try store.loadBook()
         #expect(book.routine(id: 1)?.lastRecordDate == day("2026-11-26"))
         #expect(book.routine(id: 2)?.lastRecordDate == day("2026-11-22"))
+        // A routine with no record yet has none, and is loaded all the same.
+        #expect(book.routine(id: 3) != nil)
+        #expect(book.routine(id: 3)?.lastRecordDate == nil)
     }
 }
