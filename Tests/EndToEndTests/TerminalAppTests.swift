@@ -51,7 +51,8 @@ final class TmuxPane: @unchecked Sendable {
     func send(_ keys: String...) throws { try tmux(["send-keys"] + keys) }
 
     private func tmux(_ arguments: [String]) throws {
-        try box.run(Self.tmux, ["-S", socket] + arguments, environment: box.baseEnvironment)
+        let run = try box.run(Self.tmux, ["-S", socket] + arguments, environment: box.baseEnvironment)
+        #expect(run.status == 0, "tmux \(arguments.joined(separator: " ")): \(run.stderr)")
     }
 
     /// Reads the screen until `condition` holds, for at most `timeout` seconds; fails the
