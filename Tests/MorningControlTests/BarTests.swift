@@ -41,6 +41,16 @@ struct BarTests {
         #expect(status.contains("06:45  Stretch in 12 min"))
     }
 
+    @Test("waybar's tooltip gives each part of the summary a line, and a title with \" · \" in it stays whole")
+    func tooltipLines() throws {
+        var tea = Self.behind
+        tea.currentTask?.title = "Tea · biscuits"
+        let waybar = try object(BarText.render(tea, format: .waybar, following: false))
+        #expect(waybar["tooltip"] as? String
+                == "Tim Cook 1/6\nnow 05:30 Tea · biscuits\nnext 07:00 Give lectures in 1 h 20 min\n1 behind")
+        #expect(BarText.line(tea) == "Tim Cook 1/6 · now 05:30 Tea · biscuits · next 07:00 Give lectures in 1 h 20 min · 1 behind")
+    }
+
     @Test("L2: the bar shows the task to do now, else the next one, cut to --max-width with an ellipsis")
     func taskShown() {
         #expect(BarText.short(Self.behind) == "☀ 1/6 Drink tea")

@@ -9,16 +9,21 @@ enum BarText {
 
     /// A short summary: "Immanuel Kant 2/6 · now 05:30 Walk · next 07:00 Coffee · 1 behind".
     static func line(_ s: Morning.StatusReply) -> String {
-        guard let routine = s.routine else { return "No active routine" }
+        parts(s).joined(separator: " · ")
+    }
+
+    /// The summary's parts, which a tooltip shows a line each.
+    static func parts(_ s: Morning.StatusReply) -> [String] {
+        guard let routine = s.routine else { return ["No active routine"] }
         guard s.phase == .running, let today = s.today else {
-            return "\(routine.name) starts \(routine.startDate)"
+            return ["\(routine.name) starts \(routine.startDate)"]
         }
         var parts = ["\(routine.name) \(today.completed)/\(today.total)"]
         if let current = s.currentTask { parts.append("now \(current.time) \(current.title)") }
         if let next = s.nextTask { parts.append("next \(next.time) \(next.title)" + due(s)) }
         if s.behind > 0 { parts.append("\(s.behind) behind") }
         if today.completed == today.total { parts.append("all done") }
-        return parts.joined(separator: " · ")
+        return parts
     }
 
     /// " in 12 min" before the next task's time, from bmd's count of whole minutes.
@@ -94,7 +99,8 @@ enum BarText {
     /// What to print for one status in `format`; `following` asks for one line per update.
     static func render(_ s: Morning.StatusReply, format: Format, following: Bool, maxWidth: Int = defaultWidth) -> String {
         let text = short(s, maxWidth: maxWidth)
-        let tooltip = s.routine == nil ? line(s) : line(s).split(separator: " · ").joined(separator: "\n")
+        // Joined from the parts, not split from the line: a title may hold " · " itself.
+        let tooltip = parts(s).joined(separator: "\n")
         switch format {
         case .text:
             return line(s) + "\n"

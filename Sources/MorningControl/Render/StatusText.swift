@@ -47,6 +47,8 @@ enum StatusText {
     /// is what bmd's offset says it is.
     static func reminderTime(_ iso: String) -> String {
         guard let t = iso.firstIndex(of: "T") else { return iso }
-        return iso[..<t] + " " + iso[iso.index(after: t)...].prefix(5)
+        // Strings, not substrings, added: String + Substring is the generic + of
+        // collections, which makes the runtime look its types up by name at every run.
+        return String(iso[..<t]) + " " + String(iso[iso.index(after: t)...].prefix(5))
     }
 }
