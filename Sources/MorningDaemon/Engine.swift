@@ -329,17 +329,20 @@ public final class Engine: @unchecked Sendable {
     /// time. Everything in it that moves with time moves on a whole minute of the wall
     /// clock (a task's time, midnight, a reminder) or half a minute from one (the minutes
     /// to the next task, rounded to the nearest), so a reply holds until the next half
-    /// minute of the clock — in zones whose offset from UTC is a whole number of minutes,
-    /// as every zone's has been for decades; in others it is not kept.
+    /// minute of the clock — in zones whose offset from UTC is a whole number of half
+    /// minutes, as every zone's has been for decades; in others it is not kept.
     public func statusFrame() throws -> [UInt8] {
         try locked {
             let instant = clock.now()
             let halfMinute = (instant.timeIntervalSince1970 / 30).rounded(.down)
+            // The notifier's state is read once, for the key and the reply alike: it can
+            // change at any moment under the notifier's own lock, not this one.
+            let notifications = self.notifications
             let key = StatusReply.Key(generation: generation, halfMinute: halfMinute, zone: clock.zone().identifier,
-                                      available: notifier?.isAvailable, reason: notifier?.unavailableReason)
+                                      available: notifications.available, reason: notifications.reason)
             if let kept = statusReply, kept.key == key { return kept.frame }
             let now = try refreshed()
-            let frame = VarlinkReply(parameters: try currentStatus(now).json).frame
+            let frame = VarlinkReply(parameters: try currentStatus(now, notifications: notifications).json).frame
             let t = now.instant.timeIntervalSince1970
             let computedIn = (t / 30).rounded(.down)
             // At the very instant a half minute begins, a value rounded to the nearest
@@ -366,7 +369,7 @@ public final class Engine: @unchecked Sendable {
             var generation: UInt64
             var halfMinute: Double
             var zone: String
-            var available: Bool?
+            var available: Bool
             var reason: String?
         }
 
@@ -374,7 +377,7 @@ public final class Engine: @unchecked Sendable {
         var frame: [UInt8]
     }
 
-    private func currentStatus(_ now: Now) throws -> Morning.StatusReply {
+    private func currentStatus(_ now: Now, notifications: Morning.Notifications? = nil) throws -> Morning.StatusReply {
         let view = now.book.status(now: now.instant, local: now.local)
         var today: Morning.Progress?
         var current: Morning.DayTask?
@@ -394,7 +397,7 @@ public final class Engine: @unchecked Sendable {
         return Morning.StatusReply(phase: view.phase, date: now.today.description, routine: view.routine.map(Replies.routine),
                               today: today, currentTask: current, nextTask: next, now: morningNow, behind: view.behind,
                               nextReminder: view.nextReminder.map { now.local.iso8601($0) },
-                              notifications: notifications)
+                              notifications: notifications ?? self.notifications)
     }
 
     func explore(_ name: String?) throws -> [CatalogEntry] {

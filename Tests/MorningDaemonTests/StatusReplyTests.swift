@@ -24,6 +24,21 @@ private final class SettableClock: @unchecked Sendable {
     }
 }
 
+/// A notification server that comes and goes when the test says.
+private final class FlippingNotifier: Notifier, @unchecked Sendable {
+    private let lock = NSLock()
+    private var available = true
+
+    func set(available: Bool) { lock.withLock { self.available = available } }
+
+    var isAvailable: Bool { lock.withLock { available } }
+    var unavailableReason: String? { lock.withLock { available ? nil : "the server went away" } }
+    func post(_ message: ReminderMessage) async -> Bool { isAvailable }
+    func postWaiting(_ message: ReminderMessage) -> Bool { isAvailable }
+    func probe() async -> Bool { isAvailable }
+    func withdraw() async {}
+}
+
 /// bmd keeps the Status reply it sent while nothing it says can have changed; these check
 /// that a kept reply is, byte for byte, what computing it anew gives.
 @Suite("The Status reply kept between calls")
@@ -63,6 +78,21 @@ struct StatusReplyTests {
         }
         // The minutes to the next task move by the minute: the sweep saw the status change often.
         #expect(seen.count > 200)
+    }
+
+    @Test("A notification server going or coming is in the next reply, within the same half minute")
+    func serverComesAndGoes() async throws {
+        let clock = SettableClock("2026-11-23T06:00:10Z", zone: "Europe/London")
+        let notifier = FlippingNotifier()
+        let engine = try Engine(store: try Store.inMemory(), clock: clock.wall, notifier: notifier, logger: logger)
+        let before = try kept(engine)
+        #expect(before.contains(#""available":true"#))
+        notifier.set(available: false)
+        let gone = try kept(engine)
+        #expect(gone.contains(#""available":false"#) && gone.contains("the server went away"))
+        #expect(gone == (try await fresh(engine)))
+        notifier.set(available: true)
+        #expect(try kept(engine) == before)
     }
 
     @Test("A change of zone, of the notifications setting or of the routine is in the next reply")
