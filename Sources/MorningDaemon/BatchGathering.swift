@@ -10,7 +10,8 @@ import NIOCore
 /// busy with another program that halves the writes stored per second. So the next batch
 /// waits until every client the last one answered has sent its next call, or for at most
 /// half as long as the last batch took to store (and never more than `longestHold`),
-/// whichever comes first: a client that has gone delays one batch, a little, once.
+/// whichever comes first. A client that closes its connection is not waited for; one
+/// whose next call only reads, or never comes, delays one batch, a little, once.
 struct BatchGathering<Client: Hashable, Call> {
     enum Next {
         /// Store these calls now, in one transaction, then report `stored`.
@@ -36,6 +37,11 @@ struct BatchGathering<Client: Hashable, Call> {
 
     mutating func submit(_ call: Call, from client: Client) {
         queued.append((client, call))
+        awaited.remove(client)
+    }
+
+    /// `client` has gone: no batch waits for it.
+    mutating func left(_ client: Client) {
         awaited.remove(client)
     }
 

@@ -86,6 +86,7 @@ final class Connection: ChannelInboundHandler {
 
     func channelInactive(context: ChannelHandlerContext) {
         perform(machine.closed(), context)
+        batches?.left(ObjectIdentifier(self))
         self.context = nil
         context.fireChannelInactive()
     }

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import Logging
 import MorningProtocol
@@ -15,11 +16,16 @@ final class WriteBatches: @unchecked Sendable {
     private let varlink: VarlinkServer
     private let pool: NIOThreadPool
     private let logger: Logger
-    /// Guards `gathering` and `draining`; signalled when a call is submitted.
-    private let condition = NSCondition()
+    /// Guards `gathering`, `draining` and `waiting`.
+    private let lock = NSLock()
     private var gathering = BatchGathering<ObjectIdentifier, Item>()
     /// Whether a pool thread is answering batches; there is never more than one.
     private var draining = false
+    /// Whether that thread waits for the clients the last batch answered, on `wake`:
+    /// signalled when a call arrives or a client leaves. The wait is timed on the
+    /// monotonic clock, which setting the wall clock does not move.
+    private var waiting = false
+    private let wake = DispatchSemaphore(value: 0)
 
     init(engine: Engine, varlink: VarlinkServer, pool: NIOThreadPool, logger: Logger) {
         self.engine = engine
@@ -31,13 +37,23 @@ final class WriteBatches: @unchecked Sendable {
     /// Answers `call`, sent by `client`, in a coming batch; `done` gets the reply once it
     /// is stored.
     func submit(_ call: VarlinkCall, from client: ObjectIdentifier, done: @escaping @Sendable ([UInt8]) -> Void) {
-        condition.lock()
-        gathering.submit((call, done), from: client)
-        let start = !draining
-        draining = true
-        condition.signal()
-        condition.unlock()
+        let (start, signal) = lock.withLock {
+            gathering.submit((call, done), from: client)
+            defer { (draining, waiting) = (true, false) }
+            return (!draining, waiting)
+        }
+        if signal { wake.signal() }
         if start { pool.submit { _ in self.drain() } }
+    }
+
+    /// `client`'s connection has closed: the next batch does not wait for it.
+    func left(_ client: ObjectIdentifier) {
+        let signal = lock.withLock {
+            gathering.left(client)
+            defer { waiting = false }
+            return waiting
+        }
+        if signal { wake.signal() }
     }
 
     private func drain() {
@@ -53,24 +69,28 @@ final class WriteBatches: @unchecked Sendable {
                 let refusal = Morning.Error.storageFailed(reason: "\(error)").frame
                 for item in batch { item.done(refusal) }
             }
-            condition.withLock { gathering.stored(now: .now()) }
+            lock.withLock { gathering.stored(now: .now()) }
         }
     }
 
     /// The next batch, once it is due, or nil (and no longer draining) when there is none.
     private func next() -> [Item]? {
-        condition.lock()
-        defer { condition.unlock() }
         while true {
+            lock.lock()
             switch gathering.next(now: .now()) {
             case .store(let batch):
+                lock.unlock()
                 return batch
             case .idle:
                 draining = false
+                lock.unlock()
                 return nil
             case .wait(let deadline):
-                let seconds = Double((deadline - .now()).nanoseconds) / 1e9
-                _ = condition.wait(until: Date(timeIntervalSinceNow: max(0, seconds)))
+                waiting = true
+                lock.unlock()
+                let nanoseconds = max(0, (deadline - .now()).nanoseconds)
+                _ = wake.wait(timeout: .now() + .nanoseconds(Int(nanoseconds)))
+                lock.withLock { waiting = false }
             }
         }
     }

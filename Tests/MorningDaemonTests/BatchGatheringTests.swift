@@ -74,6 +74,19 @@ struct BatchGatheringTests {
         #expect(Self.next(&gathering, at: 510) == "store c1")
     }
 
+    @Test("A client whose connection closed is not waited for")
+    func leftIsNotAwaited() {
+        var gathering = BatchGathering<String, String>()
+        gathering.submit("a1", from: "a")
+        gathering.submit("b1", from: "b")
+        #expect(Self.next(&gathering, at: 0) == "store a1 b1")
+        gathering.stored(now: Self.at(8))
+        gathering.submit("a2", from: "a")
+        #expect(Self.next(&gathering, at: 8) == "wait until 12 ms")
+        gathering.left("b")
+        #expect(Self.next(&gathering, at: 8) == "store a2")
+    }
+
     @Test("A client that sent its next call while its batch was being stored is not waited for")
     func alreadyBack() {
         var gathering = BatchGathering<String, String>()

@@ -4,7 +4,9 @@ import MorningCore
 @testable import MorningDaemon
 import MorningProtocol
 @testable import MorningStore
+import NIOPosix
 import Testing
+import Varlink
 
 /// Calls that write are answered in batches, one transaction each: many clients' changes
 /// share one flush of the disk, and none is acknowledged before it is stored.
@@ -35,6 +37,37 @@ struct BatchTests {
         let stored = try store.loadBook()
         #expect(stored == engine.snapshot)
         #expect(try engine.status().today?.completed == 1)
+    }
+
+    @Test("Calls submitted from several clients are each answered once stored, and one that left holds up no one")
+    func submitted() throws {
+        let (engine, store, _) = try Self.running()
+        let pool = NIOThreadPool(numberOfThreads: 1)
+        pool.start()
+        defer { try? pool.syncShutdownGracefully() }
+        let batches = WriteBatches(engine: engine, varlink: ControlServer.varlinkServer(engine), pool: pool,
+                                   logger: Logger(label: "test"))
+        let replies = Mutex<[String]>([])
+        let answered = DispatchSemaphore(value: 0)
+        func submit(_ method: String, _ task: Int, from client: AnyObject) throws {
+            let frame = #"{"method":"org.bettermorning.Morning.\#(method)","parameters":{"task":"\#(task)"}}"#
+            batches.submit(try VarlinkCall(frame: Array(frame.utf8)), from: ObjectIdentifier(client)) { reply in
+                replies.withLock { $0.append(String(decoding: reply.dropLast(), as: UTF8.self)) }
+                answered.signal()
+            }
+        }
+        let (a, b, c) = (NSObject(), NSObject(), NSObject())
+        try submit("Check", 1, from: a)
+        try submit("Check", 2, from: b)
+        for _ in 0..<2 { #expect(answered.wait(timeout: .now() + 10) == .success) }
+        // b goes; a comes back with its next call, and c arrives: both are answered.
+        batches.left(ObjectIdentifier(b))
+        try submit("Uncheck", 1, from: a)
+        try submit("Check", 3, from: c)
+        for _ in 0..<2 { #expect(answered.wait(timeout: .now() + 10) == .success) }
+        #expect(replies.withLock { $0 }.allSatisfy { $0.contains(#""changed":true"#) })
+        #expect(try engine.status().today?.completed == 2)
+        #expect(try store.loadBook() == engine.snapshot)
     }
 
     @Test("A batch the store refuses keeps nothing: every call is told, and bmd says what is stored")
