@@ -318,7 +318,7 @@ public final class Engine: @unchecked Sendable {
 
     /// The status as it is now; the caller holds the lock.
     func currentStatus() throws -> Morning.StatusReply {
-        try currentStatus(try refreshed())
+        try currentStatus(try refreshed(), notifications: notifications)
     }
 
     /// The reply frame to a Status call, as the varlink server writes it, computed again
@@ -377,7 +377,7 @@ public final class Engine: @unchecked Sendable {
         var frame: [UInt8]
     }
 
-    private func currentStatus(_ now: Now, notifications: Morning.Notifications? = nil) throws -> Morning.StatusReply {
+    private func currentStatus(_ now: Now, notifications: Morning.Notifications) throws -> Morning.StatusReply {
         let view = now.book.status(now: now.instant, local: now.local)
         var today: Morning.Progress?
         var current: Morning.DayTask?
@@ -397,7 +397,7 @@ public final class Engine: @unchecked Sendable {
         return Morning.StatusReply(phase: view.phase, date: now.today.description, routine: view.routine.map(Replies.routine),
                               today: today, currentTask: current, nextTask: next, now: morningNow, behind: view.behind,
                               nextReminder: view.nextReminder.map { now.local.iso8601($0) },
-                              notifications: notifications ?? self.notifications)
+                              notifications: notifications)
     }
 
     func explore(_ name: String?) throws -> [CatalogEntry] {
