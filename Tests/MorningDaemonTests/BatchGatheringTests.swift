@@ -18,6 +18,16 @@ struct BatchGatheringTests {
         }
     }
 
+    /// Clients a and b's first calls stored together, from 0 ms to `milliseconds`.
+    static func aAndBStored(at milliseconds: Int64) -> BatchGathering<String, String> {
+        var gathering = BatchGathering<String, String>()
+        gathering.submit("a1", from: "a")
+        gathering.submit("b1", from: "b")
+        #expect(next(&gathering, at: 0) == "store a1 b1")
+        gathering.stored(now: at(milliseconds))
+        return gathering
+    }
+
     @Test("A call that finds nothing being stored is stored at once, alone")
     func loneCall() {
         var gathering = BatchGathering<String, String>()
@@ -49,11 +59,7 @@ struct BatchGatheringTests {
 
     @Test("A client that does not come back holds the next batch for at most half the last one's time, once")
     func goneClientHoldsOnce() {
-        var gathering = BatchGathering<String, String>()
-        gathering.submit("a1", from: "a")
-        gathering.submit("b1", from: "b")
-        #expect(Self.next(&gathering, at: 0) == "store a1 b1")
-        gathering.stored(now: Self.at(6))
+        var gathering = Self.aAndBStored(at: 6)
         gathering.submit("a2", from: "a")
         #expect(Self.next(&gathering, at: 7) == "wait until 9 ms")
         #expect(Self.next(&gathering, at: 9) == "store a2")
@@ -76,11 +82,7 @@ struct BatchGatheringTests {
 
     @Test("A client whose connection closed is not waited for")
     func leftIsNotAwaited() {
-        var gathering = BatchGathering<String, String>()
-        gathering.submit("a1", from: "a")
-        gathering.submit("b1", from: "b")
-        #expect(Self.next(&gathering, at: 0) == "store a1 b1")
-        gathering.stored(now: Self.at(8))
+        var gathering = Self.aAndBStored(at: 8)
         gathering.submit("a2", from: "a")
         #expect(Self.next(&gathering, at: 8) == "wait until 12 ms")
         gathering.left("b")
