@@ -106,7 +106,7 @@ let package = Package(
             dependencies: ["MorningDaemon", "MorningCore", "MorningStore", "MorningProtocol", "MorningTestSupport", "CLinux",
                            .product(name: "NIOEmbedded", package: "swift-nio")]
         ),
-        .testTarget(name: "MorningControlTests", dependencies: ["MorningControl", "MorningProtocol", "MorningTestSupport"]),
+        .testTarget(name: "MorningControlTests", dependencies: ["MorningControl", "MorningCore", "MorningProtocol", "MorningTestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["MorningProtocol", "MorningTestSupport"]),
     ]
 )

@@ -16,3 +16,21 @@ public struct CatalogEntry: Hashable, Sendable {
         self.tasks = Routine.sorted(tasks.map { RoutineTask(time: TimeOfDay($0.0)!, title: $0.1) })
     }
 }
+
+extension Catalog {
+    /// The entries `bmctl explore NAME` shows: the whole catalog for no name; else the
+    /// entries whose id or name is `name`; else those whose id, name or a word of the
+    /// name starts with it, ignoring case. Finding none is refused.
+    public static func search(_ name: String?, in catalog: [CatalogEntry] = entries) throws -> [CatalogEntry] {
+        guard let name, !name.isEmpty else { return catalog }
+        let q = name.lowercased()
+        let exact = catalog.filter { $0.id == q || $0.name.lowercased() == q }
+        if !exact.isEmpty { return exact }
+        let found = catalog.filter {
+            $0.id.hasPrefix(q) || $0.name.lowercased().hasPrefix(q)
+                || $0.name.lowercased().split(separator: " ").contains { $0.hasPrefix(q) }
+        }
+        if found.isEmpty { throw Morning.Error.routineNotFound(query: name) }
+        return found
+    }
+}

@@ -106,3 +106,18 @@ enum SystemZone {
         #endif
     }
 }
+
+extension LocalTime {
+    /// ISO 8601 with the local offset, e.g. `2026-11-23T06:30:00+01:00`.
+    public func iso8601(_ instant: Date) -> String {
+        let t = Int(instant.timeIntervalSince1970.rounded(.down))
+        let offset = offsetSeconds(at: instant)
+        let wall = t + offset
+        let day = Day(ordinal: Int((Double(wall) / 86_400).rounded(.down)))
+        let secs = wall - day.ordinal * 86_400
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        let sign = offset < 0 ? "-" : "+"
+        let off = abs(offset)
+        return "\(day)T\(two(secs / 3600)):\(two(secs / 60 % 60)):\(two(secs % 60))\(sign)\(two(off / 3600)):\(two(off / 60 % 60))"
+    }
+}

@@ -120,7 +120,7 @@ final class Connection: ChannelInboundHandler {
                 }
             case .answerNow(let call):
                 let reply = call.method == Morning.Method.status.rawValue
-                    ? (try? engine.statusFrame()) ?? Self.respond(to: call, with: varlink, logger: logger)
+                    ? engine.statusFrame()
                     : Self.respond(to: call, with: varlink, logger: logger)
                 queue += machine.answered(call.oneway ? nil : reply, now: context.eventLoop.now, writable: context.channel.isWritable)
             case .answerLater(let call):

@@ -8,7 +8,7 @@ import MorningStore
 /// transaction with everything it replaces.
 extension Engine {
     func statsReply(_ p: Morning.StatsParameters) throws -> Morning.StatsReply {
-        let now = try refreshed()
+        let now = current()
         if let query = p.routine, !query.isEmpty {
             let routine = try now.book.resolveStored(query, catalog: catalog)
             let stats = try historySummary().stats(of: routine.id)
@@ -21,7 +21,7 @@ extension Engine {
 
     func historyReply(_ p: Morning.HistoryParameters) throws -> Morning.HistoryReply {
         guard HistoryView.months.contains(p.months) else { throw VarlinkService.Error.invalidParameter(parameter: "months") }
-        let now = try refreshed()
+        let now = current()
         var routine: Routine?
         if let query = p.routine, !query.isEmpty { routine = try now.book.resolveStored(query, catalog: catalog) }
         let from = HistoryView.firstDay(months: p.months, today: now.today)
@@ -42,8 +42,14 @@ extension Engine {
     }
 
     func exportReply() throws -> Morning.ExportReply {
-        let now = try refreshed()
-        let archived = now.book.archive(records: try store.records())
+        let now = current()
+        // Days that ended and are not closed yet are exported as they will be once closed.
+        var book = now.book
+        let pending = book.catchUp(today: now.today).compactMap { change -> DayRecord? in
+            if case .finalizeDay(let record) = change { return record }
+            return nil
+        }
+        let archived = book.archive(records: try store.records() + pending)
         return Morning.ExportReply(document: Morning.ExportDocument(exportedOn: now.today, routines: archived))
     }
 

@@ -100,20 +100,23 @@ public final class Engine: @unchecked Sendable {
     /// day, its routine runs, and the first task is not checked yet.
     public func reminderStillWanted(for day: Day) -> Bool {
         locked {
-            guard let now = try? refreshed(), now.today == day else { return false }
-            let view = now.book.status(now: now.instant, local: now.local)
-            guard view.phase == .running, let first = view.day?.states.first else { return false }
+            let now = current()
+            guard now.today == day, let first = now.book.morning(at: now.instant, local: now.local).day?.states.first else {
+                return false
+            }
             return first != .done
         }
     }
 
     private func planWake() throws -> (plan: Plan, wakeAt: Date, reminder: DueReminder?) {
-        let now = try refreshed()
+        // The one place, with the start, where days that ended are closed: bmd's own time.
+        try catchUp(today: current().today)
+        let now = current()
         publishStatus()
         var plan = now.book.plan(now: now.instant, local: now.local)
-        // While someone follows the status, the current task changing is worth a wake too.
+        // While someone follows the status, anything it shows changing is worth a wake too.
         var wakeAt = plan.wake
-        if !followers.isEmpty, let change = now.book.nextTaskChange(now: now.instant, local: now.local) {
+        if !followers.isEmpty, let change = now.book.morning(at: now.instant, local: now.local).nextChange {
             wakeAt = min(wakeAt, change)
         }
         guard let day = plan.sendNow, let routine = now.book.active, let first = routine.tasks.first else {
@@ -132,7 +135,7 @@ public final class Engine: @unchecked Sendable {
         var message: ReminderMessage
         // Still on time within the grace, as the plan counts it; later, the morning has begun.
         if now.instant > scheduled.addingTimeInterval(Reminder.onTimeGrace) {
-            message = lateMessage(book.status(now: now.instant, local: now.local), routine: routine)
+            message = ReminderMessage.late(book.morning(at: now.instant, local: now.local))
         } else {
             message = ReminderMessage.daily(routine: routine.name, firstTime: first.time.description,
                                             firstTask: first.title, taskCount: routine.tasks.count)
@@ -140,15 +143,6 @@ public final class Engine: @unchecked Sendable {
         message.firstTask = first.title
         logger.info("reminder due", metadata: ["day": "\(day)", "routine": "\(routine.name)"])
         return (plan, min(wakeAt, plan.wake), DueReminder(message: message, scheduled: scheduled, day: day))
-    }
-
-    /// The reminder of a morning already under way: how far it has come and what to do now.
-    private func lateMessage(_ view: StatusView, routine: Routine) -> ReminderMessage {
-        func task(_ position: Int?) -> (time: String, title: String)? {
-            position.map { (routine.tasks[$0 - 1].time.description, routine.tasks[$0 - 1].title) }
-        }
-        return ReminderMessage.late(routine: routine.name, completed: view.completed ?? 0, total: routine.tasks.count,
-                                    now: task(view.taskNow), next: task(view.nextTask))
     }
 
     // MARK: - Time and state
@@ -235,10 +229,12 @@ public final class Engine: @unchecked Sendable {
         return changes.count
     }
 
-    /// The book after finalizing every day that has ended since the last request.
-    func refreshed() throws -> Now {
+    /// The book and the clock now, for a read. A read never closes a day: that is
+    /// done on bmd's own time (at the start and at each wake, midnight's among them), so
+    /// that a read neither writes nor waits for the disk or another program's lock. A
+    /// day that has ended and is not closed yet shows as it will be once closed.
+    func current() -> Now {
         let (now, local, today) = moment()
-        try catchUp(today: today)
         return Now(instant: now, local: local, today: today, book: book)
     }
 
@@ -278,7 +274,8 @@ public final class Engine: @unchecked Sendable {
 
     /// Sends the status to every follower whose last status says something else.
     private func publishStatus() {
-        guard !followers.isEmpty, let status = try? currentStatus() else { return }
+        guard !followers.isEmpty else { return }
+        let status = currentStatus()
         followers.publish(status)
     }
 
@@ -317,8 +314,8 @@ public final class Engine: @unchecked Sendable {
     }
 
     /// The status as it is now; the caller holds the lock.
-    func currentStatus() throws -> Morning.StatusReply {
-        try currentStatus(try refreshed(), notifications: notifications)
+    func currentStatus() -> Morning.StatusReply {
+        currentStatus(current(), notifications: notifications)
     }
 
     /// The reply frame to a Status call, as the varlink server writes it, computed again
@@ -326,34 +323,26 @@ public final class Engine: @unchecked Sendable {
     ///
     /// A status bar asks for the status every second or so, and many may ask at once; the
     /// answer changes only with the state, the notification server, the zone, or the
-    /// time. Everything in it that moves with time moves on a whole minute of the wall
-    /// clock (a task's time, midnight, a reminder) or half a minute from one (the minutes
-    /// to the next task, rounded to the nearest), so a reply holds until the next half
-    /// minute of the clock — in zones whose offset from UTC is a whole number of half
-    /// minutes, as every zone's has been for decades; in others it is not kept.
-    public func statusFrame() throws -> [UInt8] {
-        try locked {
+    /// clock reaching the next instant the model of now names (or the next reminder), so
+    /// a reply is kept until then.
+    public func statusFrame() -> [UInt8] {
+        locked {
             let instant = clock.now()
-            let halfMinute = (instant.timeIntervalSince1970 / 30).rounded(.down)
             // The notifier's state is read once, for the key and the reply alike: it can
             // change at any moment under the notifier's own lock, not this one.
             let notifications = self.notifications
-            let key = StatusReply.Key(generation: generation, halfMinute: halfMinute, zone: clock.zone().identifier,
+            let key = StatusReply.Key(generation: generation, zone: clock.zone().identifier,
                                       available: notifications.available, reason: notifications.reason)
-            if let kept = statusReply, kept.key == key { return kept.frame }
-            let now = try refreshed()
-            let frame = VarlinkReply(parameters: try currentStatus(now, notifications: notifications).json).frame
-            let t = now.instant.timeIntervalSince1970
-            let computedIn = (t / 30).rounded(.down)
-            // At the very instant a half minute begins, a value rounded to the nearest
-            // minute may still be the one before; such a reply is not kept.
-            if t > computedIn * 30, now.local.offsetSeconds(at: now.instant) % 30 == 0 {
-                statusReply = StatusReply(key: StatusReply.Key(generation: generation, halfMinute: computedIn,
-                                                               zone: now.local.zone.identifier, available: key.available,
-                                                               reason: key.reason), frame: frame)
-            } else {
-                statusReply = nil
+            if let kept = statusReply, kept.key == key, kept.computedAt <= instant, instant < kept.validUntil {
+                return kept.frame
             }
+            let now = current()
+            let morning = now.book.morning(at: now.instant, local: now.local)
+            let plan = now.book.plan(now: now.instant, local: now.local)
+            let reply = Morning.StatusReply(morning, nextReminder: plan.nextReminder, notifications: notifications, local: now.local)
+            let frame = VarlinkReply(parameters: reply.json).frame
+            let validUntil = [morning.nextChange, plan.nextReminder, plan.nextMidnight].compactMap { $0 }.min() ?? now.instant
+            statusReply = StatusReply(key: key, computedAt: now.instant, validUntil: validUntil, frame: frame)
             return frame
         }
     }
@@ -367,50 +356,22 @@ public final class Engine: @unchecked Sendable {
     private struct StatusReply {
         struct Key: Equatable {
             var generation: UInt64
-            var halfMinute: Double
             var zone: String
             var available: Bool
             var reason: String?
         }
 
         var key: Key
+        /// The reply holds from the instant it was computed until the next change.
+        var computedAt: Date
+        var validUntil: Date
         var frame: [UInt8]
     }
 
-    private func currentStatus(_ now: Now, notifications: Morning.Notifications) throws -> Morning.StatusReply {
-        let view = now.book.status(now: now.instant, local: now.local)
-        var today: Morning.Progress?
-        var current: Morning.DayTask?
-        var next: Morning.DayTask?
-        var taskNow: Morning.DayTask?
-        var morningNow: Morning.Now?
-        if view.phase == .running, let dayView = view.day {
-            today = Morning.Progress(date: now.today.description, completed: dayView.completed, total: dayView.total)
-            current = view.currentTask.map { Replies.task(dayView, position: $0) }
-            next = view.nextTask.map { Replies.task(dayView, position: $0) }
-            taskNow = view.taskNow.map { Replies.task(dayView, position: $0) }
-        }
-        if let pace = view.pace {
-            morningNow = Morning.Now(pace: pace, task: taskNow, nextTaskAt: view.nextTaskAt.map { now.local.iso8601($0) },
-                                     minutesToNext: view.minutesToNextTask(now: now.instant))
-        }
-        return Morning.StatusReply(phase: view.phase, date: now.today.description, routine: view.routine.map(Replies.routine),
-                              today: today, currentTask: current, nextTask: next, now: morningNow, behind: view.behind,
-                              nextReminder: view.nextReminder.map { now.local.iso8601($0) },
-                              notifications: notifications)
-    }
-
-    func explore(_ name: String?) throws -> [CatalogEntry] {
-        guard let name, !name.isEmpty else { return catalog }
-        let q = name.lowercased()
-        let exact = catalog.filter { $0.id == q || $0.name.lowercased() == q }
-        if !exact.isEmpty { return exact }
-        let found = catalog.filter {
-            $0.id.hasPrefix(q) || $0.name.lowercased().hasPrefix(q)
-                || $0.name.lowercased().split(separator: " ").contains { $0.hasPrefix(q) }
-        }
-        if found.isEmpty { throw Morning.Error.routineNotFound(query: name) }
-        return found
+    private func currentStatus(_ now: Now, notifications: Morning.Notifications) -> Morning.StatusReply {
+        let morning = now.book.morning(at: now.instant, local: now.local)
+        let plan = now.book.plan(now: now.instant, local: now.local)
+        return Morning.StatusReply(morning, nextReminder: plan.nextReminder, notifications: notifications, local: now.local)
     }
 
     func activationReply(_ a: Book.Activation) -> Morning.Activation {
@@ -426,7 +387,7 @@ public final class Engine: @unchecked Sendable {
 
     /// A day of the active routine, or of the stored routine `query` names.
     func day(_ text: String?, routine query: String? = nil) throws -> DayView {
-        let now = try refreshed()
+        let now = current()
         let date = try Engine.parseDate(text, today: now.today)
         var routine = now.book.active
         if let query, !query.isEmpty { routine = try now.book.resolveStored(query, catalog: catalog) }
@@ -454,7 +415,7 @@ public final class Engine: @unchecked Sendable {
     }
 
     func weekChart(_ p: Morning.WeekParameters) throws -> Morning.WeekChart {
-        let now = try refreshed()
+        let now = current()
         let routine: Routine
         if let query = p.routine, !query.isEmpty {
             routine = try now.book.resolveStored(query, catalog: catalog)
@@ -473,7 +434,7 @@ public final class Engine: @unchecked Sendable {
     }
 
     func dataCards(_ p: Morning.DataParameters) throws -> Morning.DataReply {
-        let now = try refreshed()
+        let now = current()
         let start = now.today.startOfWeek(firstWeekday: Weekdays.first(locale: p.locale))
         let routines = now.book.routinesByRecency
         // Every card's week in one read.

@@ -7,14 +7,14 @@ import MorningProtocol
 /// refuses with the interface's own errors, so they go to the client as thrown.
 extension Engine: Morning.Service {
     /// Runs `body` holding the lock; the core's refusals are the interface's errors already.
-    private func serve<T>(_ body: () throws -> T) throws -> T {
+    private func serve<T>(_ body: () throws -> T) rethrows -> T {
         try locked(body)
     }
 
-    public func status() throws -> Morning.StatusReply { try serve { try currentStatus() } }
+    public func status() throws -> Morning.StatusReply { serve { currentStatus() } }
 
     public func explore(_ p: Morning.ExploreParameters) throws -> Morning.ExploreReply {
-        try serve { Morning.ExploreReply(routines: try explore(p.name).map(Replies.catalog)) }
+        try serve { Morning.ExploreReply(routines: try Catalog.search(p.name, in: catalog).map(Replies.catalog)) }
     }
 
     public func activate(_ p: Morning.ActivateParameters) throws -> Morning.Activation {
@@ -37,7 +37,7 @@ extension Engine: Morning.Service {
 
     public func delete(_ p: Morning.DeleteParameters) throws -> Morning.DeleteReply {
         try serve {
-            let target = try refreshed().book.resolveStored(p.routine, catalog: catalog)
+            let target = try current().book.resolveStored(p.routine, catalog: catalog)
             let records = try store.recordCount(of: target.id)
             let routine = try mutate { book, today in try book.delete(p.routine, today: today, catalog: catalog) }
             return Morning.DeleteReply(routine: Replies.routine(routine), records: records)
@@ -94,11 +94,11 @@ extension Engine: Morning.Service {
     }
 
     public func reload() throws -> Morning.ReloadReply {
-        try serve {
+        serve {
             // The zone may have changed: Foundation caches it until told.
             NSTimeZone.resetSystemTimeZone()
             changed()
-            let now = try refreshed()
+            let now = current()
             let plan = now.book.plan(now: now.instant, local: now.local)
             logger.info("reloaded", metadata: ["zone": "\(now.local.zone.identifier)"])
             return Morning.ReloadReply(nextReminder: plan.nextReminder.map { now.local.iso8601($0) },
@@ -118,7 +118,7 @@ extension Engine: Morning.Service {
     public func history(_ p: Morning.HistoryParameters) throws -> Morning.HistoryReply { try serve { try historyReply(p) } }
     public func export() throws -> Morning.ExportReply { try serve { try exportReply() } }
     public func `import`(_ p: Morning.ImportParameters) throws -> Morning.ImportReply { try serve { try importReply(p) } }
-    public func draftShow() throws -> Morning.Draft { try serve { draftShowReply() } }
+    public func draftShow() throws -> Morning.Draft { serve { draftShowReply() } }
     public func draftTitle(_ p: Morning.DraftTitleParameters) throws -> Morning.Draft { try serve { try draftTitleReply(p) } }
     public func draftAdd(_ p: Morning.DraftAddParameters) throws -> Morning.DraftChange { try serve { try draftAddReply(p) } }
     public func draftRemove(_ p: Morning.DraftRemoveParameters) throws -> Morning.DraftChange { try serve { try draftRemoveReply(p) } }

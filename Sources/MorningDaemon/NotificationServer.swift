@@ -1,5 +1,6 @@
 import CNotify
 import Foundation
+import MorningCore
 
 /// The session's notification server, as libnotify and GDBus reach it.
 ///

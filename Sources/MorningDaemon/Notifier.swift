@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import MorningCore
 
 /// Sends desktop notifications. Never blocks its caller's thread: the work runs on the
 /// notifier's own thread.

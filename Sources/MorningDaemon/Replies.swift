@@ -4,11 +4,7 @@ import MorningProtocol
 
 /// Turns core values into the protocol's reply types.
 enum Replies {
-    static func routine(_ r: Routine) -> Morning.RoutineInfo {
-        Morning.RoutineInfo(id: r.slug, name: r.name, type: r.kind,
-                            active: r.isActive, createdDate: r.createdDate.description,
-                            startDate: r.startDate.description, tasks: r.tasks.map(taskTime))
-    }
+    static func routine(_ r: Routine) -> Morning.RoutineInfo { Morning.RoutineInfo(r) }
 
     static func taskTime(_ t: RoutineTask) -> Morning.TaskTime {
         Morning.TaskTime(time: t.time.description, title: t.title)
@@ -38,20 +34,5 @@ enum Replies {
         Morning.WeekChart(routine: w.routine.name, routineId: w.routine.slug, total: w.routine.tasks.count,
                           weekStart: w.weekStart.description, today: w.today.description,
                           days: w.days.map { Morning.WeekDay(date: $0.date.description, completed: $0.completed) })
-    }
-}
-
-extension LocalTime {
-    /// ISO 8601 with the local offset, e.g. `2026-11-23T06:30:00+01:00`.
-    func iso8601(_ instant: Date) -> String {
-        let t = Int(instant.timeIntervalSince1970.rounded(.down))
-        let offset = offsetSeconds(at: instant)
-        let wall = t + offset
-        let day = Day(ordinal: Int((Double(wall) / 86_400).rounded(.down)))
-        let secs = wall - day.ordinal * 86_400
-        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        let sign = offset < 0 ? "-" : "+"
-        let off = abs(offset)
-        return "\(day)T\(two(secs / 3600)):\(two(secs / 60 % 60)):\(two(secs % 60))\(sign)\(two(off / 3600)):\(two(off / 60 % 60))"
     }
 }

@@ -142,14 +142,22 @@ public enum Morning {
         # refused), in words for the user.
         type Notifications (enabled: bool, available: bool, reason: ?string)
 
-        # Where today's morning stands: upcoming before the first task's time; inProgress while
-        # every task whose next task has begun is checked; behind when one is not; done when
-        # every task is checked; finished once the last task's time has come with some unchecked.
+        # Where the morning stands, in one word for scripts and per-state icons: none (no active
+        # routine), notStarted (the routine starts on a later day), beforeFirstTask, inProgress
+        # (on track), behind (some task's slot has ended unchecked), finished (the last slot has
+        # ended with tasks unchecked) or allDone (every task checked). A task's slot runs from
+        # its time to the next later task time, and the last one lasts 30 minutes.
+        type MorningState (none, notStarted, beforeFirstTask, inProgress, behind, finished, allDone)
+
+        # The state while the routine runs today, in the words older bars read: upcoming is
+        # beforeFirstTask, done is allDone; the others are the same.
         type Pace (upcoming, inProgress, behind, done, finished)
 
-        # Where today's morning stands and what comes next. task is the first unchecked task
-        # whose time has come, the one to do now; nextTaskAt is when the next task's time comes
-        # and minutesToNext the minutes to it, to the nearest and at least 1; both null after the last task.
+        # Where today's morning stands and what comes next. task is the task to do now: the
+        # first unchecked task whose time has come, null once the morning is finished.
+        # nextTaskAt is when the next task's time comes (null when no unchecked task is ahead);
+        # minutesToNext the minutes to it as the wall clock counts them, while that is under an
+        # hour (null further off).
         type Now (pace: Pace, task: ?DayTask, nextTaskAt: ?string, minutesToNext: ?int)
 
         # A task on a given day.
@@ -169,12 +177,16 @@ public enum Morning {
 
         type Card (routine: string, routineId: string, type: RoutineType, active: bool, week: WeekChart)
 
-        # The state of the morning at a glance. today is null unless the active routine runs
-        # today; currentTask is the latest task whose time has come, nextTask the one after;
-        # behind counts tasks still unchecked although the task after them has begun (none once
-        # the last task's time has come). now is null unless the routine runs today.
+        # The state of the morning at a glance, as every surface shows it. state says where the
+        # morning stands. today is null unless the active routine runs today. currentTask is the
+        # task to do now (the same as now.task); nextTask is the first unchecked task whose time
+        # has not come, never a checked one; behind counts unchecked tasks whose slot has ended,
+        # while the state is behind. now is null unless the routine runs today. nextChange is the
+        # next instant at which any of this changes by the clock alone (null with no routine):
+        # a script that shows the morning asks again then.
         method Status() -> (
           phase: Phase,
+          state: MorningState,
           date: string,
           routine: ?RoutineInfo,
           today: ?Progress,
@@ -182,6 +194,7 @@ public enum Morning {
           nextTask: ?DayTask,
           now: ?Now,
           behind: int,
+          nextChange: ?string,
           nextReminder: ?string,
           notifications: Notifications
         )
@@ -639,9 +652,25 @@ extension Morning.Notifications: JSONCodable {
 }
 
 extension Morning {
-    /// Where today's morning stands: upcoming before the first task's time; inProgress while
-    /// every task whose next task has begun is checked; behind when one is not; done when
-    /// every task is checked; finished once the last task's time has come with some unchecked.
+    /// Where the morning stands, in one word for scripts and per-state icons: none (no active
+    /// routine), notStarted (the routine starts on a later day), beforeFirstTask, inProgress
+    /// (on track), behind (some task's slot has ended unchecked), finished (the last slot has
+    /// ended with tasks unchecked) or allDone (every task checked). A task's slot runs from
+    /// its time to the next later task time, and the last one lasts 30 minutes.
+    public enum MorningState: String, Sendable, Hashable, CaseIterable {
+        case none
+        case notStarted
+        case beforeFirstTask
+        case inProgress
+        case behind
+        case finished
+        case allDone
+    }
+}
+
+extension Morning {
+    /// The state while the routine runs today, in the words older bars read: upcoming is
+    /// beforeFirstTask, done is allDone; the others are the same.
     public enum Pace: String, Sendable, Hashable, CaseIterable {
         case upcoming
         case inProgress
@@ -652,9 +681,11 @@ extension Morning {
 }
 
 extension Morning {
-    /// Where today's morning stands and what comes next. task is the first unchecked task
-    /// whose time has come, the one to do now; nextTaskAt is when the next task's time comes
-    /// and minutesToNext the minutes to it, to the nearest and at least 1; both null after the last task.
+    /// Where today's morning stands and what comes next. task is the task to do now: the
+    /// first unchecked task whose time has come, null once the morning is finished.
+    /// nextTaskAt is when the next task's time comes (null when no unchecked task is ahead);
+    /// minutesToNext the minutes to it as the wall clock counts them, while that is under an
+    /// hour (null further off).
     public struct Now: Sendable, Hashable {
         public var pace: Pace
         public var task: DayTask?
@@ -1304,6 +1335,7 @@ extension Morning {
     /// The reply of `Status`.
     public struct StatusReply: Sendable, Hashable {
         public var phase: Phase
+        public var state: MorningState
         public var date: String
         public var routine: RoutineInfo?
         public var today: Progress?
@@ -1311,11 +1343,13 @@ extension Morning {
         public var nextTask: DayTask?
         public var now: Now?
         public var behind: Int
+        public var nextChange: String?
         public var nextReminder: String?
         public var notifications: Notifications
 
-        public init(phase: Phase, date: String, routine: RoutineInfo? = nil, today: Progress? = nil, currentTask: DayTask? = nil, nextTask: DayTask? = nil, now: Now? = nil, behind: Int, nextReminder: String? = nil, notifications: Notifications) {
+        public init(phase: Phase, state: MorningState, date: String, routine: RoutineInfo? = nil, today: Progress? = nil, currentTask: DayTask? = nil, nextTask: DayTask? = nil, now: Now? = nil, behind: Int, nextChange: String? = nil, nextReminder: String? = nil, notifications: Notifications) {
             self.phase = phase
+            self.state = state
             self.date = date
             self.routine = routine
             self.today = today
@@ -1323,6 +1357,7 @@ extension Morning {
             self.nextTask = nextTask
             self.now = now
             self.behind = behind
+            self.nextChange = nextChange
             self.nextReminder = nextReminder
             self.notifications = notifications
         }
@@ -1332,6 +1367,7 @@ extension Morning {
 extension Morning.StatusReply: JSONCodable {
     public init(json: JSONFields) throws {
         let phase = try json.required("phase") { v, p in try JSONRead.raw(v, p) as Morning.Phase }
+        let state = try json.required("state") { v, p in try JSONRead.raw(v, p) as Morning.MorningState }
         let date = try json.required("date") { v, p in try JSONRead.string(v, p) }
         let routine = try json.optional("routine") { v, p in try Morning.RoutineInfo(json: JSONFields(v, at: p)) }
         let today = try json.optional("today") { v, p in try Morning.Progress(json: JSONFields(v, at: p)) }
@@ -1339,9 +1375,10 @@ extension Morning.StatusReply: JSONCodable {
         let nextTask = try json.optional("nextTask") { v, p in try Morning.DayTask(json: JSONFields(v, at: p)) }
         let now = try json.optional("now") { v, p in try Morning.Now(json: JSONFields(v, at: p)) }
         let behind = try json.required("behind") { v, p in try JSONRead.int(v, p) }
+        let nextChange = try json.optional("nextChange") { v, p in try JSONRead.string(v, p) }
         let nextReminder = try json.optional("nextReminder") { v, p in try JSONRead.string(v, p) }
         let notifications = try json.required("notifications") { v, p in try Morning.Notifications(json: JSONFields(v, at: p)) }
-        self.init(phase: phase, date: date, routine: routine, today: today, currentTask: currentTask, nextTask: nextTask, now: now, behind: behind, nextReminder: nextReminder, notifications: notifications)
+        self.init(phase: phase, state: state, date: date, routine: routine, today: today, currentTask: currentTask, nextTask: nextTask, now: now, behind: behind, nextChange: nextChange, nextReminder: nextReminder, notifications: notifications)
     }
 
     public var json: JSONValue {
@@ -1349,12 +1386,14 @@ extension Morning.StatusReply: JSONCodable {
             .init(key: "behind", value: JSONValue.int(self.behind)),
             .init(key: "currentTask", value: self.currentTask.map { $0.json } ?? .null),
             .init(key: "date", value: JSONValue.string(self.date)),
+            .init(key: "nextChange", value: self.nextChange.map { JSONValue.string($0) } ?? .null),
             .init(key: "nextReminder", value: self.nextReminder.map { JSONValue.string($0) } ?? .null),
             .init(key: "nextTask", value: self.nextTask.map { $0.json } ?? .null),
             .init(key: "notifications", value: self.notifications.json),
             .init(key: "now", value: self.now.map { $0.json } ?? .null),
             .init(key: "phase", value: JSONValue.string(self.phase.rawValue)),
             .init(key: "routine", value: self.routine.map { $0.json } ?? .null),
+            .init(key: "state", value: JSONValue.string(self.state.rawValue)),
             .init(key: "today", value: self.today.map { $0.json } ?? .null),
         ])
     }

@@ -137,7 +137,8 @@ struct TerminalAppTests {
         try pane.send("x")
         var screen = try pane.waitFor(line: "Thursday 2026-03-05 · today · 0 of 6 done")
         #expect(screen[0] == " 1 Explore  [2 Routine]  3 Data                                      s Settings")
-        #expect(screen.contains(" › · 05:00  Get up when your servant calls"))
+        // Nothing checked: the first task is the one to do now.
+        #expect(screen.contains(" › · 05:00  Get up when your servant calls  ← now"))
         #expect(screen.count == 24 || screen.count == 25)
 
         try pane.send("Space")
@@ -154,7 +155,7 @@ struct TerminalAppTests {
         try pane.waitFor(line: " › ✓ 05:05  Drink weak tea and smoke one pipe while thinking")
         try pane.send("Down", "Enter", "Up")
         try pane.waitUntil("task 3 unchecked, the cursor on task 2") {
-            $0.contains("   · 05:30  Prepare lectures and work on your books")
+            $0.contains("   · 05:30  Prepare lectures and work on your books  ← now")
                 && $0.contains(" › ✓ 05:05  Drink weak tea and smoke one pipe while thinking")
         }
         #expect(try box.bmctl("today").stdout.contains("· 3  05:30  Prepare lectures"))
@@ -171,12 +172,15 @@ struct TerminalAppTests {
 
     @Test("U1: a task's time coming shows without a key")
     func taskTime() throws {
-        let box = try Self.kantOnThursday(at: "10:59:57")
+        let box = try Self.kantOnThursday(at: "10:59:50")
         #expect(try box.bmctl("welcome").status == 0)
+        // Every task whose time has come is checked: nothing to do until 11:00.
+        for task in 1...4 { #expect(try box.bmctl("check", "\(task)").status == 0) }
         let pane = try TmuxPane(box, Self.command())
-        try pane.waitFor("next: 11:00  Write until lunch")
-        try pane.waitFor(line: "   · 07:00  Give lectures until eleven  ← now")
-        try pane.waitFor("next: 12:45  Dress and go to lunch with friends")
+        let before = try pane.waitFor("next: 11:00  Write until lunch in 1 min")
+        #expect(!before.contains("← now"))
+        // 12:45 is more than an hour off: its time alone, no countdown.
+        try pane.waitFor(line: "next: 12:45  Dress and go to lunch with friends")
         try pane.waitFor(line: "   · 11:00  Write until lunch  ← now")
         try pane.send("C-c")
         _ = try Self.expectRestored(pane, status: 0)

@@ -46,9 +46,9 @@ import MorningProtocol
         #expect(lines.contains(" › ✓ 03:45  Wake up"))
         #expect(lines.contains("   · 05:00  Read email"))
 
-        // The status's current task is task 2 of this day: its time has come.
+        // The task to do now is task 2 of this day, as the status says.
         var status = Sample.running
-        status.currentTask = .init(position: 2, time: "05:00", title: "Read email", state: .untouched)
+        status.now?.task = .init(position: 2, time: "05:00", title: "Read email", state: .untouched)
         #expect(model.show(status: status) == [.loadDay("2026-11-23")])
         #expect(Self.screen(model).contains("   · 05:00  Read email  ← now"))
         #expect(!Self.screen(model).contains { $0.contains("Wake up  ← now") })
@@ -200,7 +200,7 @@ import MorningProtocol
 
     @Test("U1: without a terminal, or with --json, bmctl with no command prints the status as `bmctl status` does")
     func noTerminal() {
-        let reply = #"{"parameters":{"phase":"none","date":"2026-11-23","behind":0,"notifications":{"enabled":true,"available":true}}}"#
+        let reply = #"{"parameters":{"phase":"none","state":"none","date":"2026-11-23","behind":0,"notifications":{"enabled":true,"available":true}}}"#
         let plain = bmctl([], reply: reply), status = bmctl(["status"], reply: reply)
         #expect(plain.status == 0)
         #expect(plain.out == status.out)

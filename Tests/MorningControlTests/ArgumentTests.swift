@@ -3,7 +3,7 @@ import Testing
 
 /// The command line: global options anywhere, parameters sent, usage errors exit 2 (§10).
 @Suite struct ArgumentTests {
-    let status = ok(#"{"phase":"none","date":"2026-11-23","behind":0,"notifications":{"enabled":true,"available":true}}"#)
+    let status = ok(#"{"phase":"none","state":"none","date":"2026-11-23","behind":0,"notifications":{"enabled":true,"available":true}}"#)
 
     @Test("--json works before and after the command")
     func jsonBeforeOrAfter() {

@@ -6,7 +6,7 @@ import Glibc
 @Suite struct ConnectionTests {
     @Test("status --json over a real socket prints the reply")
     func statusOverSocket() {
-        let responder = Responder(reply: #"{"parameters":{"phase":"none","date":"2026-11-23","behind":0,"notifications":{"enabled":false,"available":true}}}"#)
+        let responder = Responder(reply: #"{"parameters":{"phase":"none","state":"none","date":"2026-11-23","behind":0,"notifications":{"enabled":false,"available":true}}}"#)
         let run = bmctlOverSocket(["status", "--json", "--socket", responder.path, "--no-autostart"])
         #expect(responder.received() == #"{"method":"org.bettermorning.Morning.Status","parameters":{}}"#)
         #expect(run.status == 0)
@@ -18,7 +18,7 @@ import Glibc
     func followFramesTogether() {
         // The last reply does not continue: bmd ends the stream, and bmctl with it.
         func status(_ completed: Int) -> String {
-            (completed < 2 ? #"{"continues":true,"# : "{") + #""parameters":{"phase":"running","date":"2026-11-23","routine":null,"#
+            (completed < 2 ? #"{"continues":true,"# : "{") + #""parameters":{"phase":"running","state":"inProgress","date":"2026-11-23","routine":null,"#
                 + #""today":{"date":"2026-11-23","completed":\#(completed),"total":3},"currentTask":null,"#
                 + #""nextTask":null,"behind":0,"nextReminder":null,"notifications":{"enabled":true,"available":true}}}"#
         }

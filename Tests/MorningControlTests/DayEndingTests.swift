@@ -12,7 +12,7 @@ import Testing
     }
 
     static func status(completed: Int, total: Int = 5) -> String {
-        ok(#"{"phase":"running","date":"2026-11-24","routine":{"id":"haruki-murakami","name":"Haruki Murakami","#
+        ok(#"{"phase":"running","state":"inProgress","date":"2026-11-24","routine":{"id":"haruki-murakami","name":"Haruki Murakami","#
            + #""type":"celebrity","active":true,"createdDate":"2026-11-01","startDate":"2026-11-02","tasks":[]},"#
            + #""today":{"date":"2026-11-24","completed":"# + "\(completed)" + #","total":"# + "\(total)"
            + #"},"behind":0,"notifications":{"enabled":true,"available":true}}"#)

@@ -9,7 +9,7 @@ import MorningProtocol
         #expect(StatusText.render(Sample.running, style: .plain) == """
             routine:       Tim Cook (running)
             today:         Mon 2026-11-23, 2 of 6 done, behind by 1 task
-            current task:  05:00  Read email
+            now:           05:00  Read email
             next task:     06:00  Gym
             next reminder: 2026-11-24 03:45
             notifications: on
@@ -20,15 +20,17 @@ import MorningProtocol
     @Test("L1: on track, before the first task, after the last, notifications off")
     func statusEdges() {
         var status = Sample.running
+        status.state = .inProgress
         status.behind = 0
         status.currentTask = nil
+        status.now?.task = nil
         status.nextTask = nil
         status.nextReminder = nil
         status.notifications = .init(enabled: false, available: true)
         #expect(StatusText.render(status, style: .plain) == """
             routine:       Tim Cook (running)
             today:         Mon 2026-11-23, 2 of 6 done, on track
-            current task:  none yet
+            now:           nothing, every task whose time has come is done
             next task:     none left today
             next reminder: none
             notifications: off
@@ -216,7 +218,7 @@ import MorningProtocol
 
     @Test("colour only on a terminal and never with NO_COLOR set (§10)")
     func colourRule() {
-        let reply = ok(#"{"phase":"running","date":"2026-11-23","behind":0,"notifications":{"enabled":true,"available":true},"routine":{"id":"r","name":"R","type":"custom","active":true,"createdDate":"2026-11-01","startDate":"2026-11-02","tasks":[]}}"#)
+        let reply = ok(#"{"phase":"running","state":"inProgress","date":"2026-11-23","behind":0,"notifications":{"enabled":true,"available":true},"routine":{"id":"r","name":"R","type":"custom","active":true,"createdDate":"2026-11-01","startDate":"2026-11-02","tasks":[]}}"#)
         #expect(bmctl(["status"], reply: reply, stdoutIsTerminal: true).out.contains("\u{1B}["))
         #expect(!bmctl(["status"], reply: reply, stdoutIsTerminal: false).out.contains("\u{1B}["))
         let noColour = baseEnvironment.merging(["NO_COLOR": "1"]) { $1 }

@@ -39,7 +39,7 @@ import Testing
 
     @Test("notifications with no argument shows the setting, as text and as JSON")
     func notificationsShown() {
-        let status = ok(#"{"phase":"none","date":"2026-11-23","behind":0,"notifications":{"enabled":true,"available":false}}"#)
+        let status = ok(#"{"phase":"none","state":"none","date":"2026-11-23","behind":0,"notifications":{"enabled":true,"available":false}}"#)
         let text = bmctl(["notifications"], reply: status)
         #expect(text.status == 0)
         #expect(text.calls == [#"{"method":"org.bettermorning.Morning.Status","parameters":{}}"#])
@@ -86,7 +86,7 @@ import Testing
                 #expect(narrow.out == pipe.out, "\(format)")
             }
         }
-        let status = ok(#"{"phase":"running","date":"2026-11-24","routine":{"id":"mine","name":"Mine","type":"custom","active":true,"#
+        let status = ok(#"{"phase":"running","state":"inProgress","date":"2026-11-24","routine":{"id":"mine","name":"Mine","type":"custom","active":true,"#
             + #""createdDate":"2026-11-24","startDate":"2026-11-24","tasks":[{"time":"06:00","title":"Run around the block twice"}]},"#
             + #""today":{"date":"2026-11-24","completed":0,"total":1},"behind":0,"notifications":{"enabled":true,"available":true}}"#)
         let bar = bmctl(["status", "--format", "waybar"], reply: status, stdoutIsTerminal: true, columns: 20)

@@ -86,7 +86,8 @@ struct EngineTests {
         #expect(parameters(try await call(engine, "org.bettermorning.Morning.Status"))["nextReminder"] is NSNull)
     }
 
-    @Test("T3: a request after midnight sees yesterday finalized, with no restart")
+    // Reads never write; the day is closed on bmd's own time (T3, T6).
+    @Test("after midnight a read shows yesterday closed without writing it, and the midnight wake stores it")
     func midnightOnRequest() async throws {
         let clock = TestClock("2026-11-22T10:00:00Z", zone: "UTC")
         let store = try Store.inMemory()
@@ -99,7 +100,12 @@ struct EngineTests {
         #expect(day["mode"] as? String == "past" && day["completed"] as? Int == 1)
         let today = parameters(try await call(engine, "org.bettermorning.Morning.Day"))
         #expect(today["date"] as? String == "2026-11-24" && today["completed"] as? Int == 0)
-        #expect(try store.recordCount(of: try #require(engine.snapshot.active).id) == 1)
+        let routine = try #require(engine.snapshot.active).id
+        #expect(try store.recordCount(of: routine) == 0)
+        _ = try engine.wake()
+        #expect(try store.recordCount(of: routine) == 1)
+        let closed = parameters(try await call(engine, "org.bettermorning.Morning.Day", ["date": "yesterday"]))
+        #expect(closed["mode"] as? String == "past" && closed["completed"] as? Int == 1)
     }
 
     @Test("T3: days missed while bmd was off are finalized when it starts")

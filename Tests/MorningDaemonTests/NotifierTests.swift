@@ -1,3 +1,4 @@
+import MorningCore
 import Foundation
 import Logging
 @testable import MorningDaemon
@@ -9,36 +10,6 @@ import Testing
 /// the end-to-end NotificationTests give it; this process's own environment is shared by
 /// every test, so it is never changed here.
 @Suite struct NotifierTests {
-    @Test("N2: the daily reminder names the routine, the first task with its time, and the number of tasks")
-    func dailyMessage() {
-        let message = ReminderMessage.daily(routine: "Haruki Murakami", firstTime: "04:00",
-                                            firstTask: "Get up at four", taskCount: 4)
-        #expect(message.summary == "Good morning — Haruki Murakami")
-        #expect(message.body == "First: 04:00 Get up at four. 4 tasks today.")
-    }
-
-    @Test("N2: one task is 'task'; a title that ends a sentence gets no second full stop")
-    func dailyMessageWording() {
-        let one = ReminderMessage.daily(routine: "Solo", firstTime: "06:30", firstTask: "Run", taskCount: 1)
-        #expect(one.body == "First: 06:30 Run. 1 task today.")
-        let asked = ReminderMessage.daily(routine: "Q", firstTime: "07:00", firstTask: "Why not? ", taskCount: 2)
-        #expect(asked.body == "First: 07:00 Why not? 2 tasks today.")
-        let stopped = ReminderMessage.daily(routine: "Q", firstTime: "07:00", firstTask: "Wake.", taskCount: 2)
-        #expect(stopped.body == "First: 07:00 Wake. 2 tasks today.")
-    }
-
-    @Test("N4: a late reminder says where the morning stands: how many are done and the task to do now")
-    func lateMessage() {
-        let late = ReminderMessage.late(routine: "Breakfast Club", completed: 2, total: 8,
-                                        now: ("07:00", "Eat breakfast"), next: ("07:30", "Read"))
-        #expect(late.summary == "Good morning — Breakfast Club")
-        #expect(late.body == "Running late: 2 of 8 done, now 07:00 Eat breakfast.")
-        let caughtUp = ReminderMessage.late(routine: "Q", completed: 3, total: 8, now: nil, next: ("07:30", "Read?"))
-        #expect(caughtUp.body == "Running late: 3 of 8 done, next 07:30 Read?")
-        let all = ReminderMessage.late(routine: "Q", completed: 8, total: 8, now: nil, next: nil)
-        #expect(all.body == "Running late: 8 of 8 done.")
-    }
-
     @Test("N6: clicking the reminder runs bmctl in $TERMINAL, else x-terminal-emulator, else xdg-terminal-exec")
     func terminalCommand() {
         let installed: Set = ["/usr/bin/bmd", "/usr/bin/bmctl", "/usr/bin/foot", "/usr/bin/x-terminal-emulator",

@@ -153,7 +153,7 @@ struct JSONTests {
             }
         }
         let status = String(decoding: Morning.StatusReply(
-            phase: .running, date: "2026-11-25", routine: nil, today: .init(date: "2026-11-25", completed: 1, total: 3),
+            phase: .running, state: .inProgress, date: "2026-11-25", routine: nil, today: .init(date: "2026-11-25", completed: 1, total: 3),
             currentTask: nil, nextTask: nil, behind: 0, nextReminder: nil, notifications: .init(enabled: true, available: false)).json.text(), as: UTF8.self)
         #expect(path(status) == nil)
         #expect(path(status.replacingOccurrences(of: #""phase":"running""#, with: #""phase":"sleeping""#)) == "phase")

@@ -133,7 +133,7 @@ struct VarlinkTests {
 
     @Test("§10: absent optional contract fields are written as null and read back as nil")
     func nulls() throws {
-        let status = Morning.StatusReply(phase: .none, date: "2026-11-22", routine: nil, today: nil, currentTask: nil,
+        let status = Morning.StatusReply(phase: .none, state: .none, date: "2026-11-22", routine: nil, today: nil, currentTask: nil,
                                     nextTask: nil, behind: 0, nextReminder: nil,
                                     notifications: .init(enabled: true, available: false))
         let json = String(decoding: status.json.text(), as: UTF8.self)

@@ -155,7 +155,7 @@ struct AppScreen {
         }
         var lines: [[Span]] = [headline(status)]
         if status.phase == .running, let next = status.nextTask {
-            lines.append([Span("next: \(next.time)  \(next.title)" + BarText.due(status), .dim)])
+            lines.append([Span("next: \(next.time)  \(next.title)" + MorningText.due(status), .dim)])
         } else {
             lines.append([])
         }
@@ -183,8 +183,8 @@ struct AppScreen {
             case .untouched: lines.append([Span(" \(pointer) · " + text)])
             case .upcoming: lines.append([Span(" \(pointer)   "), Span(text, .dim)])
             }
-            // Today, the task whose time has come, as the status says; it moves on by itself.
-            if day.mode == .today, task.position == status.currentTask?.position, status.phase == .running {
+            // Today, the task to do now, as every surface names it; it moves on by itself.
+            if day.mode == .today, task.position == MorningText.taskNow(status)?.position {
                 lines[lines.count - 1].append(Span("  ← now", .yellow))
             }
         }
@@ -200,12 +200,12 @@ struct AppScreen {
         }
         var spans = [Span(name, .bold)]
         if let today = status.today { spans.append(Span(" · \(today.completed) of \(today.total) done")) }
-        switch status.now?.pace {
-        case .done?: spans.append(Span(" · all done", .green))
-        case .finished?: spans.append(Span(" · the last task's time has come"))
-        case .upcoming?: spans.append(Span(" · starts at \(status.nextTask?.time ?? "?")"))
-        default:
-            spans.append(status.behind == 0 ? Span(" · on track", .green) : Span(" · behind by " + Text.count(status.behind, "task"), .yellow))
+        if let standing = MorningText.standing(status) {
+            switch status.state {
+            case .allDone, .inProgress: spans.append(Span(" · " + standing, .green))
+            case .behind: spans.append(Span(" · " + standing, .yellow))
+            default: spans.append(Span(" · " + standing))
+            }
         }
         return spans
     }

@@ -7,7 +7,7 @@ enum BarText {
         case text, waybar, i3blocks, polybar
     }
 
-    /// A short summary: "Immanuel Kant 2/6 · now 05:30 Walk · next 07:00 Coffee · 1 behind".
+    /// A short summary: "Immanuel Kant 2/6 · now 05:30 Walk · next 07:00 Coffee in 12 min · 1 behind".
     static func line(_ s: Morning.StatusReply) -> String {
         parts(s).joined(separator: " · ")
     }
@@ -15,37 +15,28 @@ enum BarText {
     /// The summary's parts, which a tooltip shows a line each.
     static func parts(_ s: Morning.StatusReply) -> [String] {
         guard let routine = s.routine else { return ["No active routine"] }
-        guard s.phase == .running, let today = s.today else {
+        guard let today = s.today, let standing = MorningText.standing(s) else {
             return ["\(routine.name) starts \(routine.startDate)"]
         }
         var parts = ["\(routine.name) \(today.completed)/\(today.total)"]
-        if let current = s.currentTask { parts.append("now \(current.time) \(current.title)") }
-        if let next = s.nextTask { parts.append("next \(next.time) \(next.title)" + due(s)) }
-        if s.behind > 0 { parts.append("\(s.behind) behind") }
-        if today.completed == today.total { parts.append("all done") }
+        if let now = MorningText.taskNow(s) { parts.append("now " + MorningText.named(now)) }
+        if let next = s.nextTask { parts.append("next " + MorningText.named(next) + MorningText.due(s)) }
+        switch s.state {
+        case .behind: parts.append("\(s.behind) behind")
+        case .finished, .allDone: parts.append(standing)
+        default: break
+        }
         return parts
-    }
-
-    /// " in 12 min" before the next task's time, from bmd's count of whole minutes.
-    static func due(_ s: Morning.StatusReply) -> String {
-        guard let minutes = s.now?.minutesToNext else { return "" }
-        if minutes >= 60 { return " in \(minutes / 60) h" + (minutes % 60 == 0 ? "" : " \(minutes % 60) min") }
-        return " in \(minutes) min"
     }
 
     /// Classes for styling: the phase, then "behind", "done" or "finished" when they apply.
     static func classes(_ s: Morning.StatusReply) -> [String] {
         var classes = [s.phase.rawValue]
-        switch s.now?.pace {
-        case .behind?: classes.append("behind")
-        case .done?: classes.append("done")
-        case .finished?: classes.append("finished")
-        case .upcoming?, .inProgress?: break
-        case nil:
-            // A bmd that does not say its pace: judge from the counts.
-            if let today = s.today {
-                if today.completed == today.total { classes.append("done") } else if s.behind > 0 { classes.append("behind") }
-            }
+        switch s.state {
+        case .behind: classes.append("behind")
+        case .allDone: classes.append("done")
+        case .finished: classes.append("finished")
+        case .none, .notStarted, .beforeFirstTask, .inProgress: break
         }
         return classes
     }
@@ -58,8 +49,11 @@ enum BarText {
 
     /// The colour a bar gives the state: amber when behind, green when done.
     static func colour(_ s: Morning.StatusReply) -> String? {
-        let classes = classes(s)
-        return classes.contains("behind") ? "#E5A50A" : classes.contains("done") ? "#33D17A" : nil
+        switch s.state {
+        case .behind: "#E5A50A"
+        case .allDone: "#33D17A"
+        default: nil
+        }
     }
 
     static func percentage(_ s: Morning.StatusReply) -> Int {
@@ -67,15 +61,23 @@ enum BarText {
         return today.completed * 100 / today.total
     }
 
-    /// The bar's text: progress and the task to do now, else the next one, at most
-    /// `maxWidth` characters; empty when no routine is active, so a bar hides it.
+    /// The bar's text: progress and the task to do now, else the next one, else how the
+    /// morning ended, at most `maxWidth` characters; empty when no routine is active, so
+    /// that a bar hides it.
     static func short(_ s: Morning.StatusReply, maxWidth: Int = defaultWidth) -> String {
         guard let routine = s.routine else { return "" }
         guard let today = s.today else { return shortened("☀ from \(routine.startDate)", to: maxWidth) }
-        let task = s.now?.task.map { " \($0.title)" }
-            ?? s.nextTask.map { " next \($0.time) \($0.title)" }
-            ?? s.currentTask.map { " \($0.title)" } ?? ""
-        return shortened("☀ \(today.completed)/\(today.total)\(task)", to: maxWidth)
+        var what = ""
+        if let now = MorningText.taskNow(s) {
+            what = " " + now.title
+        } else if let next = s.nextTask {
+            what = " next " + MorningText.named(next)
+        } else if s.state == .allDone {
+            what = " all done"
+        } else if s.state == .finished {
+            what = " finished"
+        }
+        return shortened("☀ \(today.completed)/\(today.total)\(what)", to: maxWidth)
     }
 
     /// "☀ 2/6", or empty when no routine is active.
@@ -105,10 +107,11 @@ enum BarText {
         case .text:
             return line(s) + "\n"
         case .waybar:
+            // waybar reads text and tooltip as Pango markup: a title's "&" or "<" is escaped.
             let waybar = JSONValue.object([
-                .init(key: "text", value: .string(text)),
+                .init(key: "text", value: .string(pango(text))),
                 .init(key: "alt", value: .string(state(s))),
-                .init(key: "tooltip", value: .string(tooltip)),
+                .init(key: "tooltip", value: .string(pango(tooltip))),
                 .init(key: "class", value: .array(classes(s).map(JSONValue.string))),
                 .init(key: "percentage", value: .int(percentage(s))),
             ])
@@ -124,12 +127,43 @@ enum BarText {
                 if let colour = colour(s) { fields.append(.init(key: "color", value: .string(colour))) }
                 return String(decoding: JSONValue.object(fields).text(), as: UTF8.self) + "\n"
             }
-            // A one-shot block reads full_text, short_text and colour, a line each.
-            return line(s) + "\n" + text + "\n" + (colour(s).map { $0 + "\n" } ?? "")
+            // A block run at an interval reads full text, short text and colour, a line
+            // each; an empty line hides the block.
+            guard s.routine != nil else { return "\n" }
+            return text + "\n" + progress(s) + "\n" + (colour(s).map { $0 + "\n" } ?? "")
         case .polybar:
-            guard let colour = colour(s), !text.isEmpty else { return text + "\n" }
-            return "%{F\(colour)}\(text)%{F-}\n"
+            let shown = polybarInert(text)
+            guard let colour = colour(s), !shown.isEmpty else { return shown + "\n" }
+            return "%{F\(colour)}\(shown)%{F-}\n"
         }
+    }
+
+    /// `text` with the three characters Pango markup gives a meaning escaped.
+    static func pango(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for c in text.unicodeScalars {
+            switch c {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            default: out.unicodeScalars.append(c)
+            }
+        }
+        return out
+    }
+
+    /// `text` with polybar's tag opener "%{" broken by an invisible word joiner, so that
+    /// a title cannot start a tag (polybar has no escape for it that every version reads).
+    static func polybarInert(_ text: String) -> String {
+        var out = ""
+        var afterPercent = false
+        for c in text.unicodeScalars {
+            if afterPercent, c == "{" { out.unicodeScalars.append("\u{2060}") }
+            out.unicodeScalars.append(c)
+            afterPercent = c == "%"
+        }
+        return out
     }
 
     /// What a bar shows while bmd cannot be reached and `--follow` tries again.

@@ -13,11 +13,14 @@ enum CheckNow {
 
     /// Why there is nothing to check now, and what to do instead.
     static func nothing(_ s: Morning.StatusReply) -> String {
-        let why = switch s.now?.pace {
-        case nil: s.routine == nil ? "no routine is active" : "the routine does not run today"
-        case .done?: "every task is done"
-        case .upcoming?: "no task's time has come yet" + (s.nextTask.map { " (next \($0.time) \($0.title))" } ?? "")
-        default: "every task whose time has come is done"
+        let next = s.nextTask.map { " (next \(MorningText.named($0)))" } ?? ""
+        let why = switch s.state {
+        case .none: "no routine is active"
+        case .notStarted: "the routine does not run today"
+        case .allDone: "every task is done"
+        case .finished: "the morning is finished"
+        case .beforeFirstTask: "no task's time has come yet" + next
+        case .inProgress, .behind: "every task whose time has come is done" + next
         }
         return "nothing to check now: \(why); name a task to check another: bmctl check TASK"
     }

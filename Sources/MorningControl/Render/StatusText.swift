@@ -12,18 +12,17 @@ enum StatusText {
             lines.append("Your new routine \(name) starts tomorrow (\(s.routine?.startDate ?? "?")).")
         case .running:
             if let routine = s.routine { lines.append(row("routine", style.bold(routine.name) + " (running)")) }
-            if let today = s.today {
-                let pace = switch s.now?.pace {
-                case .done?: style.green("all done")
-                case .finished?: "the last task's time has come"
-                case .upcoming?: "starts at \(s.nextTask?.time ?? "?")"
-                default: s.behind == 0 ? style.green("on track") : style.yellow("behind by " + Text.count(s.behind, "task"))
+            if let today = s.today, let standing = MorningText.standing(s) {
+                let pace = switch s.state {
+                case .allDone, .inProgress: style.green(standing)
+                case .behind: style.yellow(standing)
+                default: standing
                 }
                 let date = "\(Weekday.shortName(of: today.date)) \(today.date)"
                 lines.append(row("today", "\(date), \(today.completed) of \(today.total) done, \(pace)"))
             }
-            lines.append(row("current task", s.currentTask.map { task($0, style: style) } ?? "none yet"))
-            lines.append(row("next task", s.nextTask.map { task($0, style: style) + BarText.due(s) } ?? "none left today"))
+            lines.append(row("now", MorningText.taskNow(s).map { task($0, style: style) } ?? nothingNow(s)))
+            lines.append(row("next task", s.nextTask.map { task($0, style: style) + MorningText.due(s) } ?? "none left today"))
         }
         if s.phase != .none {
             lines.append(row("next reminder", s.nextReminder.map(reminderTime) ?? "none"))
@@ -32,6 +31,15 @@ enum StatusText {
             + (s.notifications.available ? "" : " " + style.yellow(s.notifications.reason.map { "(unavailable: \($0))" } ?? "(unavailable)"))
         lines.append(row("notifications", notifications))
         return Text.lines(lines)
+    }
+
+    /// What the "now" row says when there is no task to do now.
+    private static func nothingNow(_ s: Morning.StatusReply) -> String {
+        switch s.state {
+        case .beforeFirstTask: "nothing yet"
+        case .finished, .allDone: "nothing, the morning is over"
+        default: "nothing, every task whose time has come is done"
+        }
     }
 
     /// Labels are padded so the values line up.

@@ -13,14 +13,16 @@ enum Sample {
     static let notificationsOn = Morning.Notifications(enabled: true, available: true)
 
     static let running = Morning.StatusReply(
-        phase: .running, date: "2026-11-23", routine: timCook,
+        phase: .running, state: .behind, date: "2026-11-23", routine: timCook,
         today: .init(date: "2026-11-23", completed: 2, total: 6),
         currentTask: .init(position: 3, time: "05:00", title: "Read email", state: .untouched),
         nextTask: .init(position: 4, time: "06:00", title: "Gym", state: .untouched),
+        now: .init(pace: .behind, task: .init(position: 3, time: "05:00", title: "Read email", state: .untouched),
+                   nextTaskAt: "2026-11-23T06:00:00+01:00", minutesToNext: nil),
         behind: 1, nextReminder: "2026-11-24T03:45:00+01:00", notifications: notificationsOn)
 
     static let nothingActive = Morning.StatusReply(
-        phase: .none, date: "2026-11-23", routine: nil, today: nil, currentTask: nil, nextTask: nil,
+        phase: .none, state: .none, date: "2026-11-23", routine: nil, today: nil, currentTask: nil, nextTask: nil,
         behind: 0, nextReminder: nil, notifications: .init(enabled: true, available: false))
 
     /// Monday 2026-11-16 to Sunday 2026-11-22, three tasks a day, today Thursday.

@@ -48,6 +48,19 @@ public struct ReminderMessage: Sendable, Hashable {
         return ReminderMessage(summary: "Good morning — \(routine)", body: body)
     }
 
+    /// The late reminder of `morning`: the task it names is the one `status` names at
+    /// the same instant, from the same model.
+    public static func late(_ morning: MorningNow) -> ReminderMessage {
+        guard let day = morning.day else {
+            return ReminderMessage(summary: "Good morning — \(morning.routine?.name ?? "Better Morning")", body: "")
+        }
+        func task(_ position: Int?) -> (time: String, title: String)? {
+            position.map { (day.routine.tasks[$0 - 1].time.description, day.routine.tasks[$0 - 1].title) }
+        }
+        return late(routine: day.routine.name, completed: day.completed, total: day.total,
+                    now: task(morning.taskNow), next: task(morning.nextTask))
+    }
+
     /// What `bmctl notifications test` shows: proof that reminders reach the desktop.
     public static let test = ReminderMessage(
         summary: "Better Morning test notification",

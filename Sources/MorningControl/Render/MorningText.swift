@@ -1,0 +1,30 @@
+import MorningProtocol
+
+/// The words every surface uses for where the morning stands — `status`, the bars, the
+/// terminal app and `check` with no task — read from bmd's one model of now and from
+/// nothing else, so that no two of them can disagree.
+enum MorningText {
+    /// The task to do now, none once the morning is finished.
+    static func taskNow(_ s: Morning.StatusReply) -> Morning.DayTask? { s.now?.task }
+
+    /// Where the morning stands in a few words, nil when the routine does not run today:
+    /// "starts at 05:00", "on track", "behind by 2 tasks", "finished 5/8" or "all done".
+    static func standing(_ s: Morning.StatusReply) -> String? {
+        switch s.state {
+        case .none, .notStarted: return nil
+        case .beforeFirstTask: return "starts at \(s.routine?.tasks.first?.time ?? s.nextTask?.time ?? "?")"
+        case .inProgress: return "on track"
+        case .behind: return "behind by " + Text.count(s.behind, "task")
+        case .finished: return "finished \(s.today?.completed ?? 0)/\(s.today?.total ?? 0)"
+        case .allDone: return "all done"
+        }
+    }
+
+    /// " in 12 min" while the next task is less than an hour off; empty otherwise.
+    static func due(_ s: Morning.StatusReply) -> String {
+        s.now?.minutesToNext.map { " in \($0) min" } ?? ""
+    }
+
+    /// "05:30 Walk", a task as the bars name it.
+    static func named(_ t: Morning.DayTask) -> String { "\(t.time) \(t.title)" }
+}

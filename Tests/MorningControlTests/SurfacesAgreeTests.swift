@@ -1,0 +1,81 @@
+import Foundation
+import MorningCore
+import MorningProtocol
+import Testing
+@testable import MorningControl
+
+/// Every minute of a day, every surface — the bar's text, its tooltip, `status`, the
+/// app's "← now" marker, the late reminder and `check` with no task — names the same
+/// task to do now, from the one model of now, and a finished morning names none.
+@Suite("Every surface says the same thing, every minute")
+struct SurfacesAgreeTests {
+    static let shapes: [(name: String, tasks: [(String, String)])] = [
+        ("Franklin", Catalog.entries.first { $0.id == "franklin" }!.tasks.map { ($0.time.description, $0.title) }),
+        ("one task", [("06:30", "Run")]),
+        ("two at once", [("06:30", "Tea"), ("06:30", "Toast")]),
+        ("from midnight", [("00:00", "Night walk"), ("00:30", "Sleep again")]),
+        ("late", [("23:00", "Read"), ("23:55", "Lights out")]),
+    ]
+
+    /// The positions checked in `pattern` of a routine of `count` tasks.
+    static func checked(_ pattern: String, count: Int) -> Set<Int> {
+        switch pattern {
+        case "all": Set(1...count)
+        case "first": [1]
+        case "last": [count]
+        case "every other": Set(stride(from: 1, through: count, by: 2))
+        default: []
+        }
+    }
+
+    @Test("the bar, tooltip, status, the app and the late reminder name the same task at every minute",
+          arguments: 0..<5, ["none", "all", "first", "last", "every other"])
+    func everyMinute(shape index: Int, pattern: String) throws {
+        let shape = Self.shapes[index]
+        let tasks = shape.tasks.map { RoutineTask(time: TimeOfDay($0.0)!, title: $0.1) }
+        let routine = Routine(id: 1, slug: "r", name: "R", kind: .custom, tasks: Routine.sorted(tasks), isActive: true,
+                              createdDate: Day(iso: "2026-11-22")!, startDate: Day(iso: "2026-11-23")!, activationSerial: 1)
+        var book = Book(routines: [routine], settings: Settings())
+        for p in Self.checked(pattern, count: tasks.count).sorted() {
+            _ = try book.check(String(p), done: true, today: Day(iso: "2026-11-23")!)
+        }
+        let local = LocalTime(zone: TimeZone(identifier: "UTC")!)
+        let midnight = Date(timeIntervalSince1970: 1_795_392_000)  // 2026-11-23T00:00:00Z
+        #expect(local.day(containing: midnight) == Day(iso: "2026-11-23"))
+        for minute in 0..<1440 {
+            let instant = midnight.addingTimeInterval(Double(minute * 60))
+            let morning = book.morning(at: instant, local: local)
+            let s = Morning.StatusReply(morning, nextReminder: nil, notifications: .init(enabled: true, available: true),
+                                        local: local)
+            let context = "\(shape.name), \(pattern) checked, minute \(minute)"
+            let bar = BarText.short(s, maxWidth: 200)
+            let tooltip = BarText.parts(s)
+            let status = StatusText.render(s, style: .plain)
+            let late = ReminderMessage.late(morning).body
+            if let now = s.now?.task {
+                #expect(bar.hasSuffix(" " + now.title), "\(context)")
+                #expect(tooltip.contains("now \(now.time) \(now.title)"), "\(context)")
+                #expect(status.contains("now:           \(now.time)  \(now.title)"), "\(context)")
+                #expect(late.contains("now \(now.time) \(now.title)"), "\(context)")
+                #expect(s.currentTask == now, "\(context)")
+                #expect(now.state != .done, "\(context)")
+            } else {
+                #expect(!tooltip.contains { $0.hasPrefix("now ") }, "\(context)")
+                #expect(!status.contains("now:           0") && !status.contains("now:           1")
+                        && !status.contains("now:           2"), "\(context)")
+                #expect(!late.contains(", now "), "\(context)")
+                let refusal = CheckNow.nothing(s)
+                #expect(refusal.hasPrefix("nothing to check now: "), "\(context)")
+            }
+            if let next = s.nextTask {
+                #expect(next.state != .done, "a checked task is never next: \(context)")
+                #expect(tooltip.contains { $0.hasPrefix("next \(next.time) \(next.title)") }, "\(context)")
+                #expect(status.contains("next task:     \(next.time)  \(next.title)"), "\(context)")
+            }
+            if s.state == .finished || s.state == .allDone {
+                #expect(s.now?.task == nil && s.nextTask == nil, "a finished morning names no task: \(context)")
+                #expect(bar.hasSuffix(s.state == .allDone ? "all done" : "finished"), "\(context)")
+            }
+        }
+    }
+}
