@@ -9,12 +9,12 @@ import Glibc
 
 /// One client's connection on the socket: carries out what its state machine decides —
 /// answers calls through the varlink server, on the loop or on the thread pool, follows
-/// the status through the engine, and keeps the timeout.
+/// the status through the broadcast, and keeps the timeout.
 final class Connection: ChannelInboundHandler {
     typealias InboundIn = ByteBuffer
     typealias OutboundOut = ByteBuffer
 
-    private let engine: Engine
+    private let status: StatusBroadcast
     private let varlink: VarlinkServer
     private let pool: NIOThreadPool?
     private let batches: WriteBatches?
@@ -38,9 +38,9 @@ final class Connection: ChannelInboundHandler {
     /// A connection of `peer`; `connections` counts it against the limit, `batches` answers
     /// calls that may write and `pool` a test notification (both on the loop when nil, as
     /// in tests).
-    init(engine: Engine, varlink: VarlinkServer, pool: NIOThreadPool?, batches: WriteBatches?, logger: Logger,
+    init(status: StatusBroadcast, varlink: VarlinkServer, pool: NIOThreadPool?, batches: WriteBatches?, logger: Logger,
          peer: bm_peer_credentials, connections: Connections?, patience: TimeAmount = ControlServer.patience) {
-        self.engine = engine
+        self.status = status
         self.varlink = varlink
         self.pool = pool
         self.batches = batches
@@ -120,7 +120,7 @@ final class Connection: ChannelInboundHandler {
                 }
             case .answerNow(let call):
                 let reply = call.method == Morning.Method.status.rawValue
-                    ? engine.statusFrame()
+                    ? status.frame()
                     : Self.respond(to: call, with: varlink, logger: logger)
                 queue += machine.answered(call.oneway ? nil : reply, now: context.eventLoop.now, writable: context.channel.isWritable)
             case .answerLater(let call):
@@ -134,7 +134,7 @@ final class Connection: ChannelInboundHandler {
                     queue += machine.followRefused(Morning.Error.tooManyConnections(limit: limit).frame)
                 }
             case .unfollow:
-                if let follower { engine.unfollow(follower) }
+                if let follower { status.unfollow(follower) }
                 follower = nil
             case .readFromSocket(let on):
                 guard on != reading else { break }
@@ -211,11 +211,11 @@ final class Connection: ChannelInboundHandler {
         }
     }
 
-    /// Follows the status: the engine sends each new one, from whatever thread changed it,
+    /// Follows the status: the broadcast sends each new one, from whatever thread changed it,
     /// through this connection's loop.
     private func follow(_ context: ChannelHandlerContext) {
         let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
-        follower = engine.follow(StatusFollower(
+        follower = status.follow(StatusFollower(
             send: { status in
                 let frame = VarlinkReply(parameters: status.json, continues: true).frame
                 bound.eventLoop.execute {

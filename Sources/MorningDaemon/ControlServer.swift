@@ -18,6 +18,8 @@ import Glibc
 public struct ControlServer: Service {
     let socket: ListeningSocket
     let engine: Engine
+    /// The Status reply kept between calls, and the followers.
+    public let status: StatusBroadcast
     let logger: Logger
     /// The interfaces bmd serves: org.bettermorning.Morning, answered by the engine, and
     /// org.varlink.service about it.
@@ -54,6 +56,7 @@ public struct ControlServer: Service {
     public init(socket: ListeningSocket, engine: Engine, logger: Logger, onListening: @escaping @Sendable () -> Void = {}) {
         self.socket = socket
         self.engine = engine
+        status = StatusBroadcast(engine: engine)
         self.logger = logger
         self.onListening = onListening
         varlink = Self.varlinkServer(engine)
@@ -69,7 +72,7 @@ public struct ControlServer: Service {
     public func run() async throws {
         let loop = MultiThreadedEventLoopGroup.singleton.next()
         let connections = Connections(loop: loop)
-        let (engine, logger, varlink) = (self.engine, self.logger, self.varlink)
+        let (engine, status, logger, varlink) = (self.engine, self.status, self.logger, self.varlink)
         // Two threads off the loop: one answers the calls that write, in batches (one
         // write and flush of the disk for all the calls that arrived meanwhile), the other
         // a test notification waiting for the notification server.
@@ -89,7 +92,7 @@ public struct ControlServer: Service {
             .childChannelInitializer { channel in
                 Self.peerCredentials(of: channel).flatMapThrowing { peer in
                     try channel.pipeline.syncOperations.addHandler(
-                        Connection(engine: engine, varlink: varlink, pool: pool, batches: batches, logger: logger, peer: peer,
+                        Connection(status: status, varlink: varlink, pool: pool, batches: batches, logger: logger, peer: peer,
                                    connections: connections))
                 }
             }

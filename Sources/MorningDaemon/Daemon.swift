@@ -139,7 +139,7 @@ public enum Daemon {
             // Ready only once the state is open and the socket listens, so clients never race it.
             Systemd.notify("READY=1")
         }
-        let reminders = ReminderService(engine: engine, alarm: alarm, notifier: notifier, clock: clock, logger: logger)
+        let reminders = ReminderService(engine: engine, status: server.status, alarm: alarm, notifier: notifier, clock: clock, logger: logger)
         // Named in a word: by default the service group names each service with a print of
         // all it holds (the engine, the store, the socket), 15 KB kept for the whole session
         // and written into every log line about that service.

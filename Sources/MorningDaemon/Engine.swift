@@ -36,8 +36,6 @@ public final class Engine: @unchecked Sendable {
     /// Counts the changes of `book` (and of the zone's rules), so that a reply computed
     /// from it can tell whether it still holds.
     private var generation: UInt64 = 0
-    /// The last Status reply as sent, while it still says what a new one would.
-    private var statusReply: StatusReply?
     let store: Store
     private let clock: WallClock
     let logger: Logger
@@ -48,8 +46,8 @@ public final class Engine: @unchecked Sendable {
     /// The changes of the calls answered so far in a batch, while one is being answered;
     /// nil otherwise. See `inOneTransaction`.
     private var batch: [Change]?
-    /// Clients following the status.
-    private var followers = StatusFollowers()
+    /// Told, with the lock held, whenever what the status says may have changed.
+    private var statusMayChange: @Sendable () -> Void = {}
     /// The totals of every Day Record, for stats and the heatmap.
     private var totals = HistoryTotals()
 
@@ -79,14 +77,24 @@ public final class Engine: @unchecked Sendable {
     /// Calls `handler` after every change that is stored.
     public func whenChanged(_ handler: @escaping @Sendable () -> Void) { locked { changed = handler } }
 
+    /// Calls `handler`, with the engine's lock held, whenever what the status says may
+    /// have changed: a change stored, a wake of the alarm. It must not wait.
+    public func whenStatusMayChange(_ handler: @escaping @Sendable () -> Void) { locked { statusMayChange = handler } }
+
+    /// Plans the wakes again now: someone began or stopped following the status.
+    public func replan() { locked { changed() } }
+
     // MARK: - The wall clock's side
 
     /// Called at every wake of the alarm: finalizes the days that have ended, plans
     /// the next wake, and when a reminder is due records it as sent and returns what to
     /// say. Recording first means a crash while sending loses a reminder rather than
     /// sending two.
-    public func wake() throws -> (plan: Plan, wakeAt: Date, reminder: DueReminder?) {
-        try locked { try planWake() }
+    ///
+    /// `followed` says whether anyone follows the status; then the wake also comes when
+    /// anything the status shows changes, such as a minute of the countdown.
+    public func wake(followed: Bool = false) throws -> (plan: Plan, wakeAt: Date, reminder: DueReminder?) {
+        try locked { try planWake(followed: followed) }
     }
 
     /// A reminder to send now: what it says, when it was due, and the morning it is for.
@@ -108,15 +116,15 @@ public final class Engine: @unchecked Sendable {
         }
     }
 
-    private func planWake() throws -> (plan: Plan, wakeAt: Date, reminder: DueReminder?) {
+    private func planWake(followed: Bool) throws -> (plan: Plan, wakeAt: Date, reminder: DueReminder?) {
         // The one place, with the start, where days that ended are closed: bmd's own time.
         try catchUp(today: current().today)
         let now = current()
-        publishStatus()
+        statusMayChange()
         var plan = now.book.plan(now: now.instant, local: now.local)
         // While someone follows the status, anything it shows changing is worth a wake too.
         var wakeAt = plan.wake
-        if !followers.isEmpty, let change = now.book.morning(at: now.instant, local: now.local).nextChange {
+        if followed, let change = now.book.morning(at: now.instant, local: now.local).nextChange {
             wakeAt = min(wakeAt, change)
         }
         guard let day = plan.sendNow, let routine = now.book.active, let first = routine.tasks.first else {
@@ -196,7 +204,7 @@ public final class Engine: @unchecked Sendable {
             locked {
                 totals = HistoryTotals()
                 if let stored = try? store.loadBook() { book = stored }
-                publishStatus()
+                statusMayChange()
             }
             changed()
             return .failure(error)
@@ -225,7 +233,7 @@ public final class Engine: @unchecked Sendable {
         }
         book = next
         changed()
-        publishStatus()
+        statusMayChange()
         return changes.count
     }
 
@@ -249,41 +257,12 @@ public final class Engine: @unchecked Sendable {
         book = next
         if !changes.isEmpty {
             changed()
-            publishStatus()
+            statusMayChange()
         }
         return result
     }
 
-    // MARK: - Following the status
-
-    /// Follows the status for `follower`: the current frame (`continues: true`) at once,
-    /// then one each time what the status says changes, until `unfollow` or the end.
-    public func follow(_ follower: StatusFollower) -> UInt64 {
-        locked {
-            let id = followers.add(follower)
-            publishStatus()
-            // The alarm now also needs the task times.
-            changed()
-            return id
-        }
-    }
-
-    public func unfollow(_ id: UInt64) {
-        locked { followers.remove(id) }
-    }
-
-    /// Sends the status to every follower whose last status says something else.
-    private func publishStatus() {
-        guard !followers.isEmpty else { return }
-        let status = currentStatus()
-        followers.publish(status)
-    }
-
-    /// Ends every follow stream (the daemon stops).
-    public func endFollowing() {
-        let ended = locked { followers.removeAll() }
-        for follower in ended { follower.end() }
-    }
+    // MARK: - The service manager
 
     /// One line for the service manager's STATUS=: the routine, the day and the next
     /// reminder. Progress is left out on purpose: the line changes a few times a day,
@@ -318,54 +297,46 @@ public final class Engine: @unchecked Sendable {
         currentStatus(current(), notifications: notifications)
     }
 
-    /// The reply frame to a Status call, as the varlink server writes it, computed again
-    /// only when it may say something else.
-    ///
-    /// A status bar asks for the status every second or so, and many may ask at once; the
-    /// answer changes only with the state, the notification server, the zone, or the
-    /// clock reaching the next instant the model of now names (or the next reminder), so
-    /// a reply is kept until then.
-    public func statusFrame() -> [UInt8] {
+    /// What decides whether a Status reply computed earlier still holds, with the
+    /// instant it was read at: a reply holds while this is the same and the clock has not
+    /// reached the reply's next change.
+    public struct StatusKey: Equatable, Sendable {
+        var generation: UInt64
+        var zone: String
+        var available: Bool
+        var reason: String?
+    }
+
+    /// The key the status would be computed under now.
+    public func statusKey() -> (key: StatusKey, instant: Date) {
+        locked { (key(notifications), clock.now()) }
+    }
+
+    private func key(_ notifications: Morning.Notifications) -> StatusKey {
+        StatusKey(generation: generation, zone: clock.zone().identifier, available: notifications.available,
+                  reason: notifications.reason)
+    }
+
+    /// The status now, the key it was computed under, and until when it holds by the
+    /// clock alone: the model's next change, the next reminder or midnight.
+    public func statusSnapshot() -> (reply: Morning.StatusReply, key: StatusKey, computedAt: Date, validUntil: Date) {
         locked {
-            let instant = clock.now()
             // The notifier's state is read once, for the key and the reply alike: it can
             // change at any moment under the notifier's own lock, not this one.
             let notifications = self.notifications
-            let key = StatusReply.Key(generation: generation, zone: clock.zone().identifier,
-                                      available: notifications.available, reason: notifications.reason)
-            if let kept = statusReply, kept.key == key, kept.computedAt <= instant, instant < kept.validUntil {
-                return kept.frame
-            }
             let now = current()
             let morning = now.book.morning(at: now.instant, local: now.local)
             let plan = now.book.plan(now: now.instant, local: now.local)
-            let reply = Morning.StatusReply(morning, nextReminder: plan.nextReminder, notifications: notifications, local: now.local)
-            let frame = VarlinkReply(parameters: reply.json).frame
+            let reply = Morning.StatusReply(morning, nextReminder: plan.nextReminder, notifications: notifications,
+                                            local: now.local)
             let validUntil = [morning.nextChange, plan.nextReminder, plan.nextMidnight].compactMap { $0 }.min() ?? now.instant
-            statusReply = StatusReply(key: key, computedAt: now.instant, validUntil: validUntil, frame: frame)
-            return frame
+            return (reply, key(notifications), now.instant, validUntil)
         }
     }
 
     /// The wall clock was set or the zone's rules changed: the next status is computed anew.
     public func timeChanged() {
         locked { generation &+= 1 }
-    }
-
-    /// A Status reply and what it was computed from.
-    private struct StatusReply {
-        struct Key: Equatable {
-            var generation: UInt64
-            var zone: String
-            var available: Bool
-            var reason: String?
-        }
-
-        var key: Key
-        /// The reply holds from the instant it was computed until the next change.
-        var computedAt: Date
-        var validUntil: Date
-        var frame: [UInt8]
     }
 
     private func currentStatus(_ now: Now, notifications: Morning.Notifications) -> Morning.StatusReply {
@@ -446,19 +417,5 @@ public final class Engine: @unchecked Sendable {
                                 week: Replies.week(week))
         }
         return Morning.DataReply(cards: cards)
-    }
-}
-
-/// A client following the status: how the engine reaches it. `send` is called
-/// with the engine's lock held, so it only hands the status to the client's own loop.
-public struct StatusFollower: Sendable {
-    /// Takes one status.
-    public var send: @Sendable (Morning.StatusReply) -> Void
-    /// The daemon stops: no more frames.
-    public var end: @Sendable () -> Void
-
-    public init(send: @escaping @Sendable (Morning.StatusReply) -> Void, end: @escaping @Sendable () -> Void) {
-        self.send = send
-        self.end = end
     }
 }

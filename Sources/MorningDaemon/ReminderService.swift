@@ -15,6 +15,9 @@ public struct ReminderService: Service {
     static let retryDelay: TimeInterval = 60
 
     let engine: Engine
+    /// The followers of the status: while there are some, the alarm also wakes when what
+    /// the status shows changes. Nil where nobody can follow (tests of the reminder alone).
+    let status: StatusBroadcast?
     let alarm: any Alarm
     let notifier: any Notifier
     /// The clock the engine plans on: the retry and the reminder's delay are measured on it too.
@@ -24,8 +27,10 @@ public struct ReminderService: Service {
     /// The morning whose reminder is on screen, until bmd closes it.
     private let onScreen = Mutex<Day?>(nil)
 
-    public init(engine: Engine, alarm: any Alarm, notifier: any Notifier, clock: WallClock, logger: Logger) {
+    public init(engine: Engine, status: StatusBroadcast? = nil, alarm: any Alarm, notifier: any Notifier, clock: WallClock,
+                logger: Logger) {
         self.engine = engine
+        self.status = status
         self.alarm = alarm
         self.notifier = notifier
         self.clock = clock
@@ -76,7 +81,7 @@ public struct ReminderService: Service {
         } onGracefulShutdown: {
             alarm.stop()
         }
-        engine.endFollowing()
+        status?.endFollowing()
         _ = await probed
     }
 
@@ -84,7 +89,7 @@ public struct ReminderService: Service {
     /// that a notification server that hangs never delays midnight.
     private func plan() async {
         do {
-            let (plan, wakeAt, reminder) = try engine.wake()
+            let (plan, wakeAt, reminder) = try engine.wake(followed: status?.followed ?? false)
             alarm.arm(at: wakeAt)
             logger.debug("next wake", metadata: ["at": "\(wakeAt)"])
             // The reminder's popup goes once its morning has begun (the first task checked,

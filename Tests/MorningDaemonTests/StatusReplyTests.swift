@@ -52,8 +52,8 @@ struct StatusReplyTests {
         String(decoding: try #require(await engine.respond(to: status)), as: UTF8.self)
     }
 
-    private func kept(_ engine: Engine) throws -> String {
-        String(decoding: try engine.statusFrame(), as: UTF8.self)
+    private func kept(_ status: StatusBroadcast) -> String {
+        String(decoding: status.frame(), as: UTF8.self)
     }
 
     @Test("Through a morning in 7 s steps, with checks between, the kept reply is the one computed anew")
@@ -61,12 +61,13 @@ struct StatusReplyTests {
         // Franklin's tasks are at 05:00, 05:15, … 08:00; his routine starts the day after activation.
         let clock = SettableClock("2026-11-22T20:00:00Z", zone: "Europe/Berlin")
         let engine = try Engine(store: try Store.inMemory(), clock: clock.wall, logger: logger)
+        let broadcast = StatusBroadcast(engine: engine)
         _ = try await call(engine, Morning.Method.activate.rawValue, ["routine": "franklin"])
         clock.advance(7 * 3600 + 30 * 60)  // 04:30 the next morning, local time
         var seen = Set<String>()
         for step in 0..<(4 * 3600 / 7) {
             // Asked twice, so that the second answer is the kept one when the first was kept.
-            let (first, second) = (try kept(engine), try kept(engine))
+            let (first, second) = (kept(broadcast), kept(broadcast))
             let expected = try await fresh(engine)
             #expect(first == expected, "at step \(step)")
             #expect(second == expected, "at step \(step)")
@@ -74,7 +75,7 @@ struct StatusReplyTests {
             // Seven of the eight tasks get checked on the way, so the morning never ends all done.
             if step % 300 == 75 {
                 _ = try await call(engine, Morning.Method.check.rawValue, ["task": "\(step / 300 + 1)"])
-                #expect(try kept(engine) == (try await fresh(engine)), "after checking at step \(step)")
+                #expect(kept(broadcast) == (try await fresh(engine)), "after checking at step \(step)")
             }
             clock.advance(7)
         }
@@ -87,37 +88,39 @@ struct StatusReplyTests {
         let clock = SettableClock("2026-11-23T06:00:10Z", zone: "Europe/London")
         let notifier = FlippingNotifier()
         let engine = try Engine(store: try Store.inMemory(), clock: clock.wall, notifier: notifier, logger: logger)
-        let before = try kept(engine)
+        let broadcast = StatusBroadcast(engine: engine)
+        let before = kept(broadcast)
         #expect(before.contains(#""available":true"#))
         notifier.set(available: false)
-        let gone = try kept(engine)
+        let gone = kept(broadcast)
         #expect(gone.contains(#""available":false"#) && gone.contains("the server went away"))
         #expect(gone == (try await fresh(engine)))
         notifier.set(available: true)
-        #expect(try kept(engine) == before)
+        #expect(kept(broadcast) == before)
     }
 
     @Test("A change of zone, of the notifications setting or of the routine is in the next reply")
     func changesShowAtOnce() async throws {
         let clock = SettableClock("2026-11-22T20:00:00Z", zone: "Europe/Berlin")
         let engine = try Engine(store: try Store.inMemory(), clock: clock.wall, logger: logger)
+        let broadcast = StatusBroadcast(engine: engine)
         _ = try await call(engine, Morning.Method.activate.rawValue, ["routine": "franklin"])
         clock.advance(9 * 3600 + 10)  // 06:00:10 the next morning in Berlin
-        let before = try kept(engine)
+        let before = kept(broadcast)
         #expect(before.contains(#""date":"2026-11-23""#))
 
         clock.set(zone: "America/New_York")  // 00:00:10 there: the same day, nothing begun yet
-        let moved = try kept(engine)
+        let moved = kept(broadcast)
         #expect(moved != before)
         #expect(moved == (try await fresh(engine)))
 
         _ = try await call(engine, Morning.Method.setNotifications.rawValue, ["enabled": false])
-        let silenced = try kept(engine)
+        let silenced = kept(broadcast)
         #expect(silenced != moved && silenced.contains(#""enabled":false"#))
         #expect(silenced == (try await fresh(engine)))
 
         _ = try await call(engine, Morning.Method.activate.rawValue, ["routine": "darwin"])
-        #expect(try kept(engine) == (try await fresh(engine)))
-        #expect(try kept(engine) != silenced)
+        #expect(kept(broadcast) == (try await fresh(engine)))
+        #expect(kept(broadcast) != silenced)
     }
 }
