@@ -127,9 +127,7 @@ public final class Engine: @unchecked Sendable {
         if followed, let change = now.book.morning(at: now.instant, local: now.local).nextChange {
             wakeAt = min(wakeAt, change)
         }
-        guard let day = plan.sendNow, let routine = now.book.active, let first = routine.tasks.first else {
-            return (plan, wakeAt, nil)
-        }
+        guard let day = plan.sendNow, let routine = now.book.active else { return (plan, wakeAt, nil) }
         var next = book
         do {
             try apply(next.markReminderSent(on: day))
@@ -139,16 +137,9 @@ public final class Engine: @unchecked Sendable {
         }
         book = next
         plan = book.plan(now: now.instant, local: now.local)
-        let scheduled = Reminder.instant(on: day, at: first.time, local: now.local)
-        var message: ReminderMessage
-        // Still on time within the grace, as the plan counts it; later, the morning has begun.
-        if now.instant > scheduled.addingTimeInterval(Reminder.onTimeGrace) {
-            message = ReminderMessage.late(book.morning(at: now.instant, local: now.local))
-        } else {
-            message = ReminderMessage.daily(routine: routine.name, firstTime: first.time.description,
-                                            firstTask: first.title, taskCount: routine.tasks.count)
+        guard let (message, scheduled) = book.reminder(of: day, sentAt: now.instant, local: now.local) else {
+            return (plan, min(wakeAt, plan.wake), nil)
         }
-        message.firstTask = first.title
         logger.info("reminder due", metadata: ["day": "\(day)", "routine": "\(routine.name)"])
         return (plan, min(wakeAt, plan.wake), DueReminder(message: message, scheduled: scheduled, day: day))
     }

@@ -50,4 +50,22 @@ import Testing
         let caughtUp = book.morning(at: utc("2026-11-23T06:20:00Z"), local: zone("UTC"))
         #expect(ReminderMessage.late(caughtUp).body == "Running late: 3 of 4 done, next 07:00 Eat breakfast.")
     }
+
+    @Test("the reminder is worded on time within a minute of the first task, and from the model of now after it")
+    func onTimeOrLate() throws {
+        let tasks = [("05:00", "Rise and wash"), ("05:15", "Pray")].map { RoutineTask(time: TimeOfDay($0.0)!, title: $0.1) }
+        let routine = Routine(id: 1, slug: "f", name: "Franklin", kind: .custom, tasks: tasks, isActive: true,
+                              createdDate: day("2026-11-22"), startDate: day("2026-11-23"), activationSerial: 1)
+        let book = Book(routines: [routine], settings: Settings())
+        let today = day("2026-11-23")
+        let onTime = try #require(book.reminder(of: today, sentAt: utc("2026-11-23T05:00:30Z"), local: zone("UTC")))
+        #expect(onTime.0.body == "First: 05:00 Rise and wash. 2 tasks today.")
+        #expect(onTime.scheduled == utc("2026-11-23T05:00:00Z"))
+        #expect(onTime.0.checkLabel == "✓ Rise and wash")
+        let late = try #require(book.reminder(of: today, sentAt: utc("2026-11-23T05:20:00Z"), local: zone("UTC")))
+        #expect(late.0.body == "Running late: 0 of 2 done, now 05:00 Rise and wash.")
+        #expect(late.0.checkLabel == "✓ Rise and wash")
+        #expect(Book(routines: [], settings: Settings()).reminder(of: today, sentAt: utc("2026-11-23T05:20:00Z"),
+                                                                   local: zone("UTC")) == nil)
+    }
 }

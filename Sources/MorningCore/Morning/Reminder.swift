@@ -59,3 +59,23 @@ extension Book {
         return plan
     }
 }
+
+extension Book {
+    /// What the reminder of `day` says when it goes out at `instant`, and when it was due:
+    /// on time (within the grace), the first task and how many there are; later, where
+    /// the morning stands, from the model of now. Nil with no active routine.
+    public func reminder(of day: Day, sentAt instant: Date, local: LocalTime) -> (ReminderMessage, scheduled: Date)? {
+        guard let routine = active, let first = routine.tasks.first else { return nil }
+        let scheduled = Reminder.instant(on: day, at: first.time, local: local)
+        var message: ReminderMessage
+        if instant > scheduled.addingTimeInterval(Reminder.onTimeGrace) {
+            message = ReminderMessage.late(morning(at: instant, local: local))
+        } else {
+            message = ReminderMessage.daily(routine: routine.name, firstTime: first.time.description,
+                                            firstTask: first.title, taskCount: routine.tasks.count)
+        }
+        // The button that checks the first task, where the server shows actions.
+        message.firstTask = first.title
+        return (message, scheduled)
+    }
+}
