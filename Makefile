@@ -49,12 +49,19 @@ run: build
 
 # The Swift bindings of the interface files are committed; a test fails when one is
 # out of date. Each is written by varlink-swift, this package's own generator.
+# Each binding is written to a temporary file and moved into place only when the
+# generator succeeded, so a failing run leaves the committed file as it was.
 generate:
 	$(SWIFT) build --product varlink-swift
-	"$$($(SWIFT) build --show-bin-path)/varlink-swift" Sources/MorningProtocol/org.bettermorning.Morning.varlink Morning \
-		> Sources/MorningProtocol/Morning.generated.swift
-	"$$($(SWIFT) build --show-bin-path)/varlink-swift" Sources/Varlink/org.varlink.service.varlink VarlinkService --in-runtime \
-		> Sources/Varlink/VarlinkService.generated.swift
+	bin="$$($(SWIFT) build --show-bin-path)" && \
+	"$$bin/varlink-swift" Sources/MorningProtocol/org.bettermorning.Morning.varlink Morning \
+		> Sources/MorningProtocol/Morning.generated.swift.new && \
+	mv Sources/MorningProtocol/Morning.generated.swift.new Sources/MorningProtocol/Morning.generated.swift && \
+	"$$bin/varlink-swift" Sources/Varlink/org.varlink.service.varlink VarlinkService --in-runtime \
+		> Sources/Varlink/VarlinkService.generated.swift.new && \
+	mv Sources/Varlink/VarlinkService.generated.swift.new Sources/Varlink/VarlinkService.generated.swift; \
+	status=$$?; rm -f Sources/MorningProtocol/Morning.generated.swift.new Sources/Varlink/VarlinkService.generated.swift.new; \
+	exit $$status
 
 # A generic varlink client from PyPI, to prove others can list, describe and call bmd.
 VARLINK_VENV := .build-venv
