@@ -64,11 +64,15 @@ final class NotificationStack: @unchecked Sendable {
     /// The folders dunst looks icons up by name in (its `icon_path`); none by default, so
     /// that the machine's own icons never count.
     private let iconFolders: [String]
+    /// How many seconds dunst shows a notification that leaves it to the server; 0 for
+    /// until closed.
+    private let expiry: Int
 
     /// Starts the bus, the X server and dunst (unless `server` is false: `startServer`
     /// starts it later), and returns once dunst owns org.freedesktop.Notifications on the bus.
-    init(iconFolders: [String] = [], server: Bool = true, timeout: Duration = .seconds(20)) throws {
+    init(iconFolders: [String] = [], server: Bool = true, expiry: Int = 0, timeout: Duration = .seconds(20)) throws {
         self.iconFolders = iconFolders
+        self.expiry = expiry
         folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("bm-notify-\(UUID().uuidString.prefix(8))")
         let missing = Self.tools.filter { !FileManager.default.isExecutableFile(atPath: $0) }
         guard missing.isEmpty else {
@@ -115,6 +119,12 @@ final class NotificationStack: @unchecked Sendable {
     /// history leaves out some hints; a dunstrc rule script records them per id.
     func notifications() throws -> [Notification] {
         try dunstctl("close-all")
+        return try closed()
+    }
+
+    /// The notifications that are no longer on screen: closed by the user or their sender,
+    /// or expired; in order of arrival.
+    func closed() throws -> [Notification] {
         let history = try dunstctl("history")
         guard let root = try JSONSerialization.jsonObject(with: Data(history.utf8)) as? [String: Any],
               let outer = root["data"] as? [Any], let entries = outer.first as? [[String: Any]]
@@ -300,15 +310,16 @@ final class NotificationStack: @unchecked Sendable {
                 history_length = 1000
                 idle_threshold = 0
                 dmenu = \(pick.path)
-                # Nothing closes by itself: what closes, its sender closed.
+                # Unless the stack has an expiry, nothing closes by itself: what closes,
+                # its sender closed.
                 ignore_dbusclose = false
                 icon_path = "\(iconFolders.isEmpty ? folder.appendingPathComponent("no-icons").path : iconFolders.joined(separator: ":"))"
             [urgency_low]
-                timeout = 0
+                timeout = \(expiry)
             [urgency_normal]
-                timeout = 0
+                timeout = \(expiry)
             [urgency_critical]
-                timeout = 0
+                timeout = \(expiry)
             [record]
                 appname = "*"
                 script = \(script.path)
