@@ -279,6 +279,13 @@ public struct Book: Hashable, Sendable {
         return [.setSettings(settings)]
     }
 
+    /// Remembers the reminder's popup on screen, or that none is (nil).
+    public mutating func rememberPopup(_ popup: ReminderPopup?) -> [Change] {
+        guard settings.reminderPopup != popup else { return [] }
+        settings.reminderPopup = popup
+        return [.setSettings(settings)]
+    }
+
     public mutating func markWelcomeShown() -> [Change] {
         guard !settings.welcomeShown else { return [] }
         settings.welcomeShown = true

@@ -1,5 +1,8 @@
 import Foundation
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The reminder's popup on a real desktop notification stack: it stays until its morning
 /// begins, its day ends or the user closes it, and it asks for the alarm's sound.
@@ -32,5 +35,99 @@ struct ReminderPopupTests {
         #expect(try stack.closed().map(\.summary) == ["Better Morning test notification"])
         #expect(try stack.displayedCount() == 1)
         try box.stopDaemon()
+    }
+
+    /// Stops bmd and starts it again on the same stack, as `systemctl --user restart` or
+    /// an upgrade does, while the reminder is on screen.
+    static func restart(_ box: Sandbox, on stack: NotificationStack, environment: [String: String] = [:]) throws {
+        try box.stopDaemon()
+        try box.startDaemon(environment: stack.environment.merging(environment) { $1 })
+        #expect(try stack.displayedCount() == 1)
+    }
+
+    @Test("After bmd restarts with the reminder on screen, checking the first task still closes the popup")
+    func closedAfterRestart() throws {
+        let stack = try NotificationStack()
+        defer { stack.stop() }
+        let box = try NotificationTests.reminderOnScreen(stack)
+        try Self.restart(box, on: stack)
+
+        let checked = try box.bmctl("check", "1")
+        #expect(checked.status == 0, "\(checked.stderr)")
+        try stack.waitForDisplayed(0, timeout: .seconds(5))
+        // Closed by bmd, and still the one reminder of the day.
+        #expect(try stack.notifications().map(\.summary) == ["Good morning — Charles Darwin"])
+        try box.stopDaemon()
+        #expect(box.daemonLog.contains("closed the reminder"), "\(box.daemonLog)")
+    }
+
+    @Test("After bmd restarts, the popup's ✓ button still checks the first task")
+    func checkButtonAfterRestart() throws {
+        let stack = try NotificationStack()
+        defer { stack.stop() }
+        let box = try NotificationTests.reminderOnScreen(stack)
+        try Self.restart(box, on: stack)
+        #expect(try NotificationTests.todayStates(box).first == "untouched")
+
+        try stack.pressCheckButton()
+        let deadline = ContinuousClock.now + .seconds(5)
+        while try NotificationTests.todayStates(box).first != "done" && ContinuousClock.now < deadline {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        #expect(try NotificationTests.todayStates(box).first == "done", "bmd log: \(box.daemonLog)")
+        #expect(try NotificationTests.todayStates(box).dropFirst().allSatisfy { $0 != "done" })
+        // The morning has begun, so bmd closes the popup; no other notification comes.
+        try stack.waitForDisplayed(0, timeout: .seconds(5))
+        #expect(try stack.notifications().count == 1)
+        try box.stopDaemon()
+    }
+
+    @Test("An action signal sent by another client on the bus, not the notification server, checks nothing")
+    func foreignActionIgnored() throws {
+        let stack = try NotificationStack()
+        defer { stack.stop() }
+        let terminal = try TerminalRecorder(in: stack.folder)
+        let box = try NotificationTests.reminderOnScreen(stack, environment: ["TERMINAL": terminal.path])
+
+        // dunst gave the day's only notification id 1. Another client says "check" on it,
+        // as the server would, to all on the bus…
+        let forged = try ChildProcess.run("/usr/bin/dbus-send", [
+            "--session", "--type=signal", "/org/freedesktop/Notifications",
+            "org.freedesktop.Notifications.ActionInvoked", "uint32:1", "string:check",
+        ], environment: stack.environment.merging(["PATH": "/usr/bin:/bin"]) { $1 })
+        #expect(forged.status == 0, "\(forged.stderr)")
+        // …then the user clicks the popup. bmd hears the bus's signals in order, so once
+        // the click has opened the terminal, the forged check has been heard too.
+        try stack.clickFirst()
+        #expect(try terminal.waitForRun(within: .seconds(5)), "bmd log: \(box.daemonLog)")
+        #expect(try NotificationTests.todayStates(box).allSatisfy { $0 == "untouched" })
+        #expect(try stack.displayedCount() == 1)
+        try box.stopDaemon()
+    }
+}
+
+/// A terminal program that writes down what it was asked to run, for `$TERMINAL`.
+struct TerminalRecorder {
+    let path: String
+    let said: String
+
+    init(in folder: URL) throws {
+        path = folder.appendingPathComponent("my-terminal").path
+        said = folder.appendingPathComponent("terminal-ran").path
+        let script = "#!/bin/sh\nprintf '%s\\n' \"$@\" > '\(said).tmp' && mv '\(said).tmp' '\(said)'\n"
+        try ChildProcess.spawning.withLock {
+            try script.write(toFile: path, atomically: true, encoding: .utf8)
+        }
+        chmod(path, 0o755)
+    }
+
+    /// Polls until the terminal has run; false when `within` passes first.
+    func waitForRun(within: Duration) throws -> Bool {
+        let deadline = ContinuousClock.now + within
+        while !FileManager.default.fileExists(atPath: said) {
+            guard ContinuousClock.now < deadline else { return false }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        return true
     }
 }

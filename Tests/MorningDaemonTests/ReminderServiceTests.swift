@@ -30,10 +30,12 @@ struct ReminderServiceTests {
         let notifier: TestNotifier
         let service: ReminderService
 
-        init(holdingPosts: Bool = false) throws {
+        /// `settings`, when given, are what a previous run of bmd left in the store.
+        init(holdingPosts: Bool = false, settings: Settings? = nil) throws {
             store = try Store.inMemory()
             var book = try store.loadBook()
             try store.apply(try book.activate("dawn", today: #require(Day(iso: "2026-11-22")), catalog: [dawn]).changes)
+            if let settings { try store.apply([.setSettings(settings)]) }
             let engine = try Engine(store: store, clock: clock.wall, catalog: [dawn], logger: quiet)
             notifier = TestNotifier(store: store, alarm: alarm, holding: holdingPosts)
             service = ReminderService(engine: engine, alarm: alarm, notifier: notifier, clock: clock.wall,

@@ -168,6 +168,20 @@ import Testing
         }
     }
 
+    @Test("The reminder's popup is kept with its day, id and server, and forgotten again")
+    func reminderPopupRoundTrips() throws {
+        // Given a popup on screen
+        let popup = ReminderPopup(day: day("2026-11-24"), id: 4_000_000_000, server: ":1.42")
+        try store.apply([.setSettings(Settings(reminderFiredOn: day("2026-11-24"), reminderPopup: popup))])
+
+        // Then it reads back from the database, as a restarted bmd reads it
+        #expect(try store.loadBook().settings.reminderPopup == popup)
+
+        // And once it is closed, none is kept
+        try store.apply([.setSettings(Settings(reminderFiredOn: day("2026-11-24")))])
+        #expect(try store.loadBook().settings.reminderPopup == nil)
+    }
+
     @Test func A5_deleteRoutineRemovesItsTasksRecordsAndOpenDays() throws {
         // Given two routines, each with records and open days
         try store.apply([
