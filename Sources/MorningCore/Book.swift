@@ -273,6 +273,11 @@ public struct Book: Hashable, Sendable {
         return [.setSettings(settings)]
     }
 
+    public mutating func setReminderSound(_ on: Bool) -> [Change] {
+        settings.reminderSound = on
+        return [.setSettings(settings)]
+    }
+
     /// Records that `day`'s reminder went out, before it is sent: never two in one day.
     public mutating func markReminderSent(on day: Day) -> [Change] {
         settings.reminderFiredOn = day

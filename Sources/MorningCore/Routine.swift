@@ -98,6 +98,8 @@ public struct DayRecord: Hashable, Sendable {
 /// The user's settings (reset clears them).
 public struct Settings: Hashable, Sendable {
     public var notificationsEnabled: Bool
+    /// Whether the reminder asks the notification server for the alarm sound.
+    public var reminderSound: Bool
     public var welcomeShown: Bool
     /// The day whose reminder has been sent, so that a restart never sends it twice.
     public var reminderFiredOn: Day?
@@ -105,9 +107,10 @@ public struct Settings: Hashable, Sendable {
     /// answer its buttons; nil when none is.
     public var reminderPopup: ReminderPopup?
 
-    public init(notificationsEnabled: Bool = true, welcomeShown: Bool = false, reminderFiredOn: Day? = nil,
-                reminderPopup: ReminderPopup? = nil) {
+    public init(notificationsEnabled: Bool = true, reminderSound: Bool = true, welcomeShown: Bool = false,
+                reminderFiredOn: Day? = nil, reminderPopup: ReminderPopup? = nil) {
         self.notificationsEnabled = notificationsEnabled
+        self.reminderSound = reminderSound
         self.welcomeShown = welcomeShown
         self.reminderFiredOn = reminderFiredOn
         self.reminderPopup = reminderPopup

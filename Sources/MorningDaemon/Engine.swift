@@ -138,6 +138,7 @@ public final class Engine: @unchecked Sendable {
                                             firstTask: first.title, taskCount: routine.tasks.count)
         }
         message.firstTask = first.title
+        if !book.settings.reminderSound { message.sound = nil }
         logger.info("reminder due", metadata: ["day": "\(day)", "routine": "\(routine.name)"])
         return (plan, min(wakeAt, plan.wake), DueReminder(message: message, scheduled: scheduled, day: day))
     }
@@ -314,7 +315,8 @@ public final class Engine: @unchecked Sendable {
 
     var notifications: Morning.Notifications {
         let available = notifier?.isAvailable ?? false
-        return Morning.Notifications(enabled: book.settings.notificationsEnabled, available: available,
+        return Morning.Notifications(enabled: book.settings.notificationsEnabled, sound: book.settings.reminderSound,
+                                     available: available,
                                      reason: available ? nil : notifier?.unavailableReason ?? "this bmd runs without a notifier")
     }
 

@@ -57,6 +57,8 @@ public enum Morning {
         "UncheckReply": TaskChange.self,
         "SetNotificationsParameters": SetNotificationsParameters.self,
         "SetNotificationsReply": SetNotificationsReply.self,
+        "SetNotificationSoundParameters": SetNotificationSoundParameters.self,
+        "SetNotificationSoundReply": SetNotificationSoundReply.self,
         "TestNotificationParameters": VarlinkEmpty.self,
         "TestNotificationReply": TestNotificationReply.self,
         "WelcomeParameters": WelcomeParameters.self,
@@ -137,10 +139,10 @@ public enum Morning {
         # How many tasks of one day are done.
         type Progress (date: string, completed: int, total: int)
 
-        # Whether the daily reminder is on, and whether a notification server answers in the
-        # session now; when none does, reason says why (no session bus, no server, the server
-        # refused), in words for the user.
-        type Notifications (enabled: bool, available: bool, reason: ?string)
+        # Whether the daily reminder is on, whether it asks for the alarm sound, and whether a
+        # notification server answers in the session now; when none does, reason says why (no
+        # session bus, no server, the server refused), in words for the user.
+        type Notifications (enabled: bool, sound: bool, available: bool, reason: ?string)
 
         # Where today's morning stands: upcoming before the first task's time; inProgress while
         # every task whose next task has begun is checked; behind when one is not; done when
@@ -232,6 +234,9 @@ public enum Morning {
 
         # Turns the daily reminder on or off; the next reminder is planned again at once.
         method SetNotifications(enabled: bool) -> (notifications: Notifications)
+
+        # Turns the reminder's sound (the freedesktop alarm-clock-elapsed) on or off.
+        method SetNotificationSound(sound: bool) -> (notifications: Notifications)
 
         # Shows a test notification now, to check that reminders reach the desktop.
         method TestNotification() -> (notifications: Notifications)
@@ -605,16 +610,18 @@ extension Morning.Progress: JSONCodable {
 }
 
 extension Morning {
-    /// Whether the daily reminder is on, and whether a notification server answers in the
-    /// session now; when none does, reason says why (no session bus, no server, the server
-    /// refused), in words for the user.
+    /// Whether the daily reminder is on, whether it asks for the alarm sound, and whether a
+    /// notification server answers in the session now; when none does, reason says why (no
+    /// session bus, no server, the server refused), in words for the user.
     public struct Notifications: Sendable, Hashable {
         public var enabled: Bool
+        public var sound: Bool
         public var available: Bool
         public var reason: String?
 
-        public init(enabled: Bool, available: Bool, reason: String? = nil) {
+        public init(enabled: Bool, sound: Bool, available: Bool, reason: String? = nil) {
             self.enabled = enabled
+            self.sound = sound
             self.available = available
             self.reason = reason
         }
@@ -624,9 +631,10 @@ extension Morning {
 extension Morning.Notifications: JSONCodable {
     public init(json: JSONFields) throws {
         let enabled = try json.required("enabled") { v, p in try JSONRead.bool(v, p) }
+        let sound = try json.required("sound") { v, p in try JSONRead.bool(v, p) }
         let available = try json.required("available") { v, p in try JSONRead.bool(v, p) }
         let reason = try json.optional("reason") { v, p in try JSONRead.string(v, p) }
-        self.init(enabled: enabled, available: available, reason: reason)
+        self.init(enabled: enabled, sound: sound, available: available, reason: reason)
     }
 
     public var json: JSONValue {
@@ -634,6 +642,7 @@ extension Morning.Notifications: JSONCodable {
             .init(key: "available", value: JSONValue.bool(self.available)),
             .init(key: "enabled", value: JSONValue.bool(self.enabled)),
             .init(key: "reason", value: self.reason.map { JSONValue.string($0) } ?? .null),
+            .init(key: "sound", value: JSONValue.bool(self.sound)),
         ])
     }
 }
@@ -1275,6 +1284,7 @@ extension Morning {
         case check = "org.bettermorning.Morning.Check"
         case uncheck = "org.bettermorning.Morning.Uncheck"
         case setNotifications = "org.bettermorning.Morning.SetNotifications"
+        case setNotificationSound = "org.bettermorning.Morning.SetNotificationSound"
         case testNotification = "org.bettermorning.Morning.TestNotification"
         case welcome = "org.bettermorning.Morning.Welcome"
         case reload = "org.bettermorning.Morning.Reload"
@@ -1715,6 +1725,54 @@ extension Morning {
 }
 
 extension Morning.SetNotificationsReply: JSONCodable {
+    public init(json: JSONFields) throws {
+        let notifications = try json.required("notifications") { v, p in try Morning.Notifications(json: JSONFields(v, at: p)) }
+        self.init(notifications: notifications)
+    }
+
+    public var json: JSONValue {
+        .object([
+            .init(key: "notifications", value: self.notifications.json),
+        ])
+    }
+}
+
+extension Morning {
+    /// Turns the reminder's sound (the freedesktop alarm-clock-elapsed) on or off.
+    public struct SetNotificationSoundParameters: Sendable, Hashable {
+        public var sound: Bool
+
+        public init(sound: Bool) {
+            self.sound = sound
+        }
+    }
+}
+
+extension Morning.SetNotificationSoundParameters: JSONCodable {
+    public init(json: JSONFields) throws {
+        let sound = try json.required("sound") { v, p in try JSONRead.bool(v, p) }
+        self.init(sound: sound)
+    }
+
+    public var json: JSONValue {
+        .object([
+            .init(key: "sound", value: JSONValue.bool(self.sound)),
+        ])
+    }
+}
+
+extension Morning {
+    /// The reply of `SetNotificationSound`.
+    public struct SetNotificationSoundReply: Sendable, Hashable {
+        public var notifications: Notifications
+
+        public init(notifications: Notifications) {
+            self.notifications = notifications
+        }
+    }
+}
+
+extension Morning.SetNotificationSoundReply: JSONCodable {
     public init(json: JSONFields) throws {
         let notifications = try json.required("notifications") { v, p in try Morning.Notifications(json: JSONFields(v, at: p)) }
         self.init(notifications: notifications)
@@ -2522,6 +2580,7 @@ extension Morning {
         func check(_ parameters: Morning.CheckParameters) throws -> Morning.CheckReply
         func uncheck(_ parameters: Morning.UncheckParameters) throws -> Morning.UncheckReply
         func setNotifications(_ parameters: Morning.SetNotificationsParameters) throws -> Morning.SetNotificationsReply
+        func setNotificationSound(_ parameters: Morning.SetNotificationSoundParameters) throws -> Morning.SetNotificationSoundReply
         func testNotification() throws -> Morning.TestNotificationReply
         func welcome(_ parameters: Morning.WelcomeParameters) throws -> Morning.WelcomeReply
         func reload() throws -> Morning.ReloadReply
@@ -2559,6 +2618,7 @@ extension Morning {
         case .check: return try service.check(try call.parameters(CheckParameters.self)).json
         case .uncheck: return try service.uncheck(try call.parameters(UncheckParameters.self)).json
         case .setNotifications: return try service.setNotifications(try call.parameters(SetNotificationsParameters.self)).json
+        case .setNotificationSound: return try service.setNotificationSound(try call.parameters(SetNotificationSoundParameters.self)).json
         case .testNotification: return try service.testNotification().json
         case .welcome: return try service.welcome(try call.parameters(WelcomeParameters.self)).json
         case .reload: return try service.reload().json
@@ -2660,6 +2720,14 @@ extension Morning {
 
         public static func setNotifications(_ parameters: SetNotificationsParameters) -> VarlinkRequest<SetNotificationsReply> {
             VarlinkRequest(method: "org.bettermorning.Morning.SetNotifications", parameters: parameters.json)
+        }
+
+        public static func setNotificationSound(sound: Bool) -> VarlinkRequest<SetNotificationSoundReply> {
+            VarlinkRequest(method: "org.bettermorning.Morning.SetNotificationSound", parameters: SetNotificationSoundParameters(sound: sound).json)
+        }
+
+        public static func setNotificationSound(_ parameters: SetNotificationSoundParameters) -> VarlinkRequest<SetNotificationSoundReply> {
+            VarlinkRequest(method: "org.bettermorning.Morning.SetNotificationSound", parameters: parameters.json)
         }
 
         public static func testNotification() -> VarlinkRequest<TestNotificationReply> {

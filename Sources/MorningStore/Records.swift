@@ -98,6 +98,7 @@ struct SettingRow: Codable, FetchableRecord, PersistableRecord {
 
     static let notificationsEnabled = "notificationsEnabled"
     static let welcomeShown = "welcomeShown"
+    static let reminderSound = "reminderSound"
     /// A date, or empty for none.
     static let reminderFiredOn = "reminderFiredOn"
     /// "DAY ID SERVER", such as "2026-03-03 7 :1.42", or empty for none.
@@ -106,6 +107,7 @@ struct SettingRow: Codable, FetchableRecord, PersistableRecord {
     static func rows(_ settings: Settings) -> [SettingRow] {
         [SettingRow(key: notificationsEnabled, value: String(settings.notificationsEnabled)),
          SettingRow(key: welcomeShown, value: String(settings.welcomeShown)),
+         SettingRow(key: reminderSound, value: String(settings.reminderSound)),
          SettingRow(key: reminderFiredOn, value: settings.reminderFiredOn?.description ?? ""),
          SettingRow(key: reminderPopup, value: settings.reminderPopup.map { "\($0.day) \($0.id) \($0.server)" } ?? "")]
     }
@@ -116,6 +118,7 @@ struct SettingRow: Codable, FetchableRecord, PersistableRecord {
             switch row.key {
             case notificationsEnabled: settings.notificationsEnabled = try flag(row)
             case welcomeShown: settings.welcomeShown = try flag(row)
+            case reminderSound: settings.reminderSound = try flag(row)
             case reminderFiredOn: settings.reminderFiredOn = row.value.isEmpty ? nil : try Day(stored: row.value, in: "setting")
             case reminderPopup: settings.reminderPopup = row.value.isEmpty ? nil : try popup(row)
             default: continue   // Keys this build does not know are left alone: nothing here writes them.

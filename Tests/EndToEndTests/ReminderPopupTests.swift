@@ -37,6 +37,32 @@ struct ReminderPopupTests {
         try box.stopDaemon()
     }
 
+    @Test("bmctl notifications sound off: status says so, and the reminder comes without the sound hint")
+    func silentReminder() throws {
+        let stack = try NotificationStack()
+        defer { stack.stop() }
+        let box = try Sandbox(zone: "Europe/Berlin", time: "2026-03-02 08:00:00")
+        try box.startDaemon(environment: stack.environment)
+        #expect(try box.bmctl("activate", "darwin").status == 0)
+        let off = try box.bmctl("notifications", "sound", "off")
+        #expect(off.status == 0, "\(off.stderr)")
+        #expect(off.stdout == "The reminder's sound is off.\n")
+        let status = try box.bmctl("status", "--json").object
+        #expect((status["notifications"] as? [String: Any])?["sound"] as? Bool == false, "\(status)")
+        let darwin = try #require(try box.bmctl("explore", "darwin", "--json").array.first as? [String: Any])
+        let time = try #require((darwin["tasks"] as? [[String: Any]])?.first?["time"] as? String)
+        try box.stopDaemon()
+
+        let calls = try NotifyCalls(on: stack)
+        defer { calls.stop() }
+        try NotificationTests.startDaemon(box, seconds: 2, before: time, on: stack)
+        let reminder = try #require(try calls.waitForCalls(1, timeout: .seconds(20)).first)
+        #expect(reminder.summary == "Good morning — Charles Darwin")
+        #expect(reminder.hints["sound-name"] == nil, "\(reminder)")
+        #expect(reminder.expireTimeout == 0, "\(reminder)")
+        try box.stopDaemon()
+    }
+
     /// Stops bmd and starts it again on the same stack, as `systemctl --user restart` or
     /// an upgrade does, while the reminder is on screen.
     static func restart(_ box: Sandbox, on stack: NotificationStack, environment: [String: String] = [:]) throws {

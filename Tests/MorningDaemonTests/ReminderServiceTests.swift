@@ -134,6 +134,17 @@ struct ReminderServiceTests {
         #expect(bmd.notifier.all.count == 1)
     }
 
+    @Test("With the sound turned off the reminder asks for none, and still stays until closed")
+    func silentReminder() async throws {
+        let bmd = try FirstMorning(settings: Settings(reminderSound: false))
+        try await bmd.running {
+            await bmd.reminderSentAtFirstTask()
+        }
+        let post = try #require(bmd.notifier.all.first)
+        #expect(post.message.sound == nil)
+        #expect(post.message.staysUntilClosed)
+    }
+
     @Test("N4: a reminder sent late says where the morning stands, not the first task's time")
     func lateReminderSaysProgress() async throws {
         // bmd starts at 06:45, a quarter of an hour after the first task's time.

@@ -160,7 +160,8 @@ import Testing
         // When each setting is changed in turn
         for settings in [Settings(notificationsEnabled: false, welcomeShown: false),
                          Settings(notificationsEnabled: false, welcomeShown: true),
-                         Settings(notificationsEnabled: true, welcomeShown: true)] {
+                         Settings(notificationsEnabled: true, welcomeShown: true),
+                         Settings(notificationsEnabled: true, reminderSound: false, welcomeShown: true)] {
             try store.apply([.setSettings(settings)])
 
             // Then the stored settings are exactly the last ones written
