@@ -123,6 +123,23 @@ final class NotificationServer: @unchecked Sendable {
         return String(cString: g_variant_get_string(value, nil))
     }
 
+    /// Whether the session bus starts a notification server when a notification comes:
+    /// a D-Bus service file names org.freedesktop.Notifications (`ListActivatableNames`).
+    static func isStartedOnDemand(_ bus: OpaquePointer) -> Bool {
+        guard let reply = g_dbus_connection_call_sync(
+            bus, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "ListActivatableNames",
+            nil, nil, G_DBUS_CALL_FLAGS_NONE, NotificationServer.answerTimeout, nil, nil)
+        else { return false }
+        defer { g_variant_unref(reply) }
+        guard String(cString: g_variant_get_type_string(reply)) == "(as)" else { return false }
+        let list = g_variant_get_child_value(reply, 0)
+        defer { g_variant_unref(list) }
+        var count: gsize = 0
+        guard let names = g_variant_get_strv(list, &count) else { return false }
+        defer { g_free(names) }
+        return (0..<Int(count)).contains { names[$0].map { String(cString: $0) } == "org.freedesktop.Notifications" }
+    }
+
     /// Whether a call failed because the name or the connection it was sent to has no owner.
     static func isGone(_ error: GError) -> Bool {
         let code = UInt32(bitPattern: error.code)
@@ -136,6 +153,11 @@ final class NotificationServer: @unchecked Sendable {
             // Both questions are asked with answerTimeout, not libnotify's 25 s default
             // (notify_get_server_info): a server that hangs between them must not hold
             // the notifier's thread, and the jobs queued behind it, for half a minute.
+            // Asking would start a server the bus starts on demand, for nothing: the
+            // reminder starts it when it comes.
+            if owner(bus) == nil && NotificationServer.isStartedOnDemand(bus) {
+                return "a notification server the session bus starts on demand"
+            }
             _ = try capabilities(bus)
             return try serverInformation(bus)
         }

@@ -114,7 +114,7 @@ public final class LibnotifyNotifier: Notifier {
         server = NotificationServer(sessionBus: SessionBus(environment: environment),
                                     picture: { AppIcon.installedPicture(environment: environment) })
         watcher = SessionBus(environment: environment).missing() == nil ? ServerWatcher() : nil
-        watcher?.start(changed: { [weak self] owner in self?.serverOwner(owner) },
+        watcher?.start(changed: { [weak self] presence in self?.serverChanged(presence) },
                        heard: { [weak self] signal in self?.heard(signal) },
                        failed: { [logger] reason in
                            logger.warning("""
@@ -174,12 +174,17 @@ public final class LibnotifyNotifier: Notifier {
         }
     }
 
-    /// The notification server's name has a new owner, or none.
-    private func serverOwner(_ owner: String?) {
-        if let owner {
+    /// The notification server started, stopped, or can be started on demand.
+    private func serverChanged(_ presence: ServerWatcher.Presence) {
+        switch presence {
+        case .running(let owner):
             logger.debug("a notification server owns the name", metadata: ["owner": "\(owner)"])
             record(.success(nil))
-        } else {
+        case .startedOnDemand:
+            // The next notification starts it: reminders can show.
+            logger.debug("no notification server runs; the session bus starts one on demand")
+            record(.success(nil))
+        case .absent:
             record(.failure(Unreachable(reason: NotificationServer.noServer)))
         }
     }

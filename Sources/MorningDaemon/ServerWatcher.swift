@@ -17,9 +17,19 @@ final class ServerWatcher: @unchecked Sendable {
         case closed(id: UInt32, sender: String)
     }
 
-    /// Called on the watcher's thread with the server's unique bus name, nil when none
-    /// owns the name; set once, by `start`, before the thread runs.
-    private var changed: @Sendable (String?) -> Void = { _ in }
+    /// Whether a notification server is there.
+    enum Presence: Equatable {
+        /// A process owns the name: its unique bus name.
+        case running(String)
+        /// None runs, but the bus starts one when a notification comes (a D-Bus service
+        /// file names it, as dunst's does on Debian).
+        case startedOnDemand
+        case absent
+    }
+
+    /// Called on the watcher's thread whenever the server comes or goes; set once, by
+    /// `start`, before the thread runs.
+    private var changed: @Sendable (Presence) -> Void = { _ in }
     /// Called with each signal the owner of the name sent, on a GDBus thread.
     private var heard: @Sendable (Signal) -> Void = { _ in }
     /// Called on the watcher's thread, instead of `changed`, when it cannot watch at all.
@@ -32,7 +42,7 @@ final class ServerWatcher: @unchecked Sendable {
     private var stopped = false
 
     /// Starts watching on a new thread; the first call of `changed` says who owns the name now.
-    func start(changed: @escaping @Sendable (String?) -> Void, heard: @escaping @Sendable (Signal) -> Void,
+    func start(changed: @escaping @Sendable (Presence) -> Void, heard: @escaping @Sendable (Signal) -> Void,
                failed: @escaping @Sendable (String) -> Void) {
         self.changed = changed
         self.heard = heard
@@ -86,13 +96,17 @@ final class ServerWatcher: @unchecked Sendable {
             let watcher = Unmanaged<ServerWatcher>.fromOpaque(data).takeUnretainedValue()
             let name = owner.map { String(cString: $0) }
             watcher.lock.withLock { watcher.owner = name }
-            watcher.changed(name)
+            watcher.changed(name.map(Presence.running) ?? .absent)
         }
         let vanished: GBusNameVanishedCallback = { connection, _, data in
             guard let data else { return }
             let watcher = Unmanaged<ServerWatcher>.fromOpaque(data).takeUnretainedValue()
             watcher.lock.withLock { watcher.owner = nil }
-            watcher.changed(nil)
+            if let connection, g_dbus_connection_is_closed(connection) == 0, NotificationServer.isStartedOnDemand(connection) {
+                watcher.changed(.startedOnDemand)
+            } else {
+                watcher.changed(.absent)
+            }
             // The bus itself has gone: the watch ends, and with it the reference to GLib's
             // shared connection, which GLib replaces only once nothing holds the closed one.
             if let connection, g_dbus_connection_is_closed(connection) != 0 { watcher.stop() }

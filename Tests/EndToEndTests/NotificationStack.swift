@@ -70,7 +70,11 @@ final class NotificationStack: @unchecked Sendable {
 
     /// Starts the bus, the X server and dunst (unless `server` is false: `startServer`
     /// starts it later), and returns once dunst owns org.freedesktop.Notifications on the bus.
-    init(iconFolders: [String] = [], server: Bool = true, expiry: Int = 0, timeout: Duration = .seconds(20)) throws {
+    ///
+    /// With `startedOnDemand`, the bus has a D-Bus service file for the server, as Debian's
+    /// dunst package installs: the first call to the server starts dunst.
+    init(iconFolders: [String] = [], server: Bool = true, expiry: Int = 0, startedOnDemand: Bool = false,
+         timeout: Duration = .seconds(20)) throws {
         self.iconFolders = iconFolders
         self.expiry = expiry
         folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("bm-notify-\(UUID().uuidString.prefix(8))")
@@ -81,8 +85,12 @@ final class NotificationStack: @unchecked Sendable {
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("hints"), withIntermediateDirectories: true)
         let deadline = ContinuousClock.now + timeout
         do {
-            try startBus(deadline: deadline)
+            try startBus(deadline: deadline, servicesFolder: startedOnDemand ? writeServiceFile() : nil)
             try startXServer(deadline: deadline)
+            if startedOnDemand {
+                try writeDunstConfig()
+                try display.write(to: folder.appendingPathComponent("display"), atomically: true, encoding: .utf8)
+            }
             if server { try startDunst(deadline: deadline) }
         } catch {
             stop()
@@ -216,6 +224,13 @@ final class NotificationStack: @unchecked Sendable {
         try startDunst(deadline: ContinuousClock.now + timeout)
     }
 
+    /// Whether a process owns org.freedesktop.Notifications on the bus now.
+    func serverRunning() throws -> Bool {
+        try run("/usr/bin/dbus-send", ["--session", "--dest=org.freedesktop.DBus", "--print-reply=literal",
+                                       "/org/freedesktop/DBus", "org.freedesktop.DBus.NameHasOwner",
+                                       "string:org.freedesktop.Notifications"]).contains("true")
+    }
+
     /// Ends dunst, leaving the bus and the display: the session has no notification server.
     func stopServer() {
         if let dunst {
@@ -240,7 +255,7 @@ final class NotificationStack: @unchecked Sendable {
 
     /// A session bus on a socket in the test's folder, with no `<servicedir>`: nothing is
     /// started on demand, so only the dunst started here can answer.
-    private func startBus(deadline: ContinuousClock.Instant) throws {
+    private func startBus(deadline: ContinuousClock.Instant, servicesFolder: String?) throws {
         let config = folder.appendingPathComponent("bus.conf")
         try """
             <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
@@ -249,6 +264,7 @@ final class NotificationStack: @unchecked Sendable {
               <type>session</type>
               <listen>unix:path=\(folder.appendingPathComponent("bus").path)</listen>
               <auth>EXTERNAL</auth>
+              \(servicesFolder.map { "<servicedir>\($0)</servicedir>" } ?? "")
               <policy context="default">
                 <allow send_destination="*" eavesdrop="true"/>
                 <allow eavesdrop="true"/>
@@ -275,8 +291,50 @@ final class NotificationStack: @unchecked Sendable {
         display = ":" + number
     }
 
+    /// A folder of D-Bus service files naming dunst as the notification server, as
+    /// /usr/share/dbus-1/services does on Debian. The display and the dunstrc are read
+    /// when the bus starts it, once they exist.
+    private func writeServiceFile() throws -> String {
+        let services = folder.appendingPathComponent("services")
+        try FileManager.default.createDirectory(at: services, withIntermediateDirectories: true)
+        let start = folder.appendingPathComponent("start-dunst")
+        let display = folder.appendingPathComponent("display").path
+        let dunstrc = folder.appendingPathComponent("dunstrc").path
+        try ChildProcess.spawning.withLock {
+            try "#!/bin/sh\nexec env DISPLAY=\"$(cat '\(display)')\" /usr/bin/dunst -config '\(dunstrc)' 2>>'\(folder.path)/dunst.log'\n"
+                .write(to: start, atomically: true, encoding: .utf8)
+        }
+        chmod(start.path, 0o755)
+        try """
+            [D-BUS Service]
+            Name=org.freedesktop.Notifications
+            Exec=\(start.path)
+            """.write(to: services.appendingPathComponent("org.freedesktop.Notifications.service"), atomically: true, encoding: .utf8)
+        return services.path
+    }
+
     /// dunst with a dunstrc of the test's own, so the machine's config does not matter.
     private func startDunst(deadline: ContinuousClock.Instant) throws {
+        let dunstrc = try writeDunstConfig()
+        dunst = try spawn("/usr/bin/dunst", ["-config", dunstrc.path], log: "dunst", environment: environment)
+        while true {
+            let owned = try? run("/usr/bin/dbus-send", ["--session", "--dest=org.freedesktop.DBus", "--print-reply=literal",
+                                                        "/org/freedesktop/DBus", "org.freedesktop.DBus.NameHasOwner",
+                                                        "string:org.freedesktop.Notifications"])
+            if owned?.contains("true") == true { return }
+            if let dunst, !Self.isRunning(dunst) {
+                throw Failure(description: "dunst exited at start: \(log("dunst"))")
+            }
+            guard ContinuousClock.now < deadline else {
+                throw Failure(description: "dunst did not own org.freedesktop.Notifications in time: \(log("dunst"))")
+            }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+    }
+
+    /// Writes the test's dunstrc and the scripts it names; returns its path.
+    @discardableResult
+    private func writeDunstConfig() throws -> URL {
         let hints = folder.appendingPathComponent("hints").path
         let script = folder.appendingPathComponent("record-hints")
         // dunst runs a rule's script for each notification it shows, with the fields in
@@ -324,20 +382,7 @@ final class NotificationStack: @unchecked Sendable {
                 appname = "*"
                 script = \(script.path)
             """.write(to: dunstrc, atomically: true, encoding: .utf8)
-        dunst = try spawn("/usr/bin/dunst", ["-config", dunstrc.path], log: "dunst", environment: environment)
-        while true {
-            let owned = try? run("/usr/bin/dbus-send", ["--session", "--dest=org.freedesktop.DBus", "--print-reply=literal",
-                                                        "/org/freedesktop/DBus", "org.freedesktop.DBus.NameHasOwner",
-                                                        "string:org.freedesktop.Notifications"])
-            if owned?.contains("true") == true { return }
-            if let dunst, !Self.isRunning(dunst) {
-                throw Failure(description: "dunst exited at start: \(log("dunst"))")
-            }
-            guard ContinuousClock.now < deadline else {
-                throw Failure(description: "dunst did not own org.freedesktop.Notifications in time: \(log("dunst"))")
-            }
-            Thread.sleep(forTimeInterval: 0.02)
-        }
+        return dunstrc
     }
 
     // MARK: - Children
