@@ -108,12 +108,13 @@ struct ReminderPopupTests {
         try box.stopDaemon()
     }
 
-    @Test("An action signal sent by another client on the bus, not the notification server, checks nothing")
+    @Test("After bmd restarts, clicking the popup still opens today; an action signal from another client checks nothing")
     func foreignActionIgnored() throws {
         let stack = try NotificationStack()
         defer { stack.stop() }
         let terminal = try TerminalRecorder(in: stack.folder)
         let box = try NotificationTests.reminderOnScreen(stack, environment: ["TERMINAL": terminal.path])
+        try Self.restart(box, on: stack, environment: ["TERMINAL": terminal.path])
 
         // dunst gave the day's only notification id 1. Another client says "check" on it,
         // as the server would, to all on the bus…
