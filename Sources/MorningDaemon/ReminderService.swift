@@ -62,7 +62,7 @@ public struct ReminderService: Service {
         if let popup = engine.reminderPopup {
             notifier.adopt(ShownNotification(id: popup.id, server: popup.server))
             onScreen.withLock { $0 = popup.day }
-            logger.info("the reminder's popup is still on screen from before the restart", metadata: ["id": "\(popup.id)"])
+            logger.info("took back the reminder's popup shown before the restart", metadata: ["id": "\(popup.id)"])
         }
         // Closed by the user: nothing is left to close.
         notifier.whenDismissed { [weak engine, onScreen] in
