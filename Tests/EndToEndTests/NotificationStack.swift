@@ -291,28 +291,6 @@ final class NotificationStack: @unchecked Sendable {
         display = ":" + number
     }
 
-    /// A folder of D-Bus service files naming dunst as the notification server, as
-    /// /usr/share/dbus-1/services does on Debian. The display and the dunstrc are read
-    /// when the bus starts it, once they exist.
-    private func writeServiceFile() throws -> String {
-        let services = folder.appendingPathComponent("services")
-        try FileManager.default.createDirectory(at: services, withIntermediateDirectories: true)
-        let start = folder.appendingPathComponent("start-dunst")
-        let display = folder.appendingPathComponent("display").path
-        let dunstrc = folder.appendingPathComponent("dunstrc").path
-        try ChildProcess.spawning.withLock {
-            try "#!/bin/sh\nexec env DISPLAY=\"$(cat '\(display)')\" /usr/bin/dunst -config '\(dunstrc)' 2>>'\(folder.path)/dunst.log'\n"
-                .write(to: start, atomically: true, encoding: .utf8)
-        }
-        chmod(start.path, 0o755)
-        try """
-            [D-BUS Service]
-            Name=org.freedesktop.Notifications
-            Exec=\(start.path)
-            """.write(to: services.appendingPathComponent("org.freedesktop.Notifications.service"), atomically: true, encoding: .utf8)
-        return services.path
-    }
-
     /// dunst with a dunstrc of the test's own, so the machine's config does not matter.
     private func startDunst(deadline: ContinuousClock.Instant) throws {
         let dunstrc = try writeDunstConfig()
@@ -393,7 +371,7 @@ final class NotificationStack: @unchecked Sendable {
          "XDG_RUNTIME_DIR": folder.path, "LANG": "C.UTF-8"]
     }
 
-    private func spawn(_ path: String, _ arguments: [String], log name: String, stdout: Pipe2? = nil,
+    func spawn(_ path: String, _ arguments: [String], log name: String, stdout: Pipe2? = nil,
                        environment extra: [String: String] = [:]) throws -> ChildProcess {
         let log = open(folder.appendingPathComponent("\(name).log").path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
         defer { close(log) }
@@ -426,7 +404,7 @@ final class NotificationStack: @unchecked Sendable {
     }
 
     /// SIGTERM, then SIGKILL if the child has not ended within 5 s; always reaped.
-    fileprivate static func terminate(_ child: ChildProcess) {
+    static func terminate(_ child: ChildProcess) {
         child.signal(SIGTERM)
         let ended = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {
@@ -441,75 +419,6 @@ final class NotificationStack: @unchecked Sendable {
         guard let stat = try? String(contentsOfFile: "/proc/\(child.pid)/stat", encoding: .utf8),
               let close = stat.lastIndex(of: ")") else { return false }
         return !stat[close...].hasPrefix(") Z")
-    }
-
-    /// dbus-monitor on this stack's bus, printing a line for each call the bus routes to
-    /// the notification server (libnotify asks for the server's information before it
-    /// sends a notification). Returns once the monitor is in place: a call made after it
-    /// returns is seen.
-    func watchServerCalls(timeout: Duration = .seconds(10)) throws -> ServerCalls {
-        let out = try Pipe2()
-        let child = try spawn("/usr/bin/dbus-monitor",
-                              ["--address", busAddress, "--profile",
-                               "type='method_call',interface='org.freedesktop.Notifications'"],
-                              log: "dbus-monitor", stdout: out)
-        let calls = ServerCalls(child: child, out: out)
-        // The bus tells a new monitor that it lost its unique name: from then on it sees
-        // the messages its rule matches.
-        guard try calls.waitForLine(endingWith: "\tNameLost", within: timeout) else {
-            calls.stop()
-            throw Failure(description: "dbus-monitor did not start watching the bus")
-        }
-        return calls
-    }
-
-    /// What dbus-monitor printed, read line by line.
-    final class ServerCalls: @unchecked Sendable {
-        private let child: ChildProcess
-        private let out: Pipe2
-        private var buffer: [UInt8] = []
-
-        fileprivate init(child: ChildProcess, out: Pipe2) {
-            self.child = child
-            self.out = out
-        }
-
-        /// Waits for the next call to the server the bus routes; false when none comes in time.
-        func waitForCall(within: Duration) throws -> Bool {
-            try waitForLine(within: within) { $0.hasPrefix("mc\t") }
-        }
-
-        /// Reads lines until one ends with `suffix`; false when `within` passes first.
-        fileprivate func waitForLine(endingWith suffix: String, within: Duration) throws -> Bool {
-            try waitForLine(within: within) { $0.hasSuffix(suffix) }
-        }
-
-        private func waitForLine(within: Duration, where wanted: (String) -> Bool) throws -> Bool {
-            let deadline = ContinuousClock.now + within
-            while true {
-                while let end = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-                    let line = String(decoding: buffer[..<end], as: UTF8.self)
-                    buffer.removeSubrange(...end)
-                    if wanted(line) { return true }
-                }
-                let left = deadline - ContinuousClock.now
-                guard left > .zero else { return false }
-                var request = pollfd(fd: out.read, events: Int16(POLLIN), revents: 0)
-                let ms = Int32(left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000)
-                let ready = poll(&request, 1, max(ms, 1))
-                if ready < 0 && errno == EINTR { continue }
-                guard ready > 0 else { continue }
-                var chunk = [UInt8](repeating: 0, count: 4096)
-                let n = Glibc.read(out.read, &chunk, chunk.count)
-                if n < 0 && errno == EINTR { continue }
-                guard n > 0 else { throw Failure(description: "dbus-monitor ended") }
-                buffer += chunk[..<n]
-            }
-        }
-
-        func stop() {
-            NotificationStack.terminate(child)
-        }
     }
 
     /// The first line a child writes on `pipe`, waiting no later than `deadline`.
