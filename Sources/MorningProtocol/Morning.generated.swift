@@ -141,8 +141,10 @@ public enum Morning {
 
         # Whether the daily reminder is on, whether it asks for the alarm sound, and whether a
         # notification server answers in the session now; when none does, reason says why (no
-        # session bus, no server, the server refused), in words for the user.
-        type Notifications (enabled: bool, sound: bool, available: bool, reason: ?string)
+        # session bus, no server, the server refused), in words for the user. sound is null
+        # only from a bmd older than the setting (still running after an upgrade), whose
+        # reminder asks for no sound.
+        type Notifications (enabled: bool, sound: ?bool, available: bool, reason: ?string)
 
         # Where today's morning stands: upcoming before the first task's time; inProgress while
         # every task whose next task has begun is checked; behind when one is not; done when
@@ -612,14 +614,16 @@ extension Morning.Progress: JSONCodable {
 extension Morning {
     /// Whether the daily reminder is on, whether it asks for the alarm sound, and whether a
     /// notification server answers in the session now; when none does, reason says why (no
-    /// session bus, no server, the server refused), in words for the user.
+    /// session bus, no server, the server refused), in words for the user. sound is null
+    /// only from a bmd older than the setting (still running after an upgrade), whose
+    /// reminder asks for no sound.
     public struct Notifications: Sendable, Hashable {
         public var enabled: Bool
-        public var sound: Bool
+        public var sound: Bool?
         public var available: Bool
         public var reason: String?
 
-        public init(enabled: Bool, sound: Bool, available: Bool, reason: String? = nil) {
+        public init(enabled: Bool, sound: Bool? = nil, available: Bool, reason: String? = nil) {
             self.enabled = enabled
             self.sound = sound
             self.available = available
@@ -631,7 +635,7 @@ extension Morning {
 extension Morning.Notifications: JSONCodable {
     public init(json: JSONFields) throws {
         let enabled = try json.required("enabled") { v, p in try JSONRead.bool(v, p) }
-        let sound = try json.required("sound") { v, p in try JSONRead.bool(v, p) }
+        let sound = try json.optional("sound") { v, p in try JSONRead.bool(v, p) }
         let available = try json.required("available") { v, p in try JSONRead.bool(v, p) }
         let reason = try json.optional("reason") { v, p in try JSONRead.string(v, p) }
         self.init(enabled: enabled, sound: sound, available: available, reason: reason)
@@ -642,7 +646,7 @@ extension Morning.Notifications: JSONCodable {
             .init(key: "available", value: JSONValue.bool(self.available)),
             .init(key: "enabled", value: JSONValue.bool(self.enabled)),
             .init(key: "reason", value: self.reason.map { JSONValue.string($0) } ?? .null),
-            .init(key: "sound", value: JSONValue.bool(self.sound)),
+            .init(key: "sound", value: self.sound.map { JSONValue.bool($0) } ?? .null),
         ])
     }
 }

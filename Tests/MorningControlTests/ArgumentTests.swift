@@ -117,6 +117,11 @@ import Testing
         let twice = bmctl(["notifications", "on", "off"])
         #expect(twice.status == 2)
         #expect(twice.calls.isEmpty)
+        // A bmd still running from before an upgrade knows no sound setting.
+        let older = bmctl(["notifications"],
+                          reply: ok(#"{"phase":"none","date":"2026-11-23","behind":0,"notifications":{"enabled":true,"available":true}}"#))
+        #expect(older.status == 0)
+        #expect(older.out == "Notifications are on.\n")
         let loud = bmctl(["notifications", "sound", "loud"])
         #expect(loud.status == 2)
         #expect(loud.calls.isEmpty)

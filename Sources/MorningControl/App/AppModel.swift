@@ -261,7 +261,7 @@ struct AppModel: Equatable {
             return [.setNotifications(!notifications.enabled)]
         case .character("a"):
             guard let notifications = status?.notifications else { return [] }
-            return [.setNotificationSound(!notifications.sound)]
+            return [.setNotificationSound(notifications.sound != true)]
         case .character("w"):
             welcome = WelcomeText.render(style: .plain)
         case .character("r"):

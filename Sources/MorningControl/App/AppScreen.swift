@@ -86,7 +86,7 @@ struct AppScreen {
             for (index, line) in Self.wrap("Notifications: " + state, width: width - 5).enumerated() {
                 lines.append([Span((index == 0 ? "  n  " : "     ") + line)])
             }
-            lines.append([Span("  a  Alarm sound: " + (n.sound ? "on" : "off"))])
+            lines.append([Span("  a  Alarm sound: " + (n.sound == true ? "on" : "off"))])
         }
         lines.append([Span("  w  The welcome again")])
         lines.append([Span("  r  Reset: remove every routine, record and setting")])

@@ -49,7 +49,12 @@ enum ChangeText {
 
     static func notifications(_ n: Morning.Notifications, style: Style) -> String {
         var line = "Notifications are \(n.enabled ? "on" : "off")"
-        line += n.enabled ? (n.sound ? ", with sound." : ", silent.") : "."
+        // A bmd older than the sound setting says nothing of it.
+        switch (n.enabled, n.sound) {
+        case (true, true?): line += ", with sound."
+        case (true, false?): line += ", silent."
+        default: line += "."
+        }
         if n.enabled && !n.available {
             line += " " + style.yellow("No notification server is reachable right now, so the reminder cannot show yet.")
         }
@@ -58,7 +63,7 @@ enum ChangeText {
 
     /// After `notifications sound on|off`.
     static func notificationSound(_ n: Morning.Notifications, style: Style) -> String {
-        var lines = ["The reminder's sound is \(n.sound ? "on" : "off")."]
+        var lines = ["The reminder's sound is \(n.sound == true ? "on" : "off")."]
         if !n.enabled {
             lines.append("The daily reminder itself is off; `bmctl notifications on` turns it on.")
         }
