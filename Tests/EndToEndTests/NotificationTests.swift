@@ -272,6 +272,7 @@ struct NotificationTests {
         #expect(gone["available"] as? Bool == false, "bmd log: \(box.daemonLog)")
         #expect((gone["reason"] as? String)?.hasPrefix("no notification server is running") == true, "\(gone)")
         try box.stopDaemon()
+        #expect(!box.daemonLog.contains("WARNING **"), "\(box.daemonLog)")
     }
 
     /// A sandbox, stopped, on a Monday in Berlin where Darwin was just activated: it starts
