@@ -5,6 +5,21 @@ import Glibc
 
 /// The calls a notification stack's server is sent, as dbus-monitor sees them.
 extension NotificationStack {
+    /// Polls until dunst has shown a notification (its rule script recorded it); returns
+    /// the id dunst gave the first one, the id its D-Bus clients know it by.
+    func firstShownID(timeout: Duration = .seconds(10)) throws -> Int {
+        let deadline = ContinuousClock.now + timeout
+        let hints = folder.appendingPathComponent("hints").path
+        while true {
+            let ids = ((try? FileManager.default.contentsOfDirectory(atPath: hints)) ?? []).compactMap(Int.init)
+            if let first = ids.min() { return first }
+            guard ContinuousClock.now < deadline else {
+                throw Failure(description: "dunst recorded no notification in \(timeout)")
+            }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+    }
+
     /// dbus-monitor on this stack's bus, printing a line for each call the bus routes to
     /// the notification server (libnotify asks for the server's information before it
     /// sends a notification). Returns once the monitor is in place: a call made after it

@@ -116,11 +116,12 @@ struct ReminderPopupTests {
         let box = try NotificationTests.reminderOnScreen(stack, environment: ["TERMINAL": terminal.path])
         try Self.restart(box, on: stack, environment: ["TERMINAL": terminal.path])
 
-        // dunst gave the day's only notification id 1. Another client says "check" on it,
-        // as the server would, to all on the bus…
+        // Another client says "check" on the reminder's id, as the server would, to all
+        // on the bus…
+        let id = try stack.firstShownID()
         let forged = try ChildProcess.run("/usr/bin/dbus-send", [
             "--session", "--type=signal", "/org/freedesktop/Notifications",
-            "org.freedesktop.Notifications.ActionInvoked", "uint32:1", "string:check",
+            "org.freedesktop.Notifications.ActionInvoked", "uint32:\(id)", "string:check",
         ], environment: stack.environment.merging(["PATH": "/usr/bin:/bin"]) { $1 })
         #expect(forged.status == 0, "\(forged.stderr)")
         // …then the user clicks the popup. bmd hears the bus's signals in order, so once
