@@ -16,7 +16,7 @@ RUN_PACKAGES := pkg-config libsqlite3-dev libsystemd-dev libnotify-dev
 # systemd brings systemd-socket-activate.
 # dpkg-dev brings dpkg-shlibdeps, which make deb (and the test of its package) needs;
 # lintian checks that package as Debian would.
-TEST_PACKAGES := $(RUN_PACKAGES) python3-venv mandoc faketime systemd dbus xvfb dunst sqlite3 dpkg-dev lintian tmux
+TEST_PACKAGES := $(RUN_PACKAGES) python3-venv mandoc faketime systemd dbus xvfb dunst sqlite3 dpkg-dev lintian tmux desktop-file-utils
 # And to build the Debian package.
 DEB_PACKAGES := $(RUN_PACKAGES) dpkg-dev
 # And for the benchmarks: the command-line peers bmctl and bmd are measured against,

@@ -273,9 +273,21 @@ public struct Book: Hashable, Sendable {
         return [.setSettings(settings)]
     }
 
+    public mutating func setReminderSound(_ on: Bool) -> [Change] {
+        settings.reminderSound = on
+        return [.setSettings(settings)]
+    }
+
     /// Records that `day`'s reminder went out, before it is sent: never two in one day.
     public mutating func markReminderSent(on day: Day) -> [Change] {
         settings.reminderFiredOn = day
+        return [.setSettings(settings)]
+    }
+
+    /// Remembers the reminder's popup on screen, or that none is (nil).
+    public mutating func rememberPopup(_ popup: ReminderPopup?) -> [Change] {
+        guard settings.reminderPopup != popup else { return [] }
+        settings.reminderPopup = popup
         return [.setSettings(settings)]
     }
 

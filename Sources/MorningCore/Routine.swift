@@ -98,14 +98,37 @@ public struct DayRecord: Hashable, Sendable {
 /// The user's settings (reset clears them).
 public struct Settings: Hashable, Sendable {
     public var notificationsEnabled: Bool
+    /// Whether the reminder asks the notification server for the alarm sound.
+    public var reminderSound: Bool
     public var welcomeShown: Bool
     /// The day whose reminder has been sent, so that a restart never sends it twice.
     public var reminderFiredOn: Day?
+    /// The reminder's popup on screen, so that a restarted daemon can still close it and
+    /// answer its buttons; nil when none is.
+    public var reminderPopup: ReminderPopup?
 
-    public init(notificationsEnabled: Bool = true, welcomeShown: Bool = false, reminderFiredOn: Day? = nil) {
+    public init(notificationsEnabled: Bool = true, reminderSound: Bool = true, welcomeShown: Bool = false,
+                reminderFiredOn: Day? = nil, reminderPopup: ReminderPopup? = nil) {
         self.notificationsEnabled = notificationsEnabled
+        self.reminderSound = reminderSound
         self.welcomeShown = welcomeShown
         self.reminderFiredOn = reminderFiredOn
+        self.reminderPopup = reminderPopup
+    }
+}
+
+/// A reminder's popup as the notification server showed it: the morning it announces,
+/// the id the server gave it, and the server's unique bus name (ids are the server's own,
+/// and a server started anew numbers from 1 again).
+public struct ReminderPopup: Hashable, Sendable {
+    public var day: Day
+    public var id: UInt32
+    public var server: String
+
+    public init(day: Day, id: UInt32, server: String) {
+        self.day = day
+        self.id = id
+        self.server = server
     }
 }
 

@@ -237,16 +237,18 @@ public final class Engine: @unchecked Sendable {
         return Now(instant: now, local: local, today: today, book: book)
     }
 
-    /// Applies one rule to a copy of the book and keeps it only once its changes are stored.
+    /// Applies one rule to a copy of the book and keeps it only once its changes are stored;
+    /// then plans again and tells followers, unless `announcing` is false (a change that
+    /// moves neither the plan nor the status).
     @discardableResult
-    func mutate<T>(_ rule: (inout Book, Day) throws -> (T, [Change])) throws -> T {
+    func mutate<T>(announcing: Bool = true, _ rule: (inout Book, Day) throws -> (T, [Change])) throws -> T {
         let (_, _, today) = moment()
         try catchUp(today: today)
         var next = book
         let (result, changes) = try rule(&next, today)
         if !changes.isEmpty { try apply(changes) }
         book = next
-        if !changes.isEmpty {
+        if !changes.isEmpty && announcing {
             changed()
             statusMayChange()
         }
@@ -279,7 +281,8 @@ public final class Engine: @unchecked Sendable {
 
     var notifications: Morning.Notifications {
         let available = notifier?.isAvailable ?? false
-        return Morning.Notifications(enabled: book.settings.notificationsEnabled, available: available,
+        return Morning.Notifications(enabled: book.settings.notificationsEnabled, sound: book.settings.reminderSound,
+                                     available: available,
                                      reason: available ? nil : notifier?.unavailableReason ?? "this bmd runs without a notifier")
     }
 

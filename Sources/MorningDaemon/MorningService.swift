@@ -71,6 +71,13 @@ extension Engine: Morning.Service {
         }
     }
 
+    public func setNotificationSound(_ p: Morning.SetNotificationSoundParameters) throws -> Morning.SetNotificationSoundReply {
+        try serve {
+            try mutate { book, _ in ((), book.setReminderSound(p.sound)) }
+            return Morning.SetNotificationSoundReply(notifications: notifications)
+        }
+    }
+
     /// Shows a test notification, waiting for the notification server without the lock,
     /// so that other calls go on meanwhile. It blocks its thread: bmd runs it off the
     /// event loop.
@@ -78,7 +85,10 @@ extension Engine: Morning.Service {
         guard let notifier else {
             throw Morning.Error.notificationsUnavailable(reason: "this bmd runs without a notifier")
         }
-        guard notifier.postWaiting(.test) else {
+        // It sounds as the reminder will.
+        var message = ReminderMessage.test
+        if !locked({ book.settings.reminderSound }) { message.sound = nil }
+        guard notifier.postWaiting(message) else {
             throw Morning.Error.notificationsUnavailable(
                 reason: notifier.unavailableReason ?? "no notification server accepted it on the session bus")
         }

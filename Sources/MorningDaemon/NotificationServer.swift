@@ -25,29 +25,12 @@ final class NotificationServer: @unchecked Sendable {
     func show(_ message: ReminderMessage) -> Result<ShownNotification, Unreachable> {
         withServer { bus throws(Unreachable) in
             let capabilities = try capabilities(bus)
-            let body = capabilities.contains("body-markup") ? BodyMarkup.escaped(message.body) : message.body
+            var error: UnsafeMutablePointer<GError>?
             // A new notification every time: ids restart when the server restarts, and an
             // old NotifyNotification would ask the new server to replace a stranger's id.
-            guard let notification = notify_notification_new(message.summary, body, LibnotifyNotifier.iconName) else {
-                throw Unreachable(reason: "libnotify could not make a notification")
-            }
-            defer { g_object_unref(notification) }
-            notify_notification_set_hint_string(notification, "desktop-entry", LibnotifyNotifier.desktopEntry)
-            // For servers that do not look the icon's name up in the theme.
-            if let picture = picture() {
-                notify_notification_set_hint_string(notification, "image-path", picture)
-            }
-            notify_notification_set_category(notification, LibnotifyNotifier.category)
-            // Clicking the popup opens today's routine; a button checks the first task. The
-            // server tells bmd with ActionInvoked, which ServerWatcher hears: libnotify's own
-            // callbacks would need a main loop on this thread.
-            if capabilities.contains("actions"), let label = message.checkLabel {
-                let ignore: NotifyActionCallback = { _, _, _ in }
-                notify_notification_add_action(notification, ReminderAction.open.rawValue, "Open today", ignore, nil, nil)
-                notify_notification_add_action(notification, ReminderAction.check.rawValue, label, ignore, nil, nil)
-            }
-            var error: UnsafeMutablePointer<GError>?
+            var notification = try make(message, capabilities: capabilities)
             if notify_notification_show(notification, &error) != 0 {
+                defer { g_object_unref(notification) }
                 return ShownNotification(id: bm_notification_id(notification), server: owner(bus))
             }
             // libnotify's proxy learns that the server's name has a new owner only from a
@@ -55,6 +38,10 @@ final class NotificationServer: @unchecked Sendable {
             // the server restarts, the proxy still sends to the old one, which is gone.
             // GetCapabilities has just reached the server by its name, so nothing was
             // shown: start libnotify afresh and show once more.
+            // The notification goes before libnotify's proxy does: it is tied to that proxy,
+            // and let go after the new one came, GLib would warn that the new one has no
+            // handler of it.
+            g_object_unref(notification)
             guard let failure = error, NotificationServer.isGone(failure.pointee) else {
                 throw NotificationServer.unreachable(taking: error)
             }
@@ -62,11 +49,43 @@ final class NotificationServer: @unchecked Sendable {
             error = nil
             notify_uninit()
             _ = notify_init(LibnotifyNotifier.appName)
+            notification = try make(message, capabilities: capabilities)
+            defer { g_object_unref(notification) }
             if notify_notification_show(notification, &error) == 0 {
                 throw NotificationServer.unreachable(taking: error)
             }
             return ShownNotification(id: bm_notification_id(notification), server: owner(bus))
         }
+    }
+
+    /// A libnotify notification of `message`, with the hints and the actions the server
+    /// can show; the caller lets go of it.
+    private func make(_ message: ReminderMessage, capabilities: Set<String>) throws(Unreachable) -> UnsafeMutablePointer<NotifyNotification> {
+        let body = capabilities.contains("body-markup") ? BodyMarkup.escaped(message.body) : message.body
+        guard let notification = notify_notification_new(message.summary, body, LibnotifyNotifier.iconName) else {
+            throw Unreachable(reason: "libnotify could not make a notification")
+        }
+        notify_notification_set_hint_string(notification, "desktop-entry", LibnotifyNotifier.desktopEntry)
+        // For servers that do not look the icon's name up in the theme.
+        if let picture = picture() {
+            notify_notification_set_hint_string(notification, "image-path", picture)
+        }
+        notify_notification_set_category(notification, LibnotifyNotifier.category)
+        // The reminder stays until the morning begins, the day ends or the user closes
+        // it; by default servers drop a popup after a few seconds (dunst: 10).
+        notify_notification_set_timeout(notification, message.staysUntilClosed ? NOTIFY_EXPIRES_NEVER : NOTIFY_EXPIRES_DEFAULT)
+        if let sound = message.sound {
+            notify_notification_set_hint_string(notification, "sound-name", sound)
+        }
+        // Clicking the popup opens today's routine; a button checks the first task. The
+        // server tells bmd with ActionInvoked, which ServerWatcher hears: libnotify's own
+        // callbacks would need a main loop on this thread.
+        if capabilities.contains("actions"), let label = message.checkLabel {
+            let ignore: NotifyActionCallback = { _, _, _ in }
+            notify_notification_add_action(notification, ReminderAction.open.rawValue, "Open today", ignore, nil, nil)
+            notify_notification_add_action(notification, ReminderAction.check.rawValue, label, ignore, nil, nil)
+        }
+        return notification
     }
 
     /// Closes a notification `show` showed (`CloseNotification`), unless the server that
@@ -105,6 +124,23 @@ final class NotificationServer: @unchecked Sendable {
         return String(cString: g_variant_get_string(value, nil))
     }
 
+    /// Whether the session bus starts a notification server when a notification comes:
+    /// a D-Bus service file names org.freedesktop.Notifications (`ListActivatableNames`).
+    static func isStartedOnDemand(_ bus: OpaquePointer) -> Bool {
+        guard let reply = g_dbus_connection_call_sync(
+            bus, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "ListActivatableNames",
+            nil, nil, G_DBUS_CALL_FLAGS_NONE, NotificationServer.answerTimeout, nil, nil)
+        else { return false }
+        defer { g_variant_unref(reply) }
+        guard String(cString: g_variant_get_type_string(reply)) == "(as)" else { return false }
+        let list = g_variant_get_child_value(reply, 0)
+        defer { g_variant_unref(list) }
+        var count: gsize = 0
+        guard let names = g_variant_get_strv(list, &count) else { return false }
+        defer { g_free(names) }
+        return (0..<Int(count)).contains { names[$0].map { String(cString: $0) } == "org.freedesktop.Notifications" }
+    }
+
     /// Whether a call failed because the name or the connection it was sent to has no owner.
     static func isGone(_ error: GError) -> Bool {
         let code = UInt32(bitPattern: error.code)
@@ -118,6 +154,11 @@ final class NotificationServer: @unchecked Sendable {
             // Both questions are asked with answerTimeout, not libnotify's 25 s default
             // (notify_get_server_info): a server that hangs between them must not hold
             // the notifier's thread, and the jobs queued behind it, for half a minute.
+            // Asking would start a server the bus starts on demand, for nothing: the
+            // reminder starts it when it comes.
+            if owner(bus) == nil && NotificationServer.isStartedOnDemand(bus) {
+                return "a notification server the session bus starts on demand"
+            }
             _ = try capabilities(bus)
             return try serverInformation(bus)
         }
@@ -276,9 +317,15 @@ public enum ReminderAction: String, Sendable {
 
 /// A notification a server showed: its id, and the unique bus name of the server that
 /// gave it (ids are the server's own).
-struct ShownNotification: Sendable, Equatable {
-    var id: UInt32
-    var server: String?
+public struct ShownNotification: Sendable, Equatable {
+    public var id: UInt32
+    /// Nil when the bus could not say who owned the server's name.
+    public var server: String?
+
+    public init(id: UInt32, server: String?) {
+        self.id = id
+        self.server = server
+    }
 }
 
 /// Why no notification server was reached, in words for the user.

@@ -36,6 +36,18 @@ public protocol Notifier: Sendable {
 
     /// Calls `handler` when the user acts on the reminder `post` showed last.
     func whenActed(_ handler: @escaping @Sendable (ReminderAction) -> Void)
+
+    /// The reminder `post` showed last, or `adopt` took back, while it may be on screen;
+    /// nil when none is.
+    var reminderOnScreen: ShownNotification? { get }
+
+    /// Takes back a reminder a previous run of bmd showed, as the store remembers it:
+    /// `withdraw` closes it, and its actions reach `whenActed`'s handler.
+    func adopt(_ reminder: ShownNotification)
+
+    /// Calls `handler` when the reminder on screen is closed by the user or the server,
+    /// not by `withdraw`.
+    func whenDismissed(_ handler: @escaping @Sendable () -> Void)
 }
 
 extension Notifier {
@@ -47,6 +59,11 @@ extension Notifier {
 
     /// A notifier that shows no actions hears of none.
     public func whenActed(_ handler: @escaping @Sendable (ReminderAction) -> Void) {}
+
+    /// A notifier that keeps nothing on screen has nothing to take back.
+    public var reminderOnScreen: ShownNotification? { nil }
+    public func adopt(_ reminder: ShownNotification) {}
+    public func whenDismissed(_ handler: @escaping @Sendable () -> Void) {}
 }
 
 /// libnotify over D-Bus, to whatever notification server the session runs.
@@ -75,6 +92,7 @@ public final class LibnotifyNotifier: Notifier {
     private let watcher: ServerWatcher?
     private let availabilityChanged = Mutex<(@Sendable () -> Void)?>(nil)
     private let acted = Mutex<(@Sendable (ReminderAction) -> Void)?>(nil)
+    private let dismissed = Mutex<(@Sendable () -> Void)?>(nil)
     private let logger: Logger
 
     /// What the last attempt found, readable from any thread.
@@ -97,8 +115,8 @@ public final class LibnotifyNotifier: Notifier {
         server = NotificationServer(sessionBus: SessionBus(environment: environment),
                                     picture: { AppIcon.installedPicture(environment: environment) })
         watcher = SessionBus(environment: environment).missing() == nil ? ServerWatcher() : nil
-        watcher?.start(changed: { [weak self] owner in self?.serverOwner(owner) },
-                       invoked: { [weak self] id, key in self?.invoked(id: id, key: key) },
+        watcher?.start(changed: { [weak self] presence in self?.serverChanged(presence) },
+                       heard: { [weak self] signal in self?.heard(signal) },
                        failed: { [logger] reason in
                            logger.warning("""
                                cannot watch for a notification server coming or going (\(reason)); \
@@ -125,20 +143,49 @@ public final class LibnotifyNotifier: Notifier {
         acted.withLock { $0 = handler }
     }
 
-    /// The server says the user invoked action `key` on notification `id`: acted on only
-    /// for the reminder on screen.
-    private func invoked(id: UInt32, key: String) {
-        guard let action = ReminderAction(rawValue: key), shownReminder.withLock({ $0?.id == id }) else { return }
-        logger.info("the reminder's action was invoked", metadata: ["action": "\(key)"])
-        acted.withLock { $0 }?(action)
+    public var reminderOnScreen: ShownNotification? { shownReminder.withLock { $0 } }
+
+    public func adopt(_ reminder: ShownNotification) {
+        shownReminder.withLock { $0 = reminder }
     }
 
-    /// The notification server's name has a new owner, or none.
-    private func serverOwner(_ owner: String?) {
-        if let owner {
+    public func whenDismissed(_ handler: @escaping @Sendable () -> Void) {
+        dismissed.withLock { $0 = handler }
+    }
+
+    /// What the server said of a notification: acted on only for the reminder on screen,
+    /// and only from the server that showed it.
+    private func heard(_ signal: ServerWatcher.Signal) {
+        switch signal {
+        case .invoked(let id, let key, let sender):
+            guard let action = ReminderAction(rawValue: key),
+                  shownReminder.withLock({ $0?.id == id && $0?.server == sender }) else { return }
+            logger.info("the reminder's action was invoked", metadata: ["action": "\(key)"])
+            acted.withLock { $0 }?(action)
+        case .closed(let id, let sender):
+            let wasShown = shownReminder.withLock { shown in
+                guard shown?.id == id && shown?.server == sender else { return false }
+                shown = nil
+                return true
+            }
+            // After `withdraw` nothing is shown any more: this is the user closing it.
+            guard wasShown else { return }
+            logger.info("the reminder was closed on screen", metadata: ["id": "\(id)"])
+            dismissed.withLock { $0 }?()
+        }
+    }
+
+    /// The notification server started, stopped, or can be started on demand.
+    private func serverChanged(_ presence: ServerWatcher.Presence) {
+        switch presence {
+        case .running(let owner):
             logger.debug("a notification server owns the name", metadata: ["owner": "\(owner)"])
             record(.success(nil))
-        } else {
+        case .startedOnDemand:
+            // The next notification starts it: reminders can show.
+            logger.debug("no notification server runs; the session bus starts one on demand")
+            record(.success(nil))
+        case .absent:
             record(.failure(Unreachable(reason: NotificationServer.noServer)))
         }
     }

@@ -63,6 +63,17 @@ public struct ReminderService: Service {
                 }
             }
         }
+        // A popup the previous run of bmd left on screen is this run's to close and answer.
+        if let popup = engine.reminderPopup {
+            notifier.adopt(ShownNotification(id: popup.id, server: popup.server))
+            onScreen.withLock { $0 = popup.day }
+            logger.info("took back the reminder's popup shown before the restart", metadata: ["id": "\(popup.id)"])
+        }
+        // Closed by the user: nothing is left to close.
+        notifier.whenDismissed { [weak engine, onScreen] in
+            onScreen.withLock { $0 = nil }
+            engine?.rememberPopup(nil)
+        }
         alarm.nudge()
         // Ask the notification server once at start, on the notifier's own thread, so
         // that status says whether reminders can show before the first one is due.
@@ -97,10 +108,16 @@ public struct ReminderService: Service {
             if let shown = onScreen.withLock({ $0 }), !engine.reminderStillWanted(for: shown) {
                 onScreen.withLock { $0 = nil }
                 await notifier.withdraw()
+                engine.rememberPopup(nil)
             }
             if let reminder {
                 let delivered = await notifier.post(reminder.message)
-                if delivered { onScreen.withLock { $0 = reminder.day } }
+                if delivered {
+                    onScreen.withLock { $0 = reminder.day }
+                    if let shown = notifier.reminderOnScreen, let server = shown.server {
+                        engine.rememberPopup(ReminderPopup(day: reminder.day, id: shown.id, server: server))
+                    }
+                }
                 // How late the server got it, measured on the clock that scheduled it.
                 let delay = Int((clock.now().timeIntervalSince(reminder.scheduled) * 1000).rounded())
                 logger.info(delivered ? "reminder sent" : "reminder could not be shown", metadata: ["delay_ms": "\(delay)"])

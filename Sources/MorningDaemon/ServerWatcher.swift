@@ -2,29 +2,50 @@ import CNotify
 import Foundation
 
 /// Watches who owns org.freedesktop.Notifications on the session bus, so that bmd knows
-/// at once when a notification server starts or stops, not at the next reminder.
+/// at once when a notification server starts or stops, not at the next reminder; and
+/// hears what the server says of its notifications (an action invoked, a notification
+/// closed), only from that owner.
 ///
 /// GDBus reports the owner through `NameOwnerChanged`, delivered to the GLib main context
 /// of the thread that asked; this watcher runs a main loop of its own on a thread of its
 /// own, which only ever waits for those signals.
 final class ServerWatcher: @unchecked Sendable {
-    /// Called on the watcher's thread with the server's unique bus name, nil when none
-    /// owns the name; set once, by `start`, before the thread runs.
-    private var changed: @Sendable (String?) -> Void = { _ in }
-    /// Called on the watcher's thread with a notification's id and the action's key.
-    private var invoked: @Sendable (UInt32, String) -> Void = { _, _ in }
+    /// What the notification server said of a notification, with the unique bus name it
+    /// came from.
+    enum Signal: Equatable {
+        case invoked(id: UInt32, key: String, sender: String)
+        case closed(id: UInt32, sender: String)
+    }
+
+    /// Whether a notification server is there.
+    enum Presence: Equatable {
+        /// A process owns the name: its unique bus name.
+        case running(String)
+        /// None runs, but the bus starts one when a notification comes (a D-Bus service
+        /// file names it, as dunst's does on Debian).
+        case startedOnDemand
+        case absent
+    }
+
+    /// Called on the watcher's thread whenever the server comes or goes; set once, by
+    /// `start`, before the thread runs.
+    private var changed: @Sendable (Presence) -> Void = { _ in }
+    /// Called with each signal the owner of the name sent, on a GDBus thread.
+    private var heard: @Sendable (Signal) -> Void = { _ in }
     /// Called on the watcher's thread, instead of `changed`, when it cannot watch at all.
     private var failed: @Sendable (String) -> Void = { _ in }
+    /// The unique name of the server's process now; guarded by `lock`.
+    private var owner: String?
     private let lock = NSLock()
     /// The running loop, to quit; guarded by `lock`.
     private var loop: OpaquePointer?
     private var stopped = false
 
     /// Starts watching on a new thread; the first call of `changed` says who owns the name now.
-    func start(changed: @escaping @Sendable (String?) -> Void, invoked: @escaping @Sendable (UInt32, String) -> Void,
+    func start(changed: @escaping @Sendable (Presence) -> Void, heard: @escaping @Sendable (Signal) -> Void,
                failed: @escaping @Sendable (String) -> Void) {
         self.changed = changed
-        self.invoked = invoked
+        self.heard = heard
         self.failed = failed
         let thread = Thread { [self] in
             nameThisThread("bmd notif-watch")
@@ -52,14 +73,15 @@ final class ServerWatcher: @unchecked Sendable {
         // lets go of that one to start afresh when the bus closed, which a reference held
         // here would prevent.
         var error: UnsafeMutablePointer<GError>?
-        guard let address = g_dbus_address_get_for_bus_sync(G_BUS_TYPE_SESSION, nil, &error) else {
+        guard let cAddress = g_dbus_address_get_for_bus_sync(G_BUS_TYPE_SESSION, nil, &error) else {
             failed(Self.message(of: error, else: "no session bus address"))
             return
         }
+        let address = String(cString: cAddress)
+        g_free(cAddress)
         let flags = GDBusConnectionFlags(rawValue: G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT.rawValue
                                          | G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION.rawValue)
         let connected = g_dbus_connection_new_for_address_sync(address, flags, nil, nil, &error)
-        g_free(address)
         guard let bus = connected else {
             failed(Self.message(of: error, else: "could not connect to the session bus"))
             return
@@ -72,46 +94,26 @@ final class ServerWatcher: @unchecked Sendable {
         let appeared: GBusNameAppearedCallback = { _, _, owner, data in
             guard let data else { return }
             let watcher = Unmanaged<ServerWatcher>.fromOpaque(data).takeUnretainedValue()
-            watcher.changed(owner.map { String(cString: $0) })
+            let name = owner.map { String(cString: $0) }
+            watcher.lock.withLock { watcher.owner = name }
+            watcher.changed(name.map(Presence.running) ?? .absent)
         }
         let vanished: GBusNameVanishedCallback = { connection, _, data in
             guard let data else { return }
             let watcher = Unmanaged<ServerWatcher>.fromOpaque(data).takeUnretainedValue()
-            watcher.changed(nil)
+            watcher.lock.withLock { watcher.owner = nil }
+            if let connection, g_dbus_connection_is_closed(connection) == 0, NotificationServer.isStartedOnDemand(connection) {
+                watcher.changed(.startedOnDemand)
+            } else {
+                watcher.changed(.absent)
+            }
             // The bus itself has gone: the watch ends, and with it the reference to GLib's
             // shared connection, which GLib replaces only once nothing holds the closed one.
             if let connection, g_dbus_connection_is_closed(connection) != 0 { watcher.stop() }
         }
         let watch = g_bus_watch_name_on_connection(bus, "org.freedesktop.Notifications", G_BUS_NAME_WATCHER_FLAGS_NONE,
                                                    appeared, vanished, me.toOpaque(), nil)
-        // The server sends ActionInvoked only to the connection that showed the
-        // notification: libnotify's, GLib's shared one. Its signals come here, to this
-        // thread's loop.
-        let shared = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, nil)
-        // By default GLib ends the process when the shared connection closes; bmd outlives the bus.
-        if let shared { g_dbus_connection_set_exit_on_close(shared, 0) }
-        let onAction: GDBusSignalCallback = { _, _, _, _, _, parameters, data in
-            guard let data, let parameters, String(cString: g_variant_get_type_string(parameters)) == "(us)" else { return }
-            let idValue = g_variant_get_child_value(parameters, 0)
-            let keyValue = g_variant_get_child_value(parameters, 1)
-            defer {
-                g_variant_unref(idValue)
-                g_variant_unref(keyValue)
-            }
-            let key = String(cString: g_variant_get_string(keyValue, nil))
-            Unmanaged<ServerWatcher>.fromOpaque(data).takeUnretainedValue().invoked(g_variant_get_uint32(idValue), key)
-        }
-        let subscription = shared.map {
-            g_dbus_connection_signal_subscribe($0, nil, "org.freedesktop.Notifications", "ActionInvoked",
-                                               "/org/freedesktop/Notifications", nil, G_DBUS_SIGNAL_FLAGS_NONE,
-                                               onAction, me.toOpaque(), nil)
-        }
-        defer {
-            if let shared {
-                if let subscription { g_dbus_connection_signal_unsubscribe(shared, subscription) }
-                g_object_unref(UnsafeMutableRawPointer(shared))
-            }
-        }
+        let listening = listen(address: address, flags: flags, me: me.toOpaque())
         let loop = g_main_loop_new(context, 0)
         let go = lock.withLock {
             self.loop = loop
@@ -119,11 +121,92 @@ final class ServerWatcher: @unchecked Sendable {
         }
         if go { g_main_loop_run(loop) }
         lock.withLock { self.loop = nil }
+        listening.end()
         g_bus_unwatch_name(watch)
         // The unwatch's last callbacks, if any, run before self is let go.
         while g_main_context_iteration(context, 0) != 0 {}
         g_main_loop_unref(loop)
         me.release()
+    }
+
+    /// Passes on `signal` if the server's current process sent it: any client on the bus
+    /// can send a signal that looks like the server's.
+    fileprivate func hear(_ signal: Signal) {
+        let sender: String
+        switch signal {
+        case .invoked(_, _, let from), .closed(_, let from): sender = from
+        }
+        guard lock.withLock({ owner == sender }) else { return }
+        heard(signal)
+    }
+
+    /// What listens to the server's signals, to end when the watch ends.
+    private struct Listening {
+        var end: () -> Void
+    }
+
+    /// Listens to the server's signals: as a monitor, on a connection of its own, so that
+    /// those sent to a previous bmd's name are heard too; where the bus refuses a monitor,
+    /// on GLib's shared connection, the one libnotify shows notifications on, which hears
+    /// those sent to this bmd.
+    private func listen(address: String, flags: GDBusConnectionFlags, me: UnsafeMutableRawPointer) -> Listening {
+        var error: UnsafeMutablePointer<GError>?
+        if let monitor = g_dbus_connection_new_for_address_sync(address, flags, nil, nil, &error) {
+            let filter: GDBusMessageFilterFunction = { _, message, incoming, data in
+                guard incoming != 0, let message, let data else { return message }
+                var id: UInt32 = 0
+                var key: UnsafePointer<gchar>?
+                var sender: UnsafePointer<gchar>?
+                let kind = bm_notification_message(message, &id, &key, &sender)
+                guard kind != 0, let sender else { return message }
+                let watcher = Unmanaged<ServerWatcher>.fromOpaque(data).takeUnretainedValue()
+                let from = String(cString: sender)
+                if kind == 1, let key {
+                    watcher.hear(.invoked(id: id, key: String(cString: key), sender: from))
+                } else if kind == 2 {
+                    watcher.hear(.closed(id: id, sender: from))
+                }
+                return message
+            }
+            let filterID = g_dbus_connection_add_filter(monitor, filter, me, nil)
+            if bm_become_notification_monitor(monitor, NotificationServer.answerTimeout, &error) != 0 {
+                return Listening {
+                    g_dbus_connection_remove_filter(monitor, filterID)
+                    g_dbus_connection_close_sync(monitor, nil, nil)
+                    g_object_unref(UnsafeMutableRawPointer(monitor))
+                }
+            }
+            g_dbus_connection_remove_filter(monitor, filterID)
+            g_dbus_connection_close_sync(monitor, nil, nil)
+            g_object_unref(UnsafeMutableRawPointer(monitor))
+        }
+        if let error { g_error_free(error) }
+        // The server sends its signals only to the connection that showed the
+        // notification: libnotify's, GLib's shared one. Its signals come here, to this
+        // thread's loop.
+        guard let shared = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, nil) else { return Listening {} }
+        // By default GLib ends the process when the shared connection closes; bmd outlives the bus.
+        g_dbus_connection_set_exit_on_close(shared, 0)
+        let onSignal: GDBusSignalCallback = { _, sender, _, _, member, parameters, data in
+            guard let data, let sender else { return }
+            var id: UInt32 = 0
+            var key: UnsafePointer<gchar>?
+            let kind = bm_notification_signal(member, parameters, &id, &key)
+            let watcher = Unmanaged<ServerWatcher>.fromOpaque(data).takeUnretainedValue()
+            let from = String(cString: sender)
+            if kind == 1, let key {
+                watcher.hear(.invoked(id: id, key: String(cString: key), sender: from))
+            } else if kind == 2 {
+                watcher.hear(.closed(id: id, sender: from))
+            }
+        }
+        let subscription = g_dbus_connection_signal_subscribe(shared, nil, "org.freedesktop.Notifications", nil,
+                                                              "/org/freedesktop/Notifications", nil,
+                                                              G_DBUS_SIGNAL_FLAGS_NONE, onSignal, me, nil)
+        return Listening {
+            g_dbus_connection_signal_unsubscribe(shared, subscription)
+            g_object_unref(UnsafeMutableRawPointer(shared))
+        }
     }
 
     /// GLib's message of `error`, which it frees, or `fallback` when there is none.

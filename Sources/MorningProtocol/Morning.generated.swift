@@ -57,6 +57,8 @@ public enum Morning {
         "UncheckReply": TaskChange.self,
         "SetNotificationsParameters": SetNotificationsParameters.self,
         "SetNotificationsReply": SetNotificationsReply.self,
+        "SetNotificationSoundParameters": SetNotificationSoundParameters.self,
+        "SetNotificationSoundReply": SetNotificationSoundReply.self,
         "TestNotificationParameters": VarlinkEmpty.self,
         "TestNotificationReply": TestNotificationReply.self,
         "WelcomeParameters": WelcomeParameters.self,
@@ -137,10 +139,12 @@ public enum Morning {
         # How many tasks of one day are done.
         type Progress (date: string, completed: int, total: int)
 
-        # Whether the daily reminder is on, and whether a notification server answers in the
-        # session now; when none does, reason says why (no session bus, no server, the server
-        # refused), in words for the user.
-        type Notifications (enabled: bool, available: bool, reason: ?string)
+        # Whether the daily reminder is on, whether it asks for the alarm sound, and whether a
+        # notification server answers in the session now; when none does, reason says why (no
+        # session bus, no server, the server refused), in words for the user. sound is null
+        # only from a bmd older than the setting (still running after an upgrade), whose
+        # reminder asks for no sound.
+        type Notifications (enabled: bool, sound: ?bool, available: bool, reason: ?string)
 
         # Where the morning stands, in one word for scripts and per-state icons: none (no active
         # routine), notStarted (the routine starts on a later day), beforeFirstTask, inProgress
@@ -178,7 +182,7 @@ public enum Morning {
         type Card (routine: string, routineId: string, type: RoutineType, active: bool, week: WeekChart)
 
         # The state of the morning at a glance, as every surface shows it. state says where the
-        # morning stands. today is null unless the active routine runs today. currentTask is the
+        # morning stands (null only from a bmd older than it). today is null unless the active routine runs today. currentTask is the
         # task to do now (the same as now.task); nextTask is the first unchecked task whose time
         # has not come, never a checked one; behind counts unchecked tasks whose slot has ended,
         # while the state is behind. now is null unless the routine runs today. nextChange is the
@@ -186,7 +190,7 @@ public enum Morning {
         # a script that shows the morning asks again then.
         method Status() -> (
           phase: Phase,
-          state: MorningState,
+          state: ?MorningState,
           date: string,
           routine: ?RoutineInfo,
           today: ?Progress,
@@ -245,6 +249,9 @@ public enum Morning {
 
         # Turns the daily reminder on or off; the next reminder is planned again at once.
         method SetNotifications(enabled: bool) -> (notifications: Notifications)
+
+        # Turns the reminder's sound (the freedesktop alarm-clock-elapsed) on or off.
+        method SetNotificationSound(sound: bool) -> (notifications: Notifications)
 
         # Shows a test notification now, to check that reminders reach the desktop.
         method TestNotification() -> (notifications: Notifications)
@@ -491,8 +498,8 @@ extension Morning.TaskTime: JSONCodable {
 
     public var json: JSONValue {
         .object([
-            .init(key: "time", value: JSONValue.string(self.time)),
-            .init(key: "title", value: JSONValue.string(self.title)),
+            JSONValue.Member(key: "time", value: JSONValue.string(self.time)),
+            JSONValue.Member(key: "title", value: JSONValue.string(self.title)),
         ])
     }
 }
@@ -528,11 +535,11 @@ extension Morning.CatalogRoutine: JSONCodable {
 
     public var json: JSONValue {
         .object([
-            .init(key: "bio", value: JSONValue.string(self.bio)),
-            .init(key: "id", value: JSONValue.string(self.id)),
-            .init(key: "name", value: JSONValue.string(self.name)),
-            .init(key: "source", value: JSONValue.string(self.source)),
-            .init(key: "tasks", value: JSONValue.array(self.tasks.map { $0.json })),
+            JSONValue.Member(key: "bio", value: JSONValue.string(self.bio)),
+            JSONValue.Member(key: "id", value: JSONValue.string(self.id)),
+            JSONValue.Member(key: "name", value: JSONValue.string(self.name)),
+            JSONValue.Member(key: "source", value: JSONValue.string(self.source)),
+            JSONValue.Member(key: "tasks", value: JSONValue.array(self.tasks.map { $0.json })),
         ])
     }
 }
@@ -574,13 +581,13 @@ extension Morning.RoutineInfo: JSONCodable {
 
     public var json: JSONValue {
         .object([
-            .init(key: "active", value: JSONValue.bool(self.active)),
-            .init(key: "createdDate", value: JSONValue.string(self.createdDate)),
-            .init(key: "id", value: JSONValue.string(self.id)),
-            .init(key: "name", value: JSONValue.string(self.name)),
-            .init(key: "startDate", value: JSONValue.string(self.startDate)),
-            .init(key: "tasks", value: JSONValue.array(self.tasks.map { $0.json })),
-            .init(key: "type", value: JSONValue.string(self.type.rawValue)),
+            JSONValue.Member(key: "active", value: JSONValue.bool(self.active)),
+            JSONValue.Member(key: "createdDate", value: JSONValue.string(self.createdDate)),
+            JSONValue.Member(key: "id", value: JSONValue.string(self.id)),
+            JSONValue.Member(key: "name", value: JSONValue.string(self.name)),
+            JSONValue.Member(key: "startDate", value: JSONValue.string(self.startDate)),
+            JSONValue.Member(key: "tasks", value: JSONValue.array(self.tasks.map { $0.json })),
+            JSONValue.Member(key: "type", value: JSONValue.string(self.type.rawValue)),
         ])
     }
 }
@@ -610,24 +617,28 @@ extension Morning.Progress: JSONCodable {
 
     public var json: JSONValue {
         .object([
-            .init(key: "completed", value: JSONValue.int(self.completed)),
-            .init(key: "date", value: JSONValue.string(self.date)),
-            .init(key: "total", value: JSONValue.int(self.total)),
+            JSONValue.Member(key: "completed", value: JSONValue.int(self.completed)),
+            JSONValue.Member(key: "date", value: JSONValue.string(self.date)),
+            JSONValue.Member(key: "total", value: JSONValue.int(self.total)),
         ])
     }
 }
 
 extension Morning {
-    /// Whether the daily reminder is on, and whether a notification server answers in the
-    /// session now; when none does, reason says why (no session bus, no server, the server
-    /// refused), in words for the user.
+    /// Whether the daily reminder is on, whether it asks for the alarm sound, and whether a
+    /// notification server answers in the session now; when none does, reason says why (no
+    /// session bus, no server, the server refused), in words for the user. sound is null
+    /// only from a bmd older than the setting (still running after an upgrade), whose
+    /// reminder asks for no sound.
     public struct Notifications: Sendable, Hashable {
         public var enabled: Bool
+        public var sound: Bool?
         public var available: Bool
         public var reason: String?
 
-        public init(enabled: Bool, available: Bool, reason: String? = nil) {
+        public init(enabled: Bool, sound: Bool? = nil, available: Bool, reason: String? = nil) {
             self.enabled = enabled
+            self.sound = sound
             self.available = available
             self.reason = reason
         }
@@ -637,16 +648,18 @@ extension Morning {
 extension Morning.Notifications: JSONCodable {
     public init(json: JSONFields) throws {
         let enabled = try json.required("enabled") { v, p in try JSONRead.bool(v, p) }
+        let sound = try json.optional("sound") { v, p in try JSONRead.bool(v, p) }
         let available = try json.required("available") { v, p in try JSONRead.bool(v, p) }
         let reason = try json.optional("reason") { v, p in try JSONRead.string(v, p) }
-        self.init(enabled: enabled, available: available, reason: reason)
+        self.init(enabled: enabled, sound: sound, available: available, reason: reason)
     }
 
     public var json: JSONValue {
         .object([
-            .init(key: "available", value: JSONValue.bool(self.available)),
-            .init(key: "enabled", value: JSONValue.bool(self.enabled)),
-            .init(key: "reason", value: self.reason.map { JSONValue.string($0) } ?? .null),
+            JSONValue.Member(key: "available", value: JSONValue.bool(self.available)),
+            JSONValue.Member(key: "enabled", value: JSONValue.bool(self.enabled)),
+            JSONValue.Member(key: "reason", value: self.reason.map { JSONValue.string($0) } ?? JSONValue.null),
+            JSONValue.Member(key: "sound", value: self.sound.map { JSONValue.bool($0) } ?? JSONValue.null),
         ])
     }
 }
@@ -712,10 +725,10 @@ extension Morning.Now: JSONCodable {
 
     public var json: JSONValue {
         .object([
-            .init(key: "minutesToNext", value: self.minutesToNext.map { JSONValue.int($0) } ?? .null),
-            .init(key: "nextTaskAt", value: self.nextTaskAt.map { JSONValue.string($0) } ?? .null),
-            .init(key: "pace", value: JSONValue.string(self.pace.rawValue)),
-            .init(key: "task", value: self.task.map { $0.json } ?? .null),
+            JSONValue.Member(key: "minutesToNext", value: self.minutesToNext.map { JSONValue.int($0) } ?? JSONValue.null),
+            JSONValue.Member(key: "nextTaskAt", value: self.nextTaskAt.map { JSONValue.string($0) } ?? JSONValue.null),
+            JSONValue.Member(key: "pace", value: JSONValue.string(self.pace.rawValue)),
+            JSONValue.Member(key: "task", value: self.task.map { $0.json } ?? JSONValue.null),
         ])
     }
 }
@@ -748,10 +761,10 @@ extension Morning.DayTask: JSONCodable {
 
     public var json: JSONValue {
         .object([
-            .init(key: "position", value: JSONValue.int(self.position)),
-            .init(key: "state", value: JSONValue.string(self.state.rawValue)),
-            .init(key: "time", value: JSONValue.string(self.time)),
-            .init(key: "title", value: JSONValue.string(self.title)),
+            JSONValue.Member(key: "position", value: JSONValue.int(self.position)),
+            JSONValue.Member(key: "state", value: JSONValue.string(self.state.rawValue)),
+            JSONValue.Member(key: "time", value: JSONValue.string(self.time)),
+            JSONValue.Member(key: "title", value: JSONValue.string(self.title)),
         ])
     }
 }
@@ -778,8 +791,8 @@ extension Morning.WeekDay: JSONCodable {
 
     public var json: JSONValue {
         .object([
-            .init(key: "completed", value: self.completed.map { JSONValue.int($0) } ?? .null),
-            .init(key: "date", value: JSONValue.string(self.date)),
+            JSONValue.Member(key: "completed", value: self.completed.map { JSONValue.int($0) } ?? JSONValue.null),
+            JSONValue.Member(key: "date", value: JSONValue.string(self.date)),
         ])
     }
 }
@@ -817,12 +830,12 @@ extension Morning.WeekChart: JSONCodable {
 
     public var json: JSONValue {
         .object([
-            .init(key: "days", value: JSONValue.array(self.days.map { $0.json })),
-            .init(key: "routine", value: JSONValue.string(self.routine)),
-            .init(key: "routineId", value: JSONValue.string(self.routineId)),
-            .init(key: "today", value: JSONValue.string(self.today)),
-            .init(key: "total", value: JSONValue.int(self.total)),
-            .init(key: "weekStart", value: JSONValue.string(self.weekStart)),
+            JSONValue.Member(key: "days", value: JSONValue.array(self.days.map { $0.json })),
+            JSONValue.Member(key: "routine", value: JSONValue.string(self.routine)),
+            JSONValue.Member(key: "routineId", value: JSONValue.string(self.routineId)),
+            JSONValue.Member(key: "today", value: JSONValue.string(self.today)),
+            JSONValue.Member(key: "total", value: JSONValue.int(self.total)),
+            JSONValue.Member(key: "weekStart", value: JSONValue.string(self.weekStart)),
         ])
     }
 }
@@ -857,11 +870,11 @@ extension Morning.Card: JSONCodable {
 
     public var json: JSONValue {
         .object([
-            .init(key: "active", value: JSONValue.bool(self.active)),
-            .init(key: "routine", value: JSONValue.string(self.routine)),
-            .init(key: "routineId", value: JSONValue.string(self.routineId)),
-            .init(key: "type", value: JSONValue.string(self.type.rawValue)),
-            .init(key: "week", value: self.week.json),
+            JSONValue.Member(key: "active", value: JSONValue.bool(self.active)),
+            JSONValue.Member(key: "routine", value: JSONValue.string(self.routine)),
+            JSONValue.Member(key: "routineId", value: JSONValue.string(self.routineId)),
+            JSONValue.Member(key: "type", value: JSONValue.string(self.type.rawValue)),
+            JSONValue.Member(key: "week", value: self.week.json),
         ])
     }
 }
@@ -892,9 +905,9 @@ extension Morning.Activation: JSONCodable {
 
     public var json: JSONValue {
         .object([
-            .init(key: "finalized", value: self.finalized.map { $0.json } ?? .null),
-            .init(key: "previous", value: self.previous.map { $0.json } ?? .null),
-            .init(key: "routine", value: self.routine.json),
+            JSONValue.Member(key: "finalized", value: self.finalized.map { $0.json } ?? JSONValue.null),
+            JSONValue.Member(key: "previous", value: self.previous.map { $0.json } ?? JSONValue.null),
+            JSONValue.Member(key: "routine", value: self.routine.json),
         ])
     }
 }
@@ -927,10 +940,10 @@ extension Morning.TaskChange: JSONCodable {
 
     public var json: JSONValue {
         .object([
-            .init(key: "changed", value: JSONValue.bool(self.changed)),
-            .init(key: "completed", value: JSONValue.int(self.completed)),
-            .init(key: "task", value: self.task.json),
-            .init(key: "total", value: JSONValue.int(self.total)),
+            JSONValue.Member(key: "changed", value: JSONValue.bool(self.changed)),
+            JSONValue.Member(key: "completed", value: JSONValue.int(self.completed)),
+            JSONValue.Member(key: "task", value: self.task.json),
+            JSONValue.Member(key: "total", value: JSONValue.int(self.total)),
         ])
     }
 }
@@ -987,17 +1000,17 @@ extension Morning.StatsTotals: JSONCodable {
 
     public var json: JSONValue {
         .object([
-            .init(key: "averagePerDay", value: JSONValue.double(self.averagePerDay)),
-            .init(key: "bestRun", value: JSONValue.int(self.bestRun)),
-            .init(key: "bestRunFrom", value: self.bestRunFrom.map { JSONValue.string($0) } ?? .null),
-            .init(key: "bestRunThrough", value: self.bestRunThrough.map { JSONValue.string($0) } ?? .null),
-            .init(key: "completionRate", value: JSONValue.double(self.completionRate)),
-            .init(key: "daysTracked", value: JSONValue.int(self.daysTracked)),
-            .init(key: "firstDate", value: self.firstDate.map { JSONValue.string($0) } ?? .null),
-            .init(key: "lastDate", value: self.lastDate.map { JSONValue.string($0) } ?? .null),
-            .init(key: "perfectDays", value: JSONValue.int(self.perfectDays)),
-            .init(key: "tasksCompleted", value: JSONValue.int(self.tasksCompleted)),
-            .init(key: "tasksPlanned", value: JSONValue.int(self.tasksPlanned)),
+            JSONValue.Member(key: "averagePerDay", value: JSONValue.double(self.averagePerDay)),
+            JSONValue.Member(key: "bestRun", value: JSONValue.int(self.bestRun)),
+            JSONValue.Member(key: "bestRunFrom", value: self.bestRunFrom.map { JSONValue.string($0) } ?? JSONValue.null),
+            JSONValue.Member(key: "bestRunThrough", value: self.bestRunThrough.map { JSONValue.string($0) } ?? JSONValue.null),
+            JSONValue.Member(key: "completionRate", value: JSONValue.double(self.completionRate)),
+            JSONValue.Member(key: "daysTracked", value: JSONValue.int(self.daysTracked)),
+            JSONValue.Member(key: "firstDate", value: self.firstDate.map { JSONValue.string($0) } ?? JSONValue.null),
+            JSONValue.Member(key: "lastDate", value: self.lastDate.map { JSONValue.string($0) } ?? JSONValue.null),
+            JSONValue.Member(key: "perfectDays", value: JSONValue.int(self.perfectDays)),
+            JSONValue.Member(key: "tasksCompleted", value: JSONValue.int(self.tasksCompleted)),
+            JSONValue.Member(key: "tasksPlanned", value: JSONValue.int(self.tasksPlanned)),
         ])
     }
 }
@@ -1036,12 +1049,12 @@ extension Morning.RoutineStats: JSONCodable {
 
     public var json: JSONValue {
         .object([
-            .init(key: "active", value: JSONValue.bool(self.active)),
-            .init(key: "routine", value: JSONValue.string(self.routine)),
-            .init(key: "routineId", value: JSONValue.string(self.routineId)),
-            .init(key: "stats", value: self.stats.json),
-            .init(key: "tasks", value: JSONValue.int(self.tasks)),
-            .init(key: "type", value: JSONValue.string(self.type.rawValue)),
+            JSONValue.Member(key: "active", value: JSONValue.bool(self.active)),
+            JSONValue.Member(key: "routine", value: JSONValue.string(self.routine)),
+            JSONValue.Member(key: "routineId", value: JSONValue.string(self.routineId)),
+            JSONValue.Member(key: "stats", value: self.stats.json),
+            JSONValue.Member(key: "tasks", value: JSONValue.int(self.tasks)),
+            JSONValue.Member(key: "type", value: JSONValue.string(self.type.rawValue)),
         ])
     }
 }
@@ -1071,9 +1084,9 @@ extension Morning.HistoryDay: JSONCodable {
 
     public var json: JSONValue {
         .object([
-            .init(key: "completed", value: self.completed.map { JSONValue.int($0) } ?? .null),
-            .init(key: "date", value: JSONValue.string(self.date)),
-            .init(key: "total", value: self.total.map { JSONValue.int($0) } ?? .null),
+            JSONValue.Member(key: "completed", value: self.completed.map { JSONValue.int($0) } ?? JSONValue.null),
+            JSONValue.Member(key: "date", value: JSONValue.string(self.date)),
+            JSONValue.Member(key: "total", value: self.total.map { JSONValue.int($0) } ?? JSONValue.null),
         ])
     }
 }
@@ -1101,8 +1114,8 @@ extension Morning.ExportDay: JSONCodable {
 
     public var json: JSONValue {
         .object([
-            .init(key: "date", value: JSONValue.string(self.date)),
-            .init(key: "done", value: JSONValue.array(self.done.map { JSONValue.int($0) })),
+            JSONValue.Member(key: "date", value: JSONValue.string(self.date)),
+            JSONValue.Member(key: "done", value: JSONValue.array(self.done.map { JSONValue.int($0) })),
         ])
     }
 }
@@ -1151,15 +1164,15 @@ extension Morning.ExportRoutine: JSONCodable {
 
     public var json: JSONValue {
         .object([
-            .init(key: "active", value: JSONValue.bool(self.active)),
-            .init(key: "createdDate", value: JSONValue.string(self.createdDate)),
-            .init(key: "days", value: JSONValue.array(self.days.map { $0.json })),
-            .init(key: "id", value: JSONValue.string(self.id)),
-            .init(key: "name", value: JSONValue.string(self.name)),
-            .init(key: "open", value: JSONValue.array(self.open.map { $0.json })),
-            .init(key: "startDate", value: JSONValue.string(self.startDate)),
-            .init(key: "tasks", value: JSONValue.array(self.tasks.map { $0.json })),
-            .init(key: "type", value: JSONValue.string(self.type.rawValue)),
+            JSONValue.Member(key: "active", value: JSONValue.bool(self.active)),
+            JSONValue.Member(key: "createdDate", value: JSONValue.string(self.createdDate)),
+            JSONValue.Member(key: "days", value: JSONValue.array(self.days.map { $0.json })),
+            JSONValue.Member(key: "id", value: JSONValue.string(self.id)),
+            JSONValue.Member(key: "name", value: JSONValue.string(self.name)),
+            JSONValue.Member(key: "open", value: JSONValue.array(self.open.map { $0.json })),
+            JSONValue.Member(key: "startDate", value: JSONValue.string(self.startDate)),
+            JSONValue.Member(key: "tasks", value: JSONValue.array(self.tasks.map { $0.json })),
+            JSONValue.Member(key: "type", value: JSONValue.string(self.type.rawValue)),
         ])
     }
 }
@@ -1193,10 +1206,10 @@ extension Morning.ExportDocument: JSONCodable {
 
     public var json: JSONValue {
         .object([
-            .init(key: "exportedOn", value: JSONValue.string(self.exportedOn)),
-            .init(key: "format", value: JSONValue.string(self.format)),
-            .init(key: "routines", value: JSONValue.array(self.routines.map { $0.json })),
-            .init(key: "version", value: JSONValue.int(self.version)),
+            JSONValue.Member(key: "exportedOn", value: JSONValue.string(self.exportedOn)),
+            JSONValue.Member(key: "format", value: JSONValue.string(self.format)),
+            JSONValue.Member(key: "routines", value: JSONValue.array(self.routines.map { $0.json })),
+            JSONValue.Member(key: "version", value: JSONValue.int(self.version)),
         ])
     }
 }
@@ -1226,9 +1239,9 @@ extension Morning.DraftTask: JSONCodable {
 
     public var json: JSONValue {
         .object([
-            .init(key: "position", value: JSONValue.int(self.position)),
-            .init(key: "time", value: JSONValue.string(self.time)),
-            .init(key: "title", value: JSONValue.string(self.title)),
+            JSONValue.Member(key: "position", value: JSONValue.int(self.position)),
+            JSONValue.Member(key: "time", value: JSONValue.string(self.time)),
+            JSONValue.Member(key: "title", value: JSONValue.string(self.title)),
         ])
     }
 }
@@ -1255,8 +1268,8 @@ extension Morning.Draft: JSONCodable {
 
     public var json: JSONValue {
         .object([
-            .init(key: "tasks", value: JSONValue.array(self.tasks.map { $0.json })),
-            .init(key: "title", value: self.title.map { JSONValue.string($0) } ?? .null),
+            JSONValue.Member(key: "tasks", value: JSONValue.array(self.tasks.map { $0.json })),
+            JSONValue.Member(key: "title", value: self.title.map { JSONValue.string($0) } ?? JSONValue.null),
         ])
     }
 }
@@ -1286,9 +1299,9 @@ extension Morning.DraftChange: JSONCodable {
 
     public var json: JSONValue {
         .object([
-            .init(key: "task", value: self.task.json),
-            .init(key: "tasks", value: JSONValue.array(self.tasks.map { $0.json })),
-            .init(key: "title", value: self.title.map { JSONValue.string($0) } ?? .null),
+            JSONValue.Member(key: "task", value: self.task.json),
+            JSONValue.Member(key: "tasks", value: JSONValue.array(self.tasks.map { $0.json })),
+            JSONValue.Member(key: "title", value: self.title.map { JSONValue.string($0) } ?? JSONValue.null),
         ])
     }
 }
@@ -1306,6 +1319,7 @@ extension Morning {
         case check = "org.bettermorning.Morning.Check"
         case uncheck = "org.bettermorning.Morning.Uncheck"
         case setNotifications = "org.bettermorning.Morning.SetNotifications"
+        case setNotificationSound = "org.bettermorning.Morning.SetNotificationSound"
         case testNotification = "org.bettermorning.Morning.TestNotification"
         case welcome = "org.bettermorning.Morning.Welcome"
         case reload = "org.bettermorning.Morning.Reload"
@@ -1335,7 +1349,7 @@ extension Morning {
     /// The reply of `Status`.
     public struct StatusReply: Sendable, Hashable {
         public var phase: Phase
-        public var state: MorningState
+        public var state: MorningState?
         public var date: String
         public var routine: RoutineInfo?
         public var today: Progress?
@@ -1347,7 +1361,7 @@ extension Morning {
         public var nextReminder: String?
         public var notifications: Notifications
 
-        public init(phase: Phase, state: MorningState, date: String, routine: RoutineInfo? = nil, today: Progress? = nil, currentTask: DayTask? = nil, nextTask: DayTask? = nil, now: Now? = nil, behind: Int, nextChange: String? = nil, nextReminder: String? = nil, notifications: Notifications) {
+        public init(phase: Phase, state: MorningState? = nil, date: String, routine: RoutineInfo? = nil, today: Progress? = nil, currentTask: DayTask? = nil, nextTask: DayTask? = nil, now: Now? = nil, behind: Int, nextChange: String? = nil, nextReminder: String? = nil, notifications: Notifications) {
             self.phase = phase
             self.state = state
             self.date = date
@@ -1367,7 +1381,7 @@ extension Morning {
 extension Morning.StatusReply: JSONCodable {
     public init(json: JSONFields) throws {
         let phase = try json.required("phase") { v, p in try JSONRead.raw(v, p) as Morning.Phase }
-        let state = try json.required("state") { v, p in try JSONRead.raw(v, p) as Morning.MorningState }
+        let state = try json.optional("state") { v, p in try JSONRead.raw(v, p) as Morning.MorningState }
         let date = try json.required("date") { v, p in try JSONRead.string(v, p) }
         let routine = try json.optional("routine") { v, p in try Morning.RoutineInfo(json: JSONFields(v, at: p)) }
         let today = try json.optional("today") { v, p in try Morning.Progress(json: JSONFields(v, at: p)) }
@@ -1383,18 +1397,18 @@ extension Morning.StatusReply: JSONCodable {
 
     public var json: JSONValue {
         .object([
-            .init(key: "behind", value: JSONValue.int(self.behind)),
-            .init(key: "currentTask", value: self.currentTask.map { $0.json } ?? .null),
-            .init(key: "date", value: JSONValue.string(self.date)),
-            .init(key: "nextChange", value: self.nextChange.map { JSONValue.string($0) } ?? .null),
-            .init(key: "nextReminder", value: self.nextReminder.map { JSONValue.string($0) } ?? .null),
-            .init(key: "nextTask", value: self.nextTask.map { $0.json } ?? .null),
-            .init(key: "notifications", value: self.notifications.json),
-            .init(key: "now", value: self.now.map { $0.json } ?? .null),
-            .init(key: "phase", value: JSONValue.string(self.phase.rawValue)),
-            .init(key: "routine", value: self.routine.map { $0.json } ?? .null),
-            .init(key: "state", value: JSONValue.string(self.state.rawValue)),
-            .init(key: "today", value: self.today.map { $0.json } ?? .null),
+            JSONValue.Member(key: "behind", value: JSONValue.int(self.behind)),
+            JSONValue.Member(key: "currentTask", value: self.currentTask.map { $0.json } ?? JSONValue.null),
+            JSONValue.Member(key: "date", value: JSONValue.string(self.date)),
+            JSONValue.Member(key: "nextChange", value: self.nextChange.map { JSONValue.string($0) } ?? JSONValue.null),
+            JSONValue.Member(key: "nextReminder", value: self.nextReminder.map { JSONValue.string($0) } ?? JSONValue.null),
+            JSONValue.Member(key: "nextTask", value: self.nextTask.map { $0.json } ?? JSONValue.null),
+            JSONValue.Member(key: "notifications", value: self.notifications.json),
+            JSONValue.Member(key: "now", value: self.now.map { $0.json } ?? JSONValue.null),
+            JSONValue.Member(key: "phase", value: JSONValue.string(self.phase.rawValue)),
+            JSONValue.Member(key: "routine", value: self.routine.map { $0.json } ?? JSONValue.null),
+            JSONValue.Member(key: "state", value: self.state.map { JSONValue.string($0.rawValue) } ?? JSONValue.null),
+            JSONValue.Member(key: "today", value: self.today.map { $0.json } ?? JSONValue.null),
         ])
     }
 }
@@ -1443,7 +1457,7 @@ extension Morning.ExploreReply: JSONCodable {
 
     public var json: JSONValue {
         .object([
-            .init(key: "routines", value: JSONValue.array(self.routines.map { $0.json })),
+            JSONValue.Member(key: "routines", value: JSONValue.array(self.routines.map { $0.json })),
         ])
     }
 }
@@ -1468,7 +1482,7 @@ extension Morning.ActivateParameters: JSONCodable {
 
     public var json: JSONValue {
         .object([
-            .init(key: "routine", value: JSONValue.string(self.routine)),
+            JSONValue.Member(key: "routine", value: JSONValue.string(self.routine)),
         ])
     }
 }
@@ -1497,7 +1511,7 @@ extension Morning.RestartParameters: JSONCodable {
 
     public var json: JSONValue {
         .object([
-            .init(key: "routine", value: JSONValue.string(self.routine)),
+            JSONValue.Member(key: "routine", value: JSONValue.string(self.routine)),
         ])
     }
 }
@@ -1526,7 +1540,7 @@ extension Morning.DeleteParameters: JSONCodable {
 
     public var json: JSONValue {
         .object([
-            .init(key: "routine", value: JSONValue.string(self.routine)),
+            JSONValue.Member(key: "routine", value: JSONValue.string(self.routine)),
         ])
     }
 }
@@ -1553,8 +1567,8 @@ extension Morning.DeleteReply: JSONCodable {
 
     public var json: JSONValue {
         .object([
-            .init(key: "records", value: JSONValue.int(self.records)),
-            .init(key: "routine", value: self.routine.json),
+            JSONValue.Member(key: "records", value: JSONValue.int(self.records)),
+            JSONValue.Member(key: "routine", value: self.routine.json),
         ])
     }
 }
@@ -1638,13 +1652,13 @@ extension Morning.DayReply: JSONCodable {
 
     public var json: JSONValue {
         .object([
-            .init(key: "completed", value: JSONValue.int(self.completed)),
-            .init(key: "date", value: JSONValue.string(self.date)),
-            .init(key: "mode", value: JSONValue.string(self.mode.rawValue)),
-            .init(key: "routine", value: JSONValue.string(self.routine)),
-            .init(key: "routineId", value: JSONValue.string(self.routineId)),
-            .init(key: "tasks", value: JSONValue.array(self.tasks.map { $0.json })),
-            .init(key: "total", value: JSONValue.int(self.total)),
+            JSONValue.Member(key: "completed", value: JSONValue.int(self.completed)),
+            JSONValue.Member(key: "date", value: JSONValue.string(self.date)),
+            JSONValue.Member(key: "mode", value: JSONValue.string(self.mode.rawValue)),
+            JSONValue.Member(key: "routine", value: JSONValue.string(self.routine)),
+            JSONValue.Member(key: "routineId", value: JSONValue.string(self.routineId)),
+            JSONValue.Member(key: "tasks", value: JSONValue.array(self.tasks.map { $0.json })),
+            JSONValue.Member(key: "total", value: JSONValue.int(self.total)),
         ])
     }
 }
@@ -1737,7 +1751,7 @@ extension Morning.SetNotificationsParameters: JSONCodable {
 
     public var json: JSONValue {
         .object([
-            .init(key: "enabled", value: JSONValue.bool(self.enabled)),
+            JSONValue.Member(key: "enabled", value: JSONValue.bool(self.enabled)),
         ])
     }
 }
@@ -1761,7 +1775,55 @@ extension Morning.SetNotificationsReply: JSONCodable {
 
     public var json: JSONValue {
         .object([
-            .init(key: "notifications", value: self.notifications.json),
+            JSONValue.Member(key: "notifications", value: self.notifications.json),
+        ])
+    }
+}
+
+extension Morning {
+    /// Turns the reminder's sound (the freedesktop alarm-clock-elapsed) on or off.
+    public struct SetNotificationSoundParameters: Sendable, Hashable {
+        public var sound: Bool
+
+        public init(sound: Bool) {
+            self.sound = sound
+        }
+    }
+}
+
+extension Morning.SetNotificationSoundParameters: JSONCodable {
+    public init(json: JSONFields) throws {
+        let sound = try json.required("sound") { v, p in try JSONRead.bool(v, p) }
+        self.init(sound: sound)
+    }
+
+    public var json: JSONValue {
+        .object([
+            JSONValue.Member(key: "sound", value: JSONValue.bool(self.sound)),
+        ])
+    }
+}
+
+extension Morning {
+    /// The reply of `SetNotificationSound`.
+    public struct SetNotificationSoundReply: Sendable, Hashable {
+        public var notifications: Notifications
+
+        public init(notifications: Notifications) {
+            self.notifications = notifications
+        }
+    }
+}
+
+extension Morning.SetNotificationSoundReply: JSONCodable {
+    public init(json: JSONFields) throws {
+        let notifications = try json.required("notifications") { v, p in try Morning.Notifications(json: JSONFields(v, at: p)) }
+        self.init(notifications: notifications)
+    }
+
+    public var json: JSONValue {
+        .object([
+            JSONValue.Member(key: "notifications", value: self.notifications.json),
         ])
     }
 }
@@ -1790,7 +1852,7 @@ extension Morning.TestNotificationReply: JSONCodable {
 
     public var json: JSONValue {
         .object([
-            .init(key: "notifications", value: self.notifications.json),
+            JSONValue.Member(key: "notifications", value: self.notifications.json),
         ])
     }
 }
@@ -1815,7 +1877,7 @@ extension Morning.WelcomeParameters: JSONCodable {
 
     public var json: JSONValue {
         .object([
-            .init(key: "take", value: JSONValue.bool(self.take)),
+            JSONValue.Member(key: "take", value: JSONValue.bool(self.take)),
         ])
     }
 }
@@ -1839,7 +1901,7 @@ extension Morning.WelcomeReply: JSONCodable {
 
     public var json: JSONValue {
         .object([
-            .init(key: "pending", value: JSONValue.bool(self.pending)),
+            JSONValue.Member(key: "pending", value: JSONValue.bool(self.pending)),
         ])
     }
 }
@@ -1871,8 +1933,8 @@ extension Morning.ReloadReply: JSONCodable {
 
     public var json: JSONValue {
         .object([
-            .init(key: "nextMidnight", value: JSONValue.string(self.nextMidnight)),
-            .init(key: "nextReminder", value: self.nextReminder.map { JSONValue.string($0) } ?? .null),
+            JSONValue.Member(key: "nextMidnight", value: JSONValue.string(self.nextMidnight)),
+            JSONValue.Member(key: "nextReminder", value: self.nextReminder.map { JSONValue.string($0) } ?? JSONValue.null),
         ])
     }
 }
@@ -1965,7 +2027,7 @@ extension Morning.DataReply: JSONCodable {
 
     public var json: JSONValue {
         .object([
-            .init(key: "cards", value: JSONValue.array(self.cards.map { $0.json })),
+            JSONValue.Member(key: "cards", value: JSONValue.array(self.cards.map { $0.json })),
         ])
     }
 }
@@ -2019,8 +2081,8 @@ extension Morning.StatsReply: JSONCodable {
 
     public var json: JSONValue {
         .object([
-            .init(key: "overall", value: self.overall.map { $0.json } ?? .null),
-            .init(key: "routines", value: JSONValue.array(self.routines.map { $0.json })),
+            JSONValue.Member(key: "overall", value: self.overall.map { $0.json } ?? JSONValue.null),
+            JSONValue.Member(key: "routines", value: JSONValue.array(self.routines.map { $0.json })),
         ])
     }
 }
@@ -2097,12 +2159,12 @@ extension Morning.HistoryReply: JSONCodable {
 
     public var json: JSONValue {
         .object([
-            .init(key: "days", value: JSONValue.array(self.days.map { $0.json })),
-            .init(key: "from", value: JSONValue.string(self.from)),
-            .init(key: "inProgress", value: self.inProgress.map { $0.json } ?? .null),
-            .init(key: "routine", value: self.routine.map { JSONValue.string($0) } ?? .null),
-            .init(key: "routineId", value: self.routineId.map { JSONValue.string($0) } ?? .null),
-            .init(key: "today", value: JSONValue.string(self.today)),
+            JSONValue.Member(key: "days", value: JSONValue.array(self.days.map { $0.json })),
+            JSONValue.Member(key: "from", value: JSONValue.string(self.from)),
+            JSONValue.Member(key: "inProgress", value: self.inProgress.map { $0.json } ?? JSONValue.null),
+            JSONValue.Member(key: "routine", value: self.routine.map { JSONValue.string($0) } ?? JSONValue.null),
+            JSONValue.Member(key: "routineId", value: self.routineId.map { JSONValue.string($0) } ?? JSONValue.null),
+            JSONValue.Member(key: "today", value: JSONValue.string(self.today)),
         ])
     }
 }
@@ -2131,7 +2193,7 @@ extension Morning.ExportReply: JSONCodable {
 
     public var json: JSONValue {
         .object([
-            .init(key: "document", value: self.document.json),
+            JSONValue.Member(key: "document", value: self.document.json),
         ])
     }
 }
@@ -2160,8 +2222,8 @@ extension Morning.ImportParameters: JSONCodable {
 
     public var json: JSONValue {
         .object([
-            .init(key: "document", value: self.document.json),
-            .init(key: "replace", value: JSONValue.bool(self.replace)),
+            JSONValue.Member(key: "document", value: self.document.json),
+            JSONValue.Member(key: "replace", value: JSONValue.bool(self.replace)),
         ])
     }
 }
@@ -2188,8 +2250,8 @@ extension Morning.ImportReply: JSONCodable {
 
     public var json: JSONValue {
         .object([
-            .init(key: "records", value: JSONValue.int(self.records)),
-            .init(key: "routines", value: JSONValue.int(self.routines)),
+            JSONValue.Member(key: "records", value: JSONValue.int(self.records)),
+            JSONValue.Member(key: "routines", value: JSONValue.int(self.routines)),
         ])
     }
 }
@@ -2223,7 +2285,7 @@ extension Morning.DraftTitleParameters: JSONCodable {
 
     public var json: JSONValue {
         .object([
-            .init(key: "title", value: JSONValue.string(self.title)),
+            JSONValue.Member(key: "title", value: JSONValue.string(self.title)),
         ])
     }
 }
@@ -2262,7 +2324,7 @@ extension Morning.DraftRemoveParameters: JSONCodable {
 
     public var json: JSONValue {
         .object([
-            .init(key: "position", value: JSONValue.int(self.position)),
+            JSONValue.Member(key: "position", value: JSONValue.int(self.position)),
         ])
     }
 }
@@ -2315,8 +2377,8 @@ extension Morning.CreateParameters: JSONCodable {
 
     public var json: JSONValue {
         .object([
-            .init(key: "tasks", value: JSONValue.array(self.tasks.map { $0.json })),
-            .init(key: "title", value: JSONValue.string(self.title)),
+            JSONValue.Member(key: "tasks", value: JSONValue.array(self.tasks.map { $0.json })),
+            JSONValue.Member(key: "title", value: JSONValue.string(self.title)),
         ])
     }
 }
@@ -2347,7 +2409,7 @@ extension Morning.CreateFromFileParameters: JSONCodable {
 
     public var json: JSONValue {
         .object([
-            .init(key: "text", value: JSONValue.string(self.text)),
+            JSONValue.Member(key: "text", value: JSONValue.string(self.text)),
         ])
     }
 }
@@ -2478,7 +2540,7 @@ extension Morning {
             case .notToday(let date, let today):
                 .object([.init(key: "date", value: JSONValue.string(date)), .init(key: "today", value: JSONValue.string(today))])
             case .dateOutOfRange(let date, let earliest, let latest, let ended):
-                .object([.init(key: "date", value: JSONValue.string(date)), .init(key: "earliest", value: JSONValue.string(earliest)), .init(key: "ended", value: ended.map { JSONValue.bool($0) } ?? .null), .init(key: "latest", value: JSONValue.string(latest))])
+                .object([.init(key: "date", value: JSONValue.string(date)), .init(key: "earliest", value: JSONValue.string(earliest)), .init(key: "ended", value: ended.map { JSONValue.bool($0) } ?? JSONValue.null), .init(key: "latest", value: JSONValue.string(latest))])
             case .dayLocked(let date):
                 .object([.init(key: "date", value: JSONValue.string(date))])
             case .invalidDate(let text):
@@ -2500,7 +2562,7 @@ extension Morning {
             case .invalidImport(let reason):
                 .object([.init(key: "reason", value: JSONValue.string(reason))])
             case .invalidTime(let text, let earlier, let later):
-                .object([.init(key: "earlier", value: earlier.map { JSONValue.string($0) } ?? .null), .init(key: "later", value: later.map { JSONValue.string($0) } ?? .null), .init(key: "text", value: JSONValue.string(text))])
+                .object([.init(key: "earlier", value: earlier.map { JSONValue.string($0) } ?? JSONValue.null), .init(key: "later", value: later.map { JSONValue.string($0) } ?? JSONValue.null), .init(key: "text", value: JSONValue.string(text))])
             case .draftFull(let limit):
                 .object([.init(key: "limit", value: JSONValue.int(limit))])
             case .noDraft: .object([])
@@ -2561,6 +2623,7 @@ extension Morning {
         func check(_ parameters: Morning.CheckParameters) throws -> Morning.CheckReply
         func uncheck(_ parameters: Morning.UncheckParameters) throws -> Morning.UncheckReply
         func setNotifications(_ parameters: Morning.SetNotificationsParameters) throws -> Morning.SetNotificationsReply
+        func setNotificationSound(_ parameters: Morning.SetNotificationSoundParameters) throws -> Morning.SetNotificationSoundReply
         func testNotification() throws -> Morning.TestNotificationReply
         func welcome(_ parameters: Morning.WelcomeParameters) throws -> Morning.WelcomeReply
         func reload() throws -> Morning.ReloadReply
@@ -2598,6 +2661,7 @@ extension Morning {
         case .check: return try service.check(try call.parameters(CheckParameters.self)).json
         case .uncheck: return try service.uncheck(try call.parameters(UncheckParameters.self)).json
         case .setNotifications: return try service.setNotifications(try call.parameters(SetNotificationsParameters.self)).json
+        case .setNotificationSound: return try service.setNotificationSound(try call.parameters(SetNotificationSoundParameters.self)).json
         case .testNotification: return try service.testNotification().json
         case .welcome: return try service.welcome(try call.parameters(WelcomeParameters.self)).json
         case .reload: return try service.reload().json
@@ -2699,6 +2763,14 @@ extension Morning {
 
         public static func setNotifications(_ parameters: SetNotificationsParameters) -> VarlinkRequest<SetNotificationsReply> {
             VarlinkRequest(method: "org.bettermorning.Morning.SetNotifications", parameters: parameters.json)
+        }
+
+        public static func setNotificationSound(sound: Bool) -> VarlinkRequest<SetNotificationSoundReply> {
+            VarlinkRequest(method: "org.bettermorning.Morning.SetNotificationSound", parameters: SetNotificationSoundParameters(sound: sound).json)
+        }
+
+        public static func setNotificationSound(_ parameters: SetNotificationSoundParameters) -> VarlinkRequest<SetNotificationSoundReply> {
+            VarlinkRequest(method: "org.bettermorning.Morning.SetNotificationSound", parameters: parameters.json)
         }
 
         public static func testNotification() -> VarlinkRequest<TestNotificationReply> {

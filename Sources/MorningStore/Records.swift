@@ -98,13 +98,18 @@ struct SettingRow: Codable, FetchableRecord, PersistableRecord {
 
     static let notificationsEnabled = "notificationsEnabled"
     static let welcomeShown = "welcomeShown"
+    static let reminderSound = "reminderSound"
     /// A date, or empty for none.
     static let reminderFiredOn = "reminderFiredOn"
+    /// "DAY ID SERVER", such as "2026-03-03 7 :1.42", or empty for none.
+    static let reminderPopup = "reminderPopup"
 
     static func rows(_ settings: Settings) -> [SettingRow] {
         [SettingRow(key: notificationsEnabled, value: String(settings.notificationsEnabled)),
          SettingRow(key: welcomeShown, value: String(settings.welcomeShown)),
-         SettingRow(key: reminderFiredOn, value: settings.reminderFiredOn?.description ?? "")]
+         SettingRow(key: reminderSound, value: String(settings.reminderSound)),
+         SettingRow(key: reminderFiredOn, value: settings.reminderFiredOn?.description ?? ""),
+         SettingRow(key: reminderPopup, value: settings.reminderPopup.map { "\($0.day) \($0.id) \($0.server)" } ?? "")]
     }
 
     static func settings(from rows: [SettingRow]) throws -> Settings {
@@ -113,11 +118,21 @@ struct SettingRow: Codable, FetchableRecord, PersistableRecord {
             switch row.key {
             case notificationsEnabled: settings.notificationsEnabled = try flag(row)
             case welcomeShown: settings.welcomeShown = try flag(row)
+            case reminderSound: settings.reminderSound = try flag(row)
             case reminderFiredOn: settings.reminderFiredOn = row.value.isEmpty ? nil : try Day(stored: row.value, in: "setting")
+            case reminderPopup: settings.reminderPopup = row.value.isEmpty ? nil : try popup(row)
             default: continue   // Keys this build does not know are left alone: nothing here writes them.
             }
         }
         return settings
+    }
+
+    private static func popup(_ row: SettingRow) throws -> ReminderPopup {
+        let parts = row.value.split(separator: " ").map(String.init)
+        guard parts.count == 3, let id = UInt32(parts[1]), parts[2].hasPrefix(":") else {
+            throw StoreError.unreadable("setting \(row.key) is \"\(row.value)\", not a day, an id and a bus name")
+        }
+        return ReminderPopup(day: try Day(stored: parts[0], in: "setting"), id: id, server: parts[2])
     }
 
     private static func flag(_ row: SettingRow) throws -> Bool {

@@ -86,11 +86,11 @@ extension VarlinkService.GetInfoReply: JSONCodable {
 
     public var json: JSONValue {
         .object([
-            .init(key: "interfaces", value: JSONValue.array(self.interfaces.map { JSONValue.string($0) })),
-            .init(key: "product", value: JSONValue.string(self.product)),
-            .init(key: "url", value: JSONValue.string(self.url)),
-            .init(key: "vendor", value: JSONValue.string(self.vendor)),
-            .init(key: "version", value: JSONValue.string(self.version)),
+            JSONValue.Member(key: "interfaces", value: JSONValue.array(self.interfaces.map { JSONValue.string($0) })),
+            JSONValue.Member(key: "product", value: JSONValue.string(self.product)),
+            JSONValue.Member(key: "url", value: JSONValue.string(self.url)),
+            JSONValue.Member(key: "vendor", value: JSONValue.string(self.vendor)),
+            JSONValue.Member(key: "version", value: JSONValue.string(self.version)),
         ])
     }
 }
@@ -114,7 +114,7 @@ extension VarlinkService.GetInterfaceDescriptionParameters: JSONCodable {
 
     public var json: JSONValue {
         .object([
-            .init(key: "interface", value: JSONValue.string(self.interface)),
+            JSONValue.Member(key: "interface", value: JSONValue.string(self.interface)),
         ])
     }
 }
@@ -138,7 +138,7 @@ extension VarlinkService.GetInterfaceDescriptionReply: JSONCodable {
 
     public var json: JSONValue {
         .object([
-            .init(key: "description", value: JSONValue.string(self.description)),
+            JSONValue.Member(key: "description", value: JSONValue.string(self.description)),
         ])
     }
 }

@@ -65,7 +65,8 @@ extension SwiftGenerator {
         case .inline(let shape):
             if case .enumeration = shape { return "JSONValue.string(\(value).rawValue)" }
             return "\(value).json"
-        case .optional(let inner): return "\(value).map { \(writing(inner, "$0", owner: owner, field: field)) } ?? .null"
+        // Typed in full, so that a struct of many optional members type-checks quickly.
+        case .optional(let inner): return "\(value).map { \(writing(inner, "$0", owner: owner, field: field)) } ?? JSONValue.null"
         case .array(let inner): return "JSONValue.array(\(value).map { \(writing(inner, "$0", owner: owner, field: field)) })"
         case .dictionary(let inner):
             return "JSONValue.object(\(value).sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }.map { .init(key: $0.key, value: \(writing(inner, "$0.value", owner: owner, field: field))) })"

@@ -163,7 +163,7 @@ public struct SwiftGenerator {
                         o.line(".object([")
                         o.indent { o in
                             for f in sorted {
-                                o.line(".init(key: \(literal(f.name)), value: \(writing(f.type, "self." + identifier(f.name), owner: owner, field: f.name))),")
+                                o.line("JSONValue.Member(key: \(literal(f.name)), value: \(writing(f.type, "self." + identifier(f.name), owner: owner, field: f.name))),")
                             }
                         }
                         o.line("])")

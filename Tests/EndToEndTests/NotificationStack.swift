@@ -64,11 +64,19 @@ final class NotificationStack: @unchecked Sendable {
     /// The folders dunst looks icons up by name in (its `icon_path`); none by default, so
     /// that the machine's own icons never count.
     private let iconFolders: [String]
+    /// How many seconds dunst shows a notification that leaves it to the server; 0 for
+    /// until closed.
+    private let expiry: Int
 
     /// Starts the bus, the X server and dunst (unless `server` is false: `startServer`
     /// starts it later), and returns once dunst owns org.freedesktop.Notifications on the bus.
-    init(iconFolders: [String] = [], server: Bool = true, timeout: Duration = .seconds(20)) throws {
+    ///
+    /// With `startedOnDemand`, the bus has a D-Bus service file for the server, as Debian's
+    /// dunst package installs: the first call to the server starts dunst.
+    init(iconFolders: [String] = [], server: Bool = true, expiry: Int = 0, startedOnDemand: Bool = false,
+         timeout: Duration = .seconds(20)) throws {
         self.iconFolders = iconFolders
+        self.expiry = expiry
         folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("bm-notify-\(UUID().uuidString.prefix(8))")
         let missing = Self.tools.filter { !FileManager.default.isExecutableFile(atPath: $0) }
         guard missing.isEmpty else {
@@ -77,8 +85,12 @@ final class NotificationStack: @unchecked Sendable {
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("hints"), withIntermediateDirectories: true)
         let deadline = ContinuousClock.now + timeout
         do {
-            try startBus(deadline: deadline)
+            try startBus(deadline: deadline, servicesFolder: startedOnDemand ? writeServiceFile() : nil)
             try startXServer(deadline: deadline)
+            if startedOnDemand {
+                try writeDunstConfig()
+                try display.write(to: folder.appendingPathComponent("display"), atomically: true, encoding: .utf8)
+            }
             if server { try startDunst(deadline: deadline) }
         } catch {
             stop()
@@ -115,6 +127,12 @@ final class NotificationStack: @unchecked Sendable {
     /// history leaves out some hints; a dunstrc rule script records them per id.
     func notifications() throws -> [Notification] {
         try dunstctl("close-all")
+        return try closed()
+    }
+
+    /// The notifications that are no longer on screen: closed by the user or their sender,
+    /// or expired; in order of arrival.
+    func closed() throws -> [Notification] {
         let history = try dunstctl("history")
         guard let root = try JSONSerialization.jsonObject(with: Data(history.utf8)) as? [String: Any],
               let outer = root["data"] as? [Any], let entries = outer.first as? [[String: Any]]
@@ -206,6 +224,13 @@ final class NotificationStack: @unchecked Sendable {
         try startDunst(deadline: ContinuousClock.now + timeout)
     }
 
+    /// Whether a process owns org.freedesktop.Notifications on the bus now.
+    func serverRunning() throws -> Bool {
+        try run("/usr/bin/dbus-send", ["--session", "--dest=org.freedesktop.DBus", "--print-reply=literal",
+                                       "/org/freedesktop/DBus", "org.freedesktop.DBus.NameHasOwner",
+                                       "string:org.freedesktop.Notifications"]).contains("true")
+    }
+
     /// Ends dunst, leaving the bus and the display: the session has no notification server.
     func stopServer() {
         if let dunst {
@@ -230,7 +255,7 @@ final class NotificationStack: @unchecked Sendable {
 
     /// A session bus on a socket in the test's folder, with no `<servicedir>`: nothing is
     /// started on demand, so only the dunst started here can answer.
-    private func startBus(deadline: ContinuousClock.Instant) throws {
+    private func startBus(deadline: ContinuousClock.Instant, servicesFolder: String?) throws {
         let config = folder.appendingPathComponent("bus.conf")
         try """
             <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
@@ -239,6 +264,7 @@ final class NotificationStack: @unchecked Sendable {
               <type>session</type>
               <listen>unix:path=\(folder.appendingPathComponent("bus").path)</listen>
               <auth>EXTERNAL</auth>
+              \(servicesFolder.map { "<servicedir>\($0)</servicedir>" } ?? "")
               <policy context="default">
                 <allow send_destination="*" eavesdrop="true"/>
                 <allow eavesdrop="true"/>
@@ -267,6 +293,26 @@ final class NotificationStack: @unchecked Sendable {
 
     /// dunst with a dunstrc of the test's own, so the machine's config does not matter.
     private func startDunst(deadline: ContinuousClock.Instant) throws {
+        let dunstrc = try writeDunstConfig()
+        dunst = try spawn("/usr/bin/dunst", ["-config", dunstrc.path], log: "dunst", environment: environment)
+        while true {
+            let owned = try? run("/usr/bin/dbus-send", ["--session", "--dest=org.freedesktop.DBus", "--print-reply=literal",
+                                                        "/org/freedesktop/DBus", "org.freedesktop.DBus.NameHasOwner",
+                                                        "string:org.freedesktop.Notifications"])
+            if owned?.contains("true") == true { return }
+            if let dunst, !Self.isRunning(dunst) {
+                throw Failure(description: "dunst exited at start: \(log("dunst"))")
+            }
+            guard ContinuousClock.now < deadline else {
+                throw Failure(description: "dunst did not own org.freedesktop.Notifications in time: \(log("dunst"))")
+            }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+    }
+
+    /// Writes the test's dunstrc and the scripts it names; returns its path.
+    @discardableResult
+    private func writeDunstConfig() throws -> URL {
         let hints = folder.appendingPathComponent("hints").path
         let script = folder.appendingPathComponent("record-hints")
         // dunst runs a rule's script for each notification it shows, with the fields in
@@ -300,33 +346,21 @@ final class NotificationStack: @unchecked Sendable {
                 history_length = 1000
                 idle_threshold = 0
                 dmenu = \(pick.path)
-                # Nothing closes by itself: what closes, its sender closed.
+                # Unless the stack has an expiry, nothing closes by itself: what closes,
+                # its sender closed.
                 ignore_dbusclose = false
                 icon_path = "\(iconFolders.isEmpty ? folder.appendingPathComponent("no-icons").path : iconFolders.joined(separator: ":"))"
             [urgency_low]
-                timeout = 0
+                timeout = \(expiry)
             [urgency_normal]
-                timeout = 0
+                timeout = \(expiry)
             [urgency_critical]
-                timeout = 0
+                timeout = \(expiry)
             [record]
                 appname = "*"
                 script = \(script.path)
             """.write(to: dunstrc, atomically: true, encoding: .utf8)
-        dunst = try spawn("/usr/bin/dunst", ["-config", dunstrc.path], log: "dunst", environment: environment)
-        while true {
-            let owned = try? run("/usr/bin/dbus-send", ["--session", "--dest=org.freedesktop.DBus", "--print-reply=literal",
-                                                        "/org/freedesktop/DBus", "org.freedesktop.DBus.NameHasOwner",
-                                                        "string:org.freedesktop.Notifications"])
-            if owned?.contains("true") == true { return }
-            if let dunst, !Self.isRunning(dunst) {
-                throw Failure(description: "dunst exited at start: \(log("dunst"))")
-            }
-            guard ContinuousClock.now < deadline else {
-                throw Failure(description: "dunst did not own org.freedesktop.Notifications in time: \(log("dunst"))")
-            }
-            Thread.sleep(forTimeInterval: 0.02)
-        }
+        return dunstrc
     }
 
     // MARK: - Children
@@ -337,7 +371,7 @@ final class NotificationStack: @unchecked Sendable {
          "XDG_RUNTIME_DIR": folder.path, "LANG": "C.UTF-8"]
     }
 
-    private func spawn(_ path: String, _ arguments: [String], log name: String, stdout: Pipe2? = nil,
+    func spawn(_ path: String, _ arguments: [String], log name: String, stdout: Pipe2? = nil,
                        environment extra: [String: String] = [:]) throws -> ChildProcess {
         let log = open(folder.appendingPathComponent("\(name).log").path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
         defer { close(log) }
@@ -370,7 +404,7 @@ final class NotificationStack: @unchecked Sendable {
     }
 
     /// SIGTERM, then SIGKILL if the child has not ended within 5 s; always reaped.
-    fileprivate static func terminate(_ child: ChildProcess) {
+    static func terminate(_ child: ChildProcess) {
         child.signal(SIGTERM)
         let ended = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {
@@ -385,75 +419,6 @@ final class NotificationStack: @unchecked Sendable {
         guard let stat = try? String(contentsOfFile: "/proc/\(child.pid)/stat", encoding: .utf8),
               let close = stat.lastIndex(of: ")") else { return false }
         return !stat[close...].hasPrefix(") Z")
-    }
-
-    /// dbus-monitor on this stack's bus, printing a line for each call the bus routes to
-    /// the notification server (libnotify asks for the server's information before it
-    /// sends a notification). Returns once the monitor is in place: a call made after it
-    /// returns is seen.
-    func watchServerCalls(timeout: Duration = .seconds(10)) throws -> ServerCalls {
-        let out = try Pipe2()
-        let child = try spawn("/usr/bin/dbus-monitor",
-                              ["--address", busAddress, "--profile",
-                               "type='method_call',interface='org.freedesktop.Notifications'"],
-                              log: "dbus-monitor", stdout: out)
-        let calls = ServerCalls(child: child, out: out)
-        // The bus tells a new monitor that it lost its unique name: from then on it sees
-        // the messages its rule matches.
-        guard try calls.waitForLine(endingWith: "\tNameLost", within: timeout) else {
-            calls.stop()
-            throw Failure(description: "dbus-monitor did not start watching the bus")
-        }
-        return calls
-    }
-
-    /// What dbus-monitor printed, read line by line.
-    final class ServerCalls: @unchecked Sendable {
-        private let child: ChildProcess
-        private let out: Pipe2
-        private var buffer: [UInt8] = []
-
-        fileprivate init(child: ChildProcess, out: Pipe2) {
-            self.child = child
-            self.out = out
-        }
-
-        /// Waits for the next call to the server the bus routes; false when none comes in time.
-        func waitForCall(within: Duration) throws -> Bool {
-            try waitForLine(within: within) { $0.hasPrefix("mc\t") }
-        }
-
-        /// Reads lines until one ends with `suffix`; false when `within` passes first.
-        fileprivate func waitForLine(endingWith suffix: String, within: Duration) throws -> Bool {
-            try waitForLine(within: within) { $0.hasSuffix(suffix) }
-        }
-
-        private func waitForLine(within: Duration, where wanted: (String) -> Bool) throws -> Bool {
-            let deadline = ContinuousClock.now + within
-            while true {
-                while let end = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-                    let line = String(decoding: buffer[..<end], as: UTF8.self)
-                    buffer.removeSubrange(...end)
-                    if wanted(line) { return true }
-                }
-                let left = deadline - ContinuousClock.now
-                guard left > .zero else { return false }
-                var request = pollfd(fd: out.read, events: Int16(POLLIN), revents: 0)
-                let ms = Int32(left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000)
-                let ready = poll(&request, 1, max(ms, 1))
-                if ready < 0 && errno == EINTR { continue }
-                guard ready > 0 else { continue }
-                var chunk = [UInt8](repeating: 0, count: 4096)
-                let n = Glibc.read(out.read, &chunk, chunk.count)
-                if n < 0 && errno == EINTR { continue }
-                guard n > 0 else { throw Failure(description: "dbus-monitor ended") }
-                buffer += chunk[..<n]
-            }
-        }
-
-        func stop() {
-            NotificationStack.terminate(child)
-        }
     }
 
     /// The first line a child writes on `pipe`, waiting no later than `deadline`.

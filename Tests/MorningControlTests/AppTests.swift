@@ -200,7 +200,7 @@ import MorningProtocol
 
     @Test("U1: without a terminal, or with --json, bmctl with no command prints the status as `bmctl status` does")
     func noTerminal() {
-        let reply = #"{"parameters":{"phase":"none","state":"none","date":"2026-11-23","behind":0,"notifications":{"enabled":true,"available":true}}}"#
+        let reply = #"{"parameters":{"phase":"none","state":"none","date":"2026-11-23","behind":0,"notifications":{"enabled":true,"sound":true,"available":true}}}"#
         let plain = bmctl([], reply: reply), status = bmctl(["status"], reply: reply)
         #expect(plain.status == 0)
         #expect(plain.out == status.out)
@@ -327,7 +327,12 @@ import MorningProtocol
         #expect(lines[0].hasSuffix("[s Settings]"))
         #expect(lines.contains("  n  Notifications: on"))
         #expect(model.handle(.character("n")) == [.setNotifications(false)])
-        model.show(notifications: .init(enabled: true, available: false))
+        #expect(lines.contains("  a  Alarm sound: on"))
+        #expect(model.handle(.character("a")) == [.setNotificationSound(false)])
+        model.show(notifications: .init(enabled: true, sound: false, available: true))
+        #expect(AppTests.screen(model).contains("  a  Alarm sound: off"))
+        #expect(model.handle(.character("a")) == [.setNotificationSound(true)])
+        model.show(notifications: .init(enabled: true, sound: true, available: false))
         lines = AppTests.screen(model)
         #expect(lines.contains("  n  Notifications: on — no notification server answers now, so the reminder"))
         #expect(lines.contains("     cannot show yet"))

@@ -3,7 +3,7 @@ import Testing
 
 /// The command line: global options anywhere, parameters sent, usage errors exit 2 (§10).
 @Suite struct ArgumentTests {
-    let status = ok(#"{"phase":"none","state":"none","date":"2026-11-23","behind":0,"notifications":{"enabled":true,"available":true}}"#)
+    let status = ok(#"{"phase":"none","state":"none","date":"2026-11-23","behind":0,"notifications":{"enabled":true,"sound":true,"available":true}}"#)
 
     @Test("--json works before and after the command")
     func jsonBeforeOrAfter() {
@@ -95,17 +95,41 @@ import Testing
     func notificationsSetting() {
         let maybe = bmctl(["notifications", "maybe"])
         #expect(maybe.status == 2)
-        #expect(maybe.err.hasPrefix("bmctl: The value 'maybe' is invalid for '<on|off|test>'"))
+        #expect(maybe.err.hasPrefix("bmctl: The value 'maybe' is invalid for '<on|off|test|sound>'"))
         #expect(maybe.calls.isEmpty)
-        let off = bmctl(["notifications", "off"], reply: ok(#"{"notifications":{"enabled":false,"available":true}}"#))
+        let off = bmctl(["notifications", "off"], reply: ok(#"{"notifications":{"enabled":false,"sound":true,"available":true}}"#))
         #expect(off.status == 0)
         #expect(off.calls == [#"{"method":"org.bettermorning.Morning.SetNotifications","parameters":{"enabled":false}}"#])
         #expect(off.out == "Notifications are off.\n")
     }
 
+    @Test("notifications sound on|off sets the reminder's sound; on or off after anything else is a usage error")
+    func notificationSound() {
+        let off = bmctl(["notifications", "sound", "off"],
+                        reply: ok(#"{"notifications":{"enabled":true,"sound":false,"available":true}}"#))
+        #expect(off.status == 0)
+        #expect(off.calls == [#"{"method":"org.bettermorning.Morning.SetNotificationSound","parameters":{"sound":false}}"#])
+        #expect(off.out == "The reminder's sound is off.\n")
+        let shown = bmctl(["notifications", "sound"], reply: status)
+        #expect(shown.status == 0)
+        #expect(shown.calls == [#"{"method":"org.bettermorning.Morning.Status","parameters":{}}"#])
+        #expect(shown.out == "Notifications are on, with sound.\n")
+        let twice = bmctl(["notifications", "on", "off"])
+        #expect(twice.status == 2)
+        #expect(twice.calls.isEmpty)
+        // A bmd still running from before an upgrade knows no sound setting.
+        let older = bmctl(["notifications"],
+                          reply: ok(#"{"phase":"none","date":"2026-11-23","behind":0,"notifications":{"enabled":true,"available":true}}"#))
+        #expect(older.status == 0)
+        #expect(older.out == "Notifications are on.\n")
+        let loud = bmctl(["notifications", "sound", "loud"])
+        #expect(loud.status == 2)
+        #expect(loud.calls.isEmpty)
+    }
+
     @Test("N2: notifications test calls TestNotification with no parameters and says it was sent")
     func notificationsTest() {
-        let run = bmctl(["notifications", "test"], reply: ok(#"{"notifications":{"enabled":true,"available":true}}"#))
+        let run = bmctl(["notifications", "test"], reply: ok(#"{"notifications":{"enabled":true,"sound":true,"available":true}}"#))
         #expect(run.status == 0)
         #expect(run.calls == [#"{"method":"org.bettermorning.Morning.TestNotification","parameters":{}}"#])
         #expect(run.out == "Sent a test notification.\n")
@@ -114,10 +138,10 @@ import Testing
 
     @Test("N2: notifications test --json prints the reply; with the reminder off the text says how to turn it on")
     func notificationsTestJSONAndOff() {
-        let reply = ok(#"{"notifications":{"enabled":false,"available":true}}"#)
+        let reply = ok(#"{"notifications":{"enabled":false,"sound":true,"available":true}}"#)
         let json = bmctl(["--json", "notifications", "test"], reply: reply)
         #expect(json.status == 0)
-        #expect(json.out == #"{"notifications":{"available":true,"enabled":false,"reason":null}}"# + "\n")
+        #expect(json.out == #"{"notifications":{"available":true,"enabled":false,"reason":null,"sound":true}}"# + "\n")
         let text = bmctl(["notifications", "test"], reply: reply)
         #expect(text.out == "Sent a test notification.\n"
                 + "The daily reminder itself is off; `bmctl notifications on` turns it on.\n")

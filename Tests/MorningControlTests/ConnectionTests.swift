@@ -6,7 +6,7 @@ import Glibc
 @Suite struct ConnectionTests {
     @Test("status --json over a real socket prints the reply")
     func statusOverSocket() {
-        let responder = Responder(reply: #"{"parameters":{"phase":"none","state":"none","date":"2026-11-23","behind":0,"notifications":{"enabled":false,"available":true}}}"#)
+        let responder = Responder(reply: #"{"parameters":{"phase":"none","state":"none","date":"2026-11-23","behind":0,"notifications":{"enabled":false,"sound":true,"available":true}}}"#)
         let run = bmctlOverSocket(["status", "--json", "--socket", responder.path, "--no-autostart"])
         #expect(responder.received() == #"{"method":"org.bettermorning.Morning.Status","parameters":{}}"#)
         #expect(run.status == 0)
@@ -20,7 +20,7 @@ import Glibc
         func status(_ completed: Int) -> String {
             (completed < 2 ? #"{"continues":true,"# : "{") + #""parameters":{"phase":"running","state":"inProgress","date":"2026-11-23","routine":null,"#
                 + #""today":{"date":"2026-11-23","completed":\#(completed),"total":3},"currentTask":null,"#
-                + #""nextTask":null,"behind":0,"nextReminder":null,"notifications":{"enabled":true,"available":true}}}"#
+                + #""nextTask":null,"behind":0,"nextReminder":null,"notifications":{"enabled":true,"sound":true,"available":true}}}"#
         }
         let responder = Responder(frames: [status(0), status(1), status(2)])
         let run = bmctlOverSocket(["status", "--follow", "--json", "--socket", responder.path, "--no-autostart"])
@@ -33,11 +33,11 @@ import Glibc
 
     @Test("BMD_SOCKET chooses the socket")
     func environmentSocket() {
-        let responder = Responder(reply: #"{"parameters":{"notifications":{"enabled":true,"available":true}}}"#)
+        let responder = Responder(reply: #"{"parameters":{"notifications":{"enabled":true,"sound":true,"available":true}}}"#)
         let run = bmctlOverSocket(["notifications", "on", "--no-autostart"], environment: ["BMD_SOCKET": responder.path])
         #expect(responder.received() == #"{"method":"org.bettermorning.Morning.SetNotifications","parameters":{"enabled":true}}"#)
         #expect(run.status == 0)
-        #expect(run.out == "Notifications are on.\n")
+        #expect(run.out == "Notifications are on, with sound.\n")
     }
 
     @Test("a refusal over a real socket exits 1 with its message")

@@ -15,7 +15,7 @@ import Testing
         ok(#"{"phase":"running","state":"inProgress","date":"2026-11-24","routine":{"id":"haruki-murakami","name":"Haruki Murakami","#
            + #""type":"celebrity","active":true,"createdDate":"2026-11-01","startDate":"2026-11-02","tasks":[]},"#
            + #""today":{"date":"2026-11-24","completed":"# + "\(completed)" + #","total":"# + "\(total)"
-           + #"},"behind":0,"notifications":{"enabled":true,"available":true}}"#)
+           + #"},"behind":0,"notifications":{"enabled":true,"sound":true,"available":true}}"#)
     }
 
     static let activation = ok(#"{"routine":{"id":"benjamin-franklin","name":"Benjamin Franklin","type":"celebrity","active":true,"#

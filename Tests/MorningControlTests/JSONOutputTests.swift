@@ -6,17 +6,17 @@ import MorningProtocol
 @Suite struct JSONOutputTests {
     @Test("status --json writes absent optional fields as explicit null")
     func statusNulls() {
-        let reply = ok(#"{"phase":"none","state":"none","date":"2026-11-23","behind":0,"notifications":{"enabled":true,"available":false}}"#)
+        let reply = ok(#"{"phase":"none","state":"none","date":"2026-11-23","behind":0,"notifications":{"enabled":true,"sound":true,"available":false}}"#)
         let run = bmctl(["status", "--json"], reply: reply)
         #expect(run.status == 0)
         #expect(run.out == #"{"behind":0,"currentTask":null,"date":"2026-11-23","nextChange":null,"nextReminder":null,"nextTask":null,"#
-                + #""notifications":{"available":false,"enabled":true,"reason":null},"now":null,"phase":"none","routine":null,"#
+                + #""notifications":{"available":false,"enabled":true,"reason":null,"sound":true},"now":null,"phase":"none","routine":null,"#
                 + #""state":"none","today":null}"# + "\n")
     }
 
     @Test("status --json is indented on a terminal, one line in a pipe")
     func pretty() {
-        let reply = ok(#"{"phase":"none","state":"none","date":"2026-11-23","behind":0,"notifications":{"enabled":true,"available":true}}"#)
+        let reply = ok(#"{"phase":"none","state":"none","date":"2026-11-23","behind":0,"notifications":{"enabled":true,"sound":true,"available":true}}"#)
         let terminal = bmctl(["status", "--json"], reply: reply, stdoutIsTerminal: true)
         #expect(terminal.out.hasPrefix("{\n  \"behind\" : 0,\n"))
         #expect(!terminal.out.contains("\u{1B}["))

@@ -26,7 +26,7 @@ import MorningProtocol
         status.now?.task = nil
         status.nextTask = nil
         status.nextReminder = nil
-        status.notifications = .init(enabled: false, available: true)
+        status.notifications = .init(enabled: false, sound: true, available: true)
         #expect(StatusText.render(status, style: .plain) == """
             routine:       Tim Cook (running)
             today:         Mon 2026-11-23, 2 of 6 done, on track
@@ -211,14 +211,27 @@ import MorningProtocol
 
     @Test("N2: notifications on without a server says the reminder cannot show yet")
     func notifications() {
-        #expect(ChangeText.notifications(.init(enabled: true, available: true), style: .plain) == "Notifications are on.\n")
-        #expect(ChangeText.notifications(.init(enabled: true, available: false), style: .plain)
-                == "Notifications are on. No notification server is reachable right now, so the reminder cannot show yet.\n")
+        #expect(ChangeText.notifications(.init(enabled: true, sound: true, available: true), style: .plain)
+                == "Notifications are on, with sound.\n")
+        #expect(ChangeText.notifications(.init(enabled: true, sound: true, available: false), style: .plain)
+                == "Notifications are on, with sound. No notification server is reachable right now, so the reminder cannot show yet.\n")
+    }
+
+    @Test("The reminder's sound is said with the switch, and a silent reminder is called so")
+    func notificationSound() {
+        #expect(ChangeText.notifications(.init(enabled: true, sound: false, available: true), style: .plain)
+                == "Notifications are on, silent.\n")
+        #expect(ChangeText.notifications(.init(enabled: false, sound: false, available: true), style: .plain)
+                == "Notifications are off.\n")
+        #expect(ChangeText.notificationSound(.init(enabled: true, sound: false, available: true), style: .plain)
+                == "The reminder's sound is off.\n")
+        #expect(ChangeText.notificationSound(.init(enabled: false, sound: true, available: true), style: .plain)
+                == "The reminder's sound is on.\nThe daily reminder itself is off; `bmctl notifications on` turns it on.\n")
     }
 
     @Test("colour only on a terminal and never with NO_COLOR set (§10)")
     func colourRule() {
-        let reply = ok(#"{"phase":"running","state":"inProgress","date":"2026-11-23","behind":0,"notifications":{"enabled":true,"available":true},"routine":{"id":"r","name":"R","type":"custom","active":true,"createdDate":"2026-11-01","startDate":"2026-11-02","tasks":[]}}"#)
+        let reply = ok(#"{"phase":"running","state":"inProgress","date":"2026-11-23","behind":0,"notifications":{"enabled":true,"sound":true,"available":true},"routine":{"id":"r","name":"R","type":"custom","active":true,"createdDate":"2026-11-01","startDate":"2026-11-02","tasks":[]}}"#)
         #expect(bmctl(["status"], reply: reply, stdoutIsTerminal: true).out.contains("\u{1B}["))
         #expect(!bmctl(["status"], reply: reply, stdoutIsTerminal: false).out.contains("\u{1B}["))
         let noColour = baseEnvironment.merging(["NO_COLOR": "1"]) { $1 }

@@ -39,13 +39,13 @@ import Testing
 
     @Test("notifications with no argument shows the setting, as text and as JSON")
     func notificationsShown() {
-        let status = ok(#"{"phase":"none","state":"none","date":"2026-11-23","behind":0,"notifications":{"enabled":true,"available":false}}"#)
+        let status = ok(#"{"phase":"none","state":"none","date":"2026-11-23","behind":0,"notifications":{"enabled":true,"sound":true,"available":false}}"#)
         let text = bmctl(["notifications"], reply: status)
         #expect(text.status == 0)
         #expect(text.calls == [#"{"method":"org.bettermorning.Morning.Status","parameters":{}}"#])
-        #expect(text.out == "Notifications are on. No notification server is reachable right now, so the reminder cannot show yet.\n")
+        #expect(text.out == "Notifications are on, with sound. No notification server is reachable right now, so the reminder cannot show yet.\n")
         let json = bmctl(["notifications", "--json"], reply: status)
-        #expect(json.out == #"{"notifications":{"available":false,"enabled":true,"reason":null}}"# + "\n")
+        #expect(json.out == #"{"notifications":{"available":false,"enabled":true,"reason":null,"sound":true}}"# + "\n")
     }
 }
 
@@ -88,7 +88,7 @@ import Testing
         }
         let status = ok(#"{"phase":"running","state":"inProgress","date":"2026-11-24","routine":{"id":"mine","name":"Mine","type":"custom","active":true,"#
             + #""createdDate":"2026-11-24","startDate":"2026-11-24","tasks":[{"time":"06:00","title":"Run around the block twice"}]},"#
-            + #""today":{"date":"2026-11-24","completed":0,"total":1},"behind":0,"notifications":{"enabled":true,"available":true}}"#)
+            + #""today":{"date":"2026-11-24","completed":0,"total":1},"behind":0,"notifications":{"enabled":true,"sound":true,"available":true}}"#)
         let bar = bmctl(["status", "--format", "waybar"], reply: status, stdoutIsTerminal: true, columns: 20)
         #expect(bar.status == 0)
         #expect(bar.out.filter { $0 == "\n" }.count == 1, "\(bar.out)")

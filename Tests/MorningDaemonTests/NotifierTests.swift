@@ -34,6 +34,19 @@ import Testing
         #expect(ReminderMessage.test.checkLabel == nil)
     }
 
+    @Test("The daily and the late reminder stay until closed and ask for the alarm sound; the test notification only sounds")
+    func reminderStaysAndSounds() {
+        let daily = ReminderMessage.daily(routine: "Solo", firstTime: "06:30", firstTask: "Run", taskCount: 1)
+        let late = ReminderMessage.late(routine: "Solo", completed: 0, total: 1, now: ("06:30", "Run"), next: nil)
+        for reminder in [daily, late] {
+            #expect(reminder.staysUntilClosed)
+            #expect(reminder.sound == "alarm-clock-elapsed")
+        }
+        // Nothing closes the test notification but the user or the server's own timeout.
+        #expect(!ReminderMessage.test.staysUntilClosed)
+        #expect(ReminderMessage.test.sound == "alarm-clock-elapsed")
+    }
+
     @Test("the test notification says what it is")
     func testMessage() {
         #expect(ReminderMessage.test.summary == "Better Morning test notification")
@@ -65,11 +78,11 @@ import Testing
                 == ["/home/ann/.local/share", "/usr/local/share", "/usr/share"])
         #expect(AppIcon.dataFolders(environment: ["HOME": "/home/ann", "XDG_DATA_HOME": "/d/home", "XDG_DATA_DIRS": "/a::relative:/b"])
                 == ["/d/home", "/a", "/b"])
-        let png = "/usr/share/icons/hicolor/128x128/apps/better-morning.png"
+        let png = "/usr/share/icons/hicolor/48x48/apps/better-morning.png"
         #expect(AppIcon.installedPicture(environment: ["HOME": "/home/ann"], exists: { $0 == png }) == png)
         #expect(AppIcon.installedPicture(environment: ["HOME": "/home/ann"], exists: { _ in false }) == nil)
         #expect(AppIcon.installedPicture(environment: ["HOME": "/home/ann"], exists: { _ in true })
-                == "/home/ann/.local/share/icons/hicolor/128x128/apps/better-morning.png")
+                == "/home/ann/.local/share/icons/hicolor/48x48/apps/better-morning.png")
         #expect(LibnotifyNotifier.iconName == "better-morning")
     }
 

@@ -134,6 +134,7 @@ final class TestNotifier: Notifier, @unchecked Sendable {
                         armedBefore: alarm.armed)
         let waiter = lock.withLock {
             posts.append(post)
+            shown = ShownNotification(id: UInt32(posts.count), server: Self.server)
             guard !postWaiters.isEmpty else { return nil as CheckedContinuation<Post, Never>? }
             taken += 1
             return postWaiters.removeFirst()
@@ -157,7 +158,41 @@ final class TestNotifier: Notifier, @unchecked Sendable {
     private var closed: [Int] = []
 
     func withdraw() async {
-        lock.withLock { closed.append(posts.count) }
+        lock.withLock {
+            closed.append(posts.count)
+            shown = nil
+        }
+    }
+
+    /// The server's name this fake gives every reminder it shows.
+    static let server = ":1.7"
+    /// The reminder on screen: numbered by its post, from 1.
+    private var shown: ShownNotification?
+    private var dismissedHandler: (@Sendable () -> Void)?
+    /// What the service took back from the store at start.
+    var adopted: [ShownNotification] { lock.withLock { adoptions } }
+    private var adoptions: [ShownNotification] = []
+
+    var reminderOnScreen: ShownNotification? { lock.withLock { shown } }
+
+    func adopt(_ reminder: ShownNotification) {
+        lock.withLock {
+            adoptions.append(reminder)
+            shown = reminder
+        }
+    }
+
+    func whenDismissed(_ handler: @escaping @Sendable () -> Void) {
+        lock.withLock { dismissedHandler = handler }
+    }
+
+    /// The user closes the reminder on screen.
+    func dismiss() {
+        let handler = lock.withLock {
+            shown = nil
+            return dismissedHandler
+        }
+        handler?()
     }
 
     /// The next post not yet returned by this method, waiting for it if need be.

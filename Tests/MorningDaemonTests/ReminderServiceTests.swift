@@ -14,7 +14,8 @@ struct ReminderServiceTests {
     static let dawn = CatalogEntry(id: "dawn", name: "Dawn Chorus", bio: "", source: "",
                                    tasks: [("06:30", "Get up"), ("07:00", "Walk")])
     static let reminder = ReminderMessage(summary: "Good morning — Dawn Chorus",
-                                          body: "First: 06:30 Get up. 2 tasks today.", firstTask: "Get up")
+                                          body: "First: 06:30 Get up. 2 tasks today.", firstTask: "Get up",
+                                          staysUntilClosed: true, sound: "alarm-clock-elapsed")
     static let reminderTime = instant("2026-11-23T06:30:00Z")
     static let midnight = instant("2026-11-24T00:00:00Z")
 
@@ -29,10 +30,12 @@ struct ReminderServiceTests {
         let notifier: TestNotifier
         let service: ReminderService
 
-        init(holdingPosts: Bool = false) throws {
+        /// `settings`, when given, are what a previous run of bmd left in the store.
+        init(holdingPosts: Bool = false, settings: Settings? = nil) throws {
             store = try Store.inMemory()
             var book = try store.loadBook()
             try store.apply(try book.activate("dawn", today: #require(Day(iso: "2026-11-22")), catalog: [dawn]).changes)
+            if let settings { try store.apply([.setSettings(settings)]) }
             let engine = try Engine(store: store, clock: clock.wall, catalog: [dawn], logger: quiet)
             notifier = TestNotifier(store: store, alarm: alarm, holding: holdingPosts)
             service = ReminderService(engine: engine, alarm: alarm, notifier: notifier, clock: clock.wall,
@@ -131,6 +134,17 @@ struct ReminderServiceTests {
         #expect(bmd.notifier.all.count == 1)
     }
 
+    @Test("With the sound turned off the reminder asks for none, and still stays until closed")
+    func silentReminder() async throws {
+        let bmd = try FirstMorning(settings: Settings(reminderSound: false))
+        try await bmd.running {
+            await bmd.reminderSentAtFirstTask()
+        }
+        let post = try #require(bmd.notifier.all.first)
+        #expect(post.message.sound == nil)
+        #expect(post.message.staysUntilClosed)
+    }
+
     @Test("N4: a reminder sent late says where the morning stands, not the first task's time")
     func lateReminderSaysProgress() async throws {
         // bmd starts at 06:45, a quarter of an hour after the first task's time.
@@ -140,7 +154,7 @@ struct ReminderServiceTests {
             let post = await bmd.notifier.nextPost()
             #expect(post.message == ReminderMessage(summary: "Good morning — Dawn Chorus",
                                                     body: "Running late: 0 of 2 done, now 06:30 Get up.",
-                                                    firstTask: "Get up"))
+                                                    firstTask: "Get up", staysUntilClosed: true, sound: "alarm-clock-elapsed"))
             await bmd.alarm.untilIdle()
         }
         #expect(bmd.notifier.all.count == 1)

@@ -104,6 +104,7 @@ private struct Signature: Sendable {
             of("Check", Morning.CheckParameters.self, [s("task"), s("date", false)]),
             of("Uncheck", Morning.UncheckParameters.self, [s("task"), s("date", false)]),
             of("SetNotifications", Morning.SetNotificationsParameters.self, [Field(name: "enabled", kind: .bool, required: true)]),
+            of("SetNotificationSound", Morning.SetNotificationSoundParameters.self, [Field(name: "sound", kind: .bool, required: true)]),
             of("Welcome", Morning.WelcomeParameters.self, [Field(name: "take", kind: .bool, required: true)]),
             of("Week", Morning.WeekParameters.self,
                [s("routine", false), s("date", false), Field(name: "offset", kind: .int, required: false), s("locale", false)]),

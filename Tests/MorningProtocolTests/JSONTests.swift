@@ -154,7 +154,7 @@ struct JSONTests {
         }
         let status = String(decoding: Morning.StatusReply(
             phase: .running, state: .inProgress, date: "2026-11-25", routine: nil, today: .init(date: "2026-11-25", completed: 1, total: 3),
-            currentTask: nil, nextTask: nil, behind: 0, nextReminder: nil, notifications: .init(enabled: true, available: false)).json.text(), as: UTF8.self)
+            currentTask: nil, nextTask: nil, behind: 0, nextReminder: nil, notifications: .init(enabled: true, sound: true, available: false)).json.text(), as: UTF8.self)
         #expect(path(status) == nil)
         #expect(path(status.replacingOccurrences(of: #""phase":"running""#, with: #""phase":"sleeping""#)) == "phase")
         #expect(path(status.replacingOccurrences(of: #""completed":1"#, with: #""completed":"1""#)) == "today.completed")
@@ -180,7 +180,7 @@ struct JSONTests {
             #expect(context.codingPath[1].intValue == 1)
         }
         // A field read as a message must be an object.
-        #expect(path(status.replacingOccurrences(of: #""notifications":{"available":false,"enabled":true,"reason":null}"#, with: #""notifications":[]"#)) == "notifications")
+        #expect(path(status.replacingOccurrences(of: #""notifications":{"available":false,"enabled":true,"reason":null,"sound":true}"#, with: #""notifications":[]"#)) == "notifications")
     }
 }
 

@@ -121,10 +121,10 @@ struct VarlinkTests {
 
     @Test("Replies and errors are NUL-ended objects; continues only when set")
     func replies() throws {
-        let reply = VarlinkReply(parameters: Morning.SetNotificationsReply(notifications: .init(enabled: true, available: false)).json).frame
+        let reply = VarlinkReply(parameters: Morning.SetNotificationsReply(notifications: .init(enabled: true, sound: true, available: false)).json).frame
         #expect(reply.last == 0)
         let text = String(decoding: reply.dropLast(), as: UTF8.self)
-        #expect(text == #"{"parameters":{"notifications":{"available":false,"enabled":true,"reason":null}}}"#)
+        #expect(text == #"{"parameters":{"notifications":{"available":false,"enabled":true,"reason":null,"sound":true}}}"#)
         let more = String(decoding: VarlinkReply(parameters: VarlinkEmpty().json, continues: true).frame.dropLast(), as: UTF8.self)
         #expect(more == #"{"continues":true,"parameters":{}}"#)
         let error = try VarlinkReply(frame: Array(Morning.Error.noActiveRoutine.frame.dropLast()))
@@ -135,7 +135,7 @@ struct VarlinkTests {
     func nulls() throws {
         let status = Morning.StatusReply(phase: .none, state: .none, date: "2026-11-22", routine: nil, today: nil, currentTask: nil,
                                     nextTask: nil, behind: 0, nextReminder: nil,
-                                    notifications: .init(enabled: true, available: false))
+                                    notifications: .init(enabled: true, sound: true, available: false))
         let json = String(decoding: status.json.text(), as: UTF8.self)
         for key in ["routine", "today", "nextReminder", "currentTask", "nextTask"] {
             #expect(json.contains("\"\(key)\":null"), "\(key) in \(json)")

@@ -160,12 +160,27 @@ import Testing
         // When each setting is changed in turn
         for settings in [Settings(notificationsEnabled: false, welcomeShown: false),
                          Settings(notificationsEnabled: false, welcomeShown: true),
-                         Settings(notificationsEnabled: true, welcomeShown: true)] {
+                         Settings(notificationsEnabled: true, welcomeShown: true),
+                         Settings(notificationsEnabled: true, reminderSound: false, welcomeShown: true)] {
             try store.apply([.setSettings(settings)])
 
             // Then the stored settings are exactly the last ones written
             #expect(try store.loadBook().settings == settings)
         }
+    }
+
+    @Test("The reminder's popup is kept with its day, id and server, and forgotten again")
+    func reminderPopupRoundTrips() throws {
+        // Given a popup on screen
+        let popup = ReminderPopup(day: day("2026-11-24"), id: 4_000_000_000, server: ":1.42")
+        try store.apply([.setSettings(Settings(reminderFiredOn: day("2026-11-24"), reminderPopup: popup))])
+
+        // Then it reads back from the database, as a restarted bmd reads it
+        #expect(try store.loadBook().settings.reminderPopup == popup)
+
+        // And once it is closed, none is kept
+        try store.apply([.setSettings(Settings(reminderFiredOn: day("2026-11-24")))])
+        #expect(try store.loadBook().settings.reminderPopup == nil)
     }
 
     @Test func A5_deleteRoutineRemovesItsTasksRecordsAndOpenDays() throws {

@@ -555,7 +555,7 @@ _bmctl_notifications() {
     non_repeating_flags=(--json --no-autostart --version -h --help)
     repeating_options=()
     non_repeating_options=(--socket)
-    __bmctl_offer_flags_options 1
+    __bmctl_offer_flags_options 2
 
     # Offer option value completions
     case "${prev}" in
@@ -567,7 +567,11 @@ _bmctl_notifications() {
     # Offer positional completions
     case "${positional_number}" in
     1)
-        __bmctl_add_completions -W 'on'$'\n''off'$'\n''test'
+        __bmctl_add_completions -W 'on'$'\n''off'$'\n''test'$'\n''sound'
+        return
+        ;;
+    2)
+        __bmctl_add_completions -W 'on'$'\n''off'
         return
         ;;
     esac

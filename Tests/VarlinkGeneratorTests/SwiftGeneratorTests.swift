@@ -36,10 +36,10 @@ struct SwiftGeneratorTests {
         #expect(s.contains("public var `default`: Int"))
         #expect(s.contains("case `import` = \"org.example.kinds.Import\""))
         #expect(s.contains("func `import`(_ parameters: Kinds.ImportParameters) throws -> Kinds.ImportReply"))
-        let a = try #require(s.range(of: ".init(key: \"a\""))
-        let b = try #require(s.range(of: ".init(key: \"b\""))
-        let d = try #require(s.range(of: ".init(key: \"default\""))
-        let i = try #require(s.range(of: ".init(key: \"import\""))
+        let a = try #require(s.range(of: "Member(key: \"a\""))
+        let b = try #require(s.range(of: "Member(key: \"b\""))
+        let d = try #require(s.range(of: "Member(key: \"default\""))
+        let i = try #require(s.range(of: "Member(key: \"import\""))
         #expect(a.lowerBound < b.lowerBound && b.lowerBound < d.lowerBound && d.lowerBound < i.lowerBound)
     }
 
@@ -51,8 +51,8 @@ struct SwiftGeneratorTests {
             error Gone (why: ?string)
             """)
         #expect(s.contains("if let value = self.name { members.append(.init(key: \"name\", value: JSONValue.string(value))) }"))
-        #expect(s.contains(".init(key: \"found\", value: self.found.map { JSONValue.string($0) } ?? .null),"))
-        #expect(s.contains(".object([.init(key: \"why\", value: why.map { JSONValue.string($0) } ?? .null)])"))
+        #expect(s.contains("JSONValue.Member(key: \"found\", value: self.found.map { JSONValue.string($0) } ?? JSONValue.null),"))
+        #expect(s.contains(".object([.init(key: \"why\", value: why.map { JSONValue.string($0) } ?? JSONValue.null)])"))
     }
 
     @Test("The description is embedded exactly, whatever quotes and backslashes it holds")

@@ -21,6 +21,7 @@ enum AppEffect: Equatable {
     case delete(routine: String)
     case reset
     case setNotifications(Bool)
+    case setNotificationSound(Bool)
     /// Your own routine: the questions of `bmctl create` on the shell's screen, the
     /// draft resumed where it was left, then back to the app.
     case create
@@ -258,6 +259,9 @@ struct AppModel: Equatable {
         case .character("n"):
             guard let notifications = status?.notifications else { return [] }
             return [.setNotifications(!notifications.enabled)]
+        case .character("a"):
+            guard let notifications = status?.notifications else { return [] }
+            return [.setNotificationSound(notifications.sound != true)]
         case .character("w"):
             welcome = WelcomeText.render(style: .plain)
         case .character("r"):

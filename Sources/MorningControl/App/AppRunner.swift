@@ -171,6 +171,8 @@ struct AppRunner {
                     try create(&model)
                 case .setNotifications(let enabled):
                     model.show(notifications: try session.call(Morning.Call.setNotifications(enabled: enabled)).notifications)
+                case .setNotificationSound(let sound):
+                    model.show(notifications: try session.call(Morning.Call.setNotificationSound(sound: sound)).notifications)
                 }
             } catch {
                 if error.status == .unreachable { throw error }

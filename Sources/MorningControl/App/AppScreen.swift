@@ -86,6 +86,7 @@ struct AppScreen {
             for (index, line) in Self.wrap("Notifications: " + state, width: width - 5).enumerated() {
                 lines.append([Span((index == 0 ? "  n  " : "     ") + line)])
             }
+            lines.append([Span("  a  Alarm sound: " + (n.sound == true ? "on" : "off"))])
         }
         lines.append([Span("  w  The welcome again")])
         lines.append([Span("  r  Reset: remove every routine, record and setting")])
@@ -201,7 +202,7 @@ struct AppScreen {
         var spans = [Span(name, .bold)]
         if let today = status.today { spans.append(Span(" · \(today.completed) of \(today.total) done")) }
         if let standing = MorningText.standing(status) {
-            switch status.state {
+            switch MorningText.state(status) {
             case .allDone, .inProgress: spans.append(Span(" · " + standing, .green))
             case .behind: spans.append(Span(" · " + standing, .yellow))
             default: spans.append(Span(" · " + standing))

@@ -21,7 +21,7 @@ enum BarText {
         var parts = ["\(routine.name) \(today.completed)/\(today.total)"]
         if let now = MorningText.taskNow(s) { parts.append("now " + MorningText.named(now)) }
         if let next = s.nextTask { parts.append("next " + MorningText.named(next) + MorningText.due(s)) }
-        switch s.state {
+        switch MorningText.state(s) {
         case .behind: parts.append("\(s.behind) behind")
         case .finished, .allDone: parts.append(standing)
         default: break
@@ -32,7 +32,7 @@ enum BarText {
     /// Classes for styling: the phase, then "behind", "done" or "finished" when they apply.
     static func classes(_ s: Morning.StatusReply) -> [String] {
         var classes = [s.phase.rawValue]
-        switch s.state {
+        switch MorningText.state(s) {
         case .behind: classes.append("behind")
         case .allDone: classes.append("done")
         case .finished: classes.append("finished")
@@ -49,7 +49,7 @@ enum BarText {
 
     /// The colour a bar gives the state: amber when behind, green when done.
     static func colour(_ s: Morning.StatusReply) -> String? {
-        switch s.state {
+        switch MorningText.state(s) {
         case .behind: "#E5A50A"
         case .allDone: "#33D17A"
         default: nil
@@ -72,9 +72,9 @@ enum BarText {
             what = " " + now.title
         } else if let next = s.nextTask {
             what = " next " + MorningText.named(next)
-        } else if s.state == .allDone {
+        } else if MorningText.state(s) == .allDone {
             what = " all done"
-        } else if s.state == .finished {
+        } else if MorningText.state(s) == .finished {
             what = " finished"
         }
         return shortened("☀ \(today.completed)/\(today.total)\(what)", to: maxWidth)

@@ -48,11 +48,26 @@ enum ChangeText {
     }
 
     static func notifications(_ n: Morning.Notifications, style: Style) -> String {
-        var line = "Notifications are \(n.enabled ? "on" : "off")."
+        var line = "Notifications are \(n.enabled ? "on" : "off")"
+        // A bmd older than the sound setting says nothing of it.
+        switch (n.enabled, n.sound) {
+        case (true, true?): line += ", with sound."
+        case (true, false?): line += ", silent."
+        default: line += "."
+        }
         if n.enabled && !n.available {
             line += " " + style.yellow("No notification server is reachable right now, so the reminder cannot show yet.")
         }
         return Text.lines([line])
+    }
+
+    /// After `notifications sound on|off`.
+    static func notificationSound(_ n: Morning.Notifications, style: Style) -> String {
+        var lines = ["The reminder's sound is \(n.sound == true ? "on" : "off")."]
+        if !n.enabled {
+            lines.append("The daily reminder itself is off; `bmctl notifications on` turns it on.")
+        }
+        return Text.lines(lines)
     }
 
     /// After `notifications test`: it was shown; and if the daily reminder is off, how to turn it on.

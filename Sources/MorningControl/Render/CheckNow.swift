@@ -14,7 +14,7 @@ enum CheckNow {
     /// Why there is nothing to check now, and what to do instead.
     static func nothing(_ s: Morning.StatusReply) -> String {
         let next = s.nextTask.map { " (next \(MorningText.named($0)))" } ?? ""
-        let why = switch s.state {
+        let why = switch MorningText.state(s) {
         case .none: "no routine is active"
         case .notStarted: "the routine does not run today"
         case .allDone: "every task is done"

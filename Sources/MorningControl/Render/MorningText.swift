@@ -4,13 +4,31 @@ import MorningProtocol
 /// terminal app and `check` with no task — read from bmd's one model of now and from
 /// nothing else, so that no two of them can disagree.
 enum MorningText {
+    /// Where the morning stands: bmd's own word, or, from a bmd older than that word
+    /// (running until it is restarted after an upgrade), read from its phase and pace.
+    static func state(_ s: Morning.StatusReply) -> Morning.MorningState {
+        if let state = s.state { return state }
+        switch s.phase {
+        case .none: return .none
+        case .waiting: return .notStarted
+        case .running:
+            switch s.now?.pace {
+            case .upcoming?: return .beforeFirstTask
+            case .behind?: return .behind
+            case .done?: return .allDone
+            case .finished?: return .finished
+            case .inProgress?, nil: return .inProgress
+            }
+        }
+    }
+
     /// The task to do now, none once the morning is finished.
     static func taskNow(_ s: Morning.StatusReply) -> Morning.DayTask? { s.now?.task }
 
     /// Where the morning stands in a few words, nil when the routine does not run today:
     /// "starts at 05:00", "on track", "behind by 2 tasks", "finished 5/8" or "all done".
     static func standing(_ s: Morning.StatusReply) -> String? {
-        switch s.state {
+        switch state(s) {
         case .none, .notStarted: return nil
         case .beforeFirstTask: return "starts at \(s.routine?.tasks.first?.time ?? s.nextTask?.time ?? "?")"
         case .inProgress: return "on track"

@@ -13,7 +13,7 @@ enum StatusText {
         case .running:
             if let routine = s.routine { lines.append(row("routine", style.bold(routine.name) + " (running)")) }
             if let today = s.today, let standing = MorningText.standing(s) {
-                let pace = switch s.state {
+                let pace = switch MorningText.state(s) {
                 case .allDone, .inProgress: style.green(standing)
                 case .behind: style.yellow(standing)
                 default: standing
@@ -35,7 +35,7 @@ enum StatusText {
 
     /// What the "now" row says when there is no task to do now.
     private static func nothingNow(_ s: Morning.StatusReply) -> String {
-        switch s.state {
+        switch MorningText.state(s) {
         case .beforeFirstTask: "nothing yet"
         case .finished, .allDone: "nothing, the morning is over"
         default: "nothing, every task whose time has come is done"

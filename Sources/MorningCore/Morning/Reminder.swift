@@ -76,6 +76,8 @@ extension Book {
         }
         // The button that checks the first task, where the server shows actions.
         message.firstTask = first.title
+        // The alarm sound, unless the user turned it off.
+        if !settings.reminderSound { message.sound = nil }
         return (message, scheduled)
     }
 }

@@ -9,11 +9,23 @@ public struct ReminderMessage: Sendable, Hashable {
     /// The first task's title, for the button that checks it where the server shows
     /// actions; nil for a notification without actions.
     public var firstTask: String?
+    /// Whether the popup stays until it is closed (`expire_timeout` 0) rather than for
+    /// the server's usual few seconds: the daily reminder must not be missed.
+    public var staysUntilClosed: Bool
+    /// The freedesktop sound theme's name of the sound the server is asked to play (the
+    /// `sound-name` hint); nil for a silent notification.
+    public var sound: String?
 
-    public init(summary: String, body: String, firstTask: String? = nil) {
+    /// The sound of the daily reminder: the sound theme's own for an alarm going off.
+    public static let alarmSound = "alarm-clock-elapsed"
+
+    public init(summary: String, body: String, firstTask: String? = nil, staysUntilClosed: Bool = false,
+                sound: String? = nil) {
         self.summary = summary
         self.body = body
         self.firstTask = firstTask
+        self.staysUntilClosed = staysUntilClosed
+        self.sound = sound
     }
 
     /// The label of the button that checks the first task.
@@ -26,7 +38,8 @@ public struct ReminderMessage: Sendable, Hashable {
     public static func daily(routine: String, firstTime: String, firstTask: String, taskCount: Int) -> ReminderMessage {
         ReminderMessage(
             summary: "Good morning — \(routine)",
-            body: "First: \(firstTime) \(sentence(firstTask)) \(taskCount) \(taskCount == 1 ? "task" : "tasks") today.")
+            body: "First: \(firstTime) \(sentence(firstTask)) \(taskCount) \(taskCount == 1 ? "task" : "tasks") today.",
+            staysUntilClosed: true, sound: alarmSound)
     }
 
     /// The reminder of a morning that has already begun, sent late (after a sleep, or bmd
@@ -45,14 +58,15 @@ public struct ReminderMessage: Sendable, Hashable {
         } else {
             body += "."
         }
-        return ReminderMessage(summary: "Good morning — \(routine)", body: body)
+        return ReminderMessage(summary: "Good morning — \(routine)", body: body, staysUntilClosed: true, sound: alarmSound)
     }
 
     /// The late reminder of `morning`: the task it names is the one `status` names at
     /// the same instant, from the same model.
     public static func late(_ morning: MorningNow) -> ReminderMessage {
         guard let day = morning.day else {
-            return ReminderMessage(summary: "Good morning — \(morning.routine?.name ?? "Better Morning")", body: "")
+            return ReminderMessage(summary: "Good morning — \(morning.routine?.name ?? "Better Morning")", body: "",
+                                   staysUntilClosed: true, sound: alarmSound)
         }
         func task(_ position: Int?) -> (time: String, title: String)? {
             position.map { (day.routine.tasks[$0 - 1].time.description, day.routine.tasks[$0 - 1].title) }
@@ -61,10 +75,13 @@ public struct ReminderMessage: Sendable, Hashable {
                     now: task(morning.taskNow), next: task(morning.nextTask))
     }
 
-    /// What `bmctl notifications test` shows: proof that reminders reach the desktop.
+    /// What `bmctl notifications test` shows: proof that reminders reach the desktop, and
+    /// how they sound. It goes away as the server's other notifications do: bmd closes
+    /// only the reminder.
     public static let test = ReminderMessage(
         summary: "Better Morning test notification",
-        body: "Your daily reminder will look like this, at your routine's first task time.")
+        body: "Your daily reminder will look like this, at your routine's first task time.",
+        sound: alarmSound)
 
     /// `title` ended by a full stop, unless it already ends a sentence ("Meditate?" stays).
     private static func sentence(_ title: String) -> String {

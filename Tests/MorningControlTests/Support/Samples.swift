@@ -10,7 +10,7 @@ enum Sample {
         id: "benjamin-franklin", name: "Benjamin Franklin", type: .celebrity, active: false, createdDate: "2026-10-01",
         startDate: "2026-10-02", tasks: [.init(time: "05:00", title: "Rise, wash")])
 
-    static let notificationsOn = Morning.Notifications(enabled: true, available: true)
+    static let notificationsOn = Morning.Notifications(enabled: true, sound: true, available: true)
 
     static let running = Morning.StatusReply(
         phase: .running, state: .behind, date: "2026-11-23", routine: timCook,
@@ -23,7 +23,7 @@ enum Sample {
 
     static let nothingActive = Morning.StatusReply(
         phase: .none, state: .none, date: "2026-11-23", routine: nil, today: nil, currentTask: nil, nextTask: nil,
-        behind: 0, nextReminder: nil, notifications: .init(enabled: true, available: false))
+        behind: 0, nextReminder: nil, notifications: .init(enabled: true, sound: true, available: false))
 
     /// Monday 2026-11-16 to Sunday 2026-11-22, three tasks a day, today Thursday.
     static let week = Morning.WeekChart(

@@ -1,0 +1,20 @@
+import MorningCore
+
+/// The reminder's popup as the store keeps it, so that a restarted bmd still closes the
+/// popup its previous run showed and answers its buttons.
+extension Engine {
+    /// The popup on screen as last remembered; nil when none is.
+    public var reminderPopup: ReminderPopup? { locked { book.settings.reminderPopup } }
+
+    /// Remembers `popup` as the one on screen, or that none is (nil). A store that cannot
+    /// write only costs the popup after a restart: it is logged, never thrown.
+    public func rememberPopup(_ popup: ReminderPopup?) {
+        locked {
+            do {
+                try mutate(announcing: false) { book, _ in ((), book.rememberPopup(popup)) }
+            } catch {
+                logger.warning("cannot remember the reminder's popup for after a restart: \(error)")
+            }
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import MorningCore
+@testable import MorningDaemon
+import MorningStore
+import Testing
+
+/// The reminder's popup is bmd's across its own restarts: the store keeps which popup is
+/// on screen, and a new run closes it when its morning begins. Fakes, so milliseconds.
+@Suite("The reminder's popup across a restart of bmd")
+struct ReminderRestartTests {
+    typealias FirstMorning = ReminderServiceTests.FirstMorning
+
+    static func day(_ iso: String) throws -> Day { try #require(Day(iso: iso)) }
+
+    @Test("The popup shown is kept in the store with its day, id and server, and forgotten once bmd closes it")
+    func keptUntilClosed() async throws {
+        let bmd = try FirstMorning()
+        try await bmd.running {
+            await bmd.reminderSentAtFirstTask()
+            let shown = ReminderPopup(day: try Self.day("2026-11-23"), id: 1, server: TestNotifier.server)
+            #expect(try bmd.store.loadBook().settings.reminderPopup == shown)
+
+            _ = try bmd.service.engine.check(.init(task: "1"))
+            await bmd.alarm.untilIdle()
+            #expect(bmd.notifier.withdrawals == [1])
+            #expect(try bmd.store.loadBook().settings.reminderPopup == nil)
+        }
+    }
+
+    @Test("A bmd started with a popup on screen takes it back and closes it once the first task is checked")
+    func takenBackAfterRestart() async throws {
+        // The previous run sent today's reminder, then stopped with its popup on screen.
+        let popup = ReminderPopup(day: try Self.day("2026-11-23"), id: 41, server: ":1.3")
+        let bmd = try FirstMorning(settings: Settings(reminderFiredOn: popup.day, reminderPopup: popup))
+        bmd.clock.set("2026-11-23T06:40:00Z")
+        try await bmd.running {
+            await bmd.alarm.untilIdle()
+            #expect(bmd.notifier.adopted == [ShownNotification(id: 41, server: ":1.3")])
+            #expect(bmd.notifier.withdrawals.isEmpty)
+
+            _ = try bmd.service.engine.check(.init(task: "1"))
+            await bmd.alarm.untilIdle()
+            #expect(bmd.notifier.withdrawals == [0])
+            #expect(try bmd.store.loadBook().settings.reminderPopup == nil)
+        }
+        // No second notification that day.
+        #expect(bmd.notifier.all.isEmpty)
+    }
+
+    @Test("A popup remembered from a day that has ended is closed at start")
+    func yesterdaysPopupClosedAtStart() async throws {
+        let popup = ReminderPopup(day: try Self.day("2026-11-22"), id: 9, server: ":1.3")
+        let bmd = try FirstMorning(settings: Settings(reminderFiredOn: popup.day, reminderPopup: popup))
+        try await bmd.running {
+            await bmd.alarm.untilIdle()
+            #expect(bmd.notifier.withdrawals == [0])
+            let remembered = try bmd.store.loadBook().settings.reminderPopup
+            #expect(remembered == nil)
+        }
+    }
+
+    @Test("A popup the user closed is forgotten: nothing is left to close")
+    func dismissedIsForgotten() async throws {
+        let bmd = try FirstMorning()
+        try await bmd.running {
+            await bmd.reminderSentAtFirstTask()
+            bmd.notifier.dismiss()
+            #expect(try bmd.store.loadBook().settings.reminderPopup == nil)
+
+            _ = try bmd.service.engine.check(.init(task: "1"))
+            await bmd.alarm.untilIdle()
+            #expect(bmd.notifier.withdrawals.isEmpty)
+        }
+    }
+}
