@@ -1,4 +1,5 @@
 import Foundation
+import MorningProtocol
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -16,11 +17,22 @@ public struct ListeningSocket: Sendable {
         }
     }
 
-    /// Binds `path` itself: the folder is made 0700, the socket 0600 (whatever the umask),
-    /// and a socket file left by a killed daemon is replaced. One that still answers is not.
-    public static func bind(path: String) throws -> ListeningSocket {
+    /// The socket's folder under /tmp is not safe to use: why, and what to do.
+    public struct UnsafeFolder: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// Binds `path` itself: a folder bmd creates is 0700, the socket 0600 (whatever the
+    /// umask), and a socket file left by a killed daemon is replaced. One that still answers is not.
+    ///
+    /// With `mustBeOwnFolder` (the folder under /tmp used without a runtime folder), the
+    /// folder must be a real folder of this user, closed to others.
+    public static func bind(path: String, mustBeOwnFolder: Bool = false) throws -> ListeningSocket {
         let folder = (path as NSString).deletingLastPathComponent
-        try makePrivateFolder(folder)
+        try makeFolder(folder)
+        if mustBeOwnFolder, let problem = SocketPath.fallbackProblem(folder: folder) {
+            throw UnsafeFolder(description: problem)
+        }
         if FileManager.default.fileExists(atPath: path) {
             if answers(path) { throw InUse(path: path) }
             unlink(path)
@@ -59,14 +71,14 @@ public struct ListeningSocket: Sendable {
         if let ownedPath { unlink(ownedPath) }
     }
 
-    static func makePrivateFolder(_ folder: String) throws {
-        var isDir: ObjCBool = false
-        if !FileManager.default.fileExists(atPath: folder, isDirectory: &isDir) {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
-        }
-        // The folder is ours alone, whatever made it.
-        guard chmod(folder, 0o700) == 0 else { throw SystemError("cannot make \(folder) private") }
+    /// Creates `folder` and any missing parent, each 0700. A folder that exists keeps its
+    /// mode: the user may have passed a shared one such as /tmp, whose sticky bit others need.
+    static func makeFolder(_ folder: String) throws {
+        var info = stat()
+        if lstat(folder, &info) == 0 { return }
+        let parent = (folder as NSString).deletingLastPathComponent
+        if parent != folder, !parent.isEmpty { try makeFolder(parent) }
+        guard mkdir(folder, 0o700) == 0 || errno == EEXIST else { throw SystemError("cannot create \(folder)") }
     }
 
     static func address(_ path: String) throws -> sockaddr_un {
