@@ -95,6 +95,9 @@ public enum Daemon {
         do {
             try run(stateDir: stateDir, socketPath: socketPath, inherited: inherited, logger: logger)
             return 0
+        } catch let error as StateLock.Held {
+            FileHandle.standardError.write(Data("bmd: \(error)\n".utf8))
+            return DaemonExit.alreadyRunning
         } catch {
             FileHandle.standardError.write(Data("bmd: \(error)\n".utf8))
             return 1
