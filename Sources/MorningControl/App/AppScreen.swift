@@ -49,6 +49,8 @@ struct AppScreen {
         if let question = model.question {
             foot = question.lines.flatMap { Self.wrap($0, width: width) }.map { [Span($0, .bold)] }
             hint = ""
+        } else if let away = model.away {
+            foot = Self.wrap(away, width: width).prefix(3).map { [Span($0, .yellow)] }
         } else if let message = model.message {
             foot = Self.wrap(message, width: width).prefix(3).map { [Span($0, .yellow)] }
         }
