@@ -136,7 +136,8 @@ public enum Daemon {
         let alarm = try WallClockAlarm()
         let socket = try inherited.map(ListeningSocket.inherited)
             ?? ListeningSocket.bind(path: socketPath ?? "", mustBeOwnFolder: SocketPath.isInFallbackFolder(socketPath ?? ""))
-        let server = ControlServer(socket: socket, engine: engine, logger: logger) {
+        let server = ControlServer(socket: socket, engine: engine, logger: logger,
+                                   mustBeOwnFolder: SocketPath.isInFallbackFolder(socketPath ?? "")) {
             // Ready only once the state is open and the socket listens, so clients never race it.
             Systemd.notify("READY=1")
         }

@@ -9,6 +9,9 @@ public struct ListeningSocket: Sendable {
     public let fd: Int32
     /// The path bmd bound itself and must remove on exit; nil for an inherited socket.
     public let ownedPath: String?
+    /// The device and inode of the socket file bmd made, to tell it from a file that
+    /// took its place.
+    let identity: (device: UInt64, inode: UInt64)?
 
     public struct InUse: Error, CustomStringConvertible {
         public var path: String
@@ -58,17 +61,30 @@ public struct ListeningSocket: Sendable {
             close(fd)
             throw e
         }
-        return ListeningSocket(fd: fd, ownedPath: path)
+        return ListeningSocket(fd: fd, ownedPath: path, identity: fileIdentity(path))
     }
 
-    /// A socket systemd handed over.
+    /// A socket systemd handed over: systemd's file, never removed by bmd.
     public static func inherited(_ fd: Int32) -> ListeningSocket {
-        ListeningSocket(fd: fd, ownedPath: nil)
+        ListeningSocket(fd: fd, ownedPath: nil, identity: nil)
     }
 
-    /// Removes the socket file bmd created, if it is still ours.
+    /// Whether `path` is still the socket file bmd made (not removed, not replaced).
+    func isStillAt(_ path: String) -> Bool {
+        guard let identity else { return true }
+        return Self.fileIdentity(path).map { $0 == identity } ?? false
+    }
+
+    /// Removes the socket file bmd created, if it is still its own: another bmd's socket,
+    /// or one a service manager made, at the same path is left alone.
     public func removeFile() {
-        if let ownedPath { unlink(ownedPath) }
+        if let ownedPath, isStillAt(ownedPath) { unlink(ownedPath) }
+    }
+
+    static func fileIdentity(_ path: String) -> (device: UInt64, inode: UInt64)? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        return (UInt64(info.st_dev), UInt64(info.st_ino))
     }
 
     /// Creates `folder` and any missing parent, each 0700. A folder that exists keeps its
