@@ -47,7 +47,7 @@ public enum BMCtlMain {
             try request.execute(in: session)
             return ExitStatus.success.rawValue
         } catch {
-            context.console.writeError("bmctl: \(error.message)\n")
+            context.console.complain("bmctl: \(error.message)\n", hanging: "bmctl: ".count)
             return error.status.rawValue
         }
     }
