@@ -237,6 +237,37 @@ struct TerminalAppTests {
         _ = try Self.expectRestored(pane, status: 0)
     }
 
+    @Test("An app that may start bmd starts it again when bmd stops, and its notice does not land on the drawn screen")
+    func daemonStartedAgain() throws {
+        // U3, F5
+        let box = try Self.kantOnThursday()
+        #expect(try box.bmctl("welcome").status == 0)
+        let first = try #require(box.daemon).pid
+        let pane = try TmuxPane(box, Self.command().replacingOccurrences(of: " --no-autostart", with: ""))
+        try pane.waitFor(line: "Thursday 2026-03-05 · today · 0 of 6 done")
+        // Every byte the app writes from now on, for what a redraw would hide.
+        let written = box.root.appendingPathComponent("pane-output").path
+        #expect(try pane.tmux("pipe-pane", "-o", "cat >> \(written)").status == 0)
+        try box.stopDaemon()
+        // The bmd the app starts names itself in the state folder's lock file.
+        func runningPid() -> pid_t? {
+            let note = (try? String(contentsOfFile: box.stateDir + "/bmd.lock", encoding: .utf8)) ?? ""
+            guard note.hasPrefix("pid "), let pid = pid_t(note.dropFirst(4).prefix { $0.isNumber }),
+                  pid != first, kill(pid, 0) == 0 else { return nil }
+            return pid
+        }
+        defer { if let pid = runningPid() { kill(pid, SIGTERM) } }
+        let screen = try pane.waitUntil("the app back with a bmd it started") { screen in
+            runningPid() != nil && screen.contains { $0.contains("2 Routine") } && !screen.contains { $0.contains("bmd is away") }
+        }
+        #expect(!screen.contains { $0.contains("bmctl:") || $0.contains("started it") }, "\(screen)")
+        try pane.send("q")
+        _ = try Self.expectRestored(pane, status: 0)
+        let bytes = (try? String(contentsOfFile: written, encoding: .utf8)) ?? ""
+        #expect(!bytes.isEmpty)
+        #expect(!bytes.contains("was not running"), "the notice was written over the app's screen")
+    }
+
     @Test("U1: with no active routine the app says so and e opens Explore")
     func noRoutine() throws {
         let box = try Sandbox(zone: "Europe/Berlin", time: "2026-03-02 08:00:00")
