@@ -27,6 +27,51 @@ struct CompletionRoundTripTests {
         done
         """#
 
+    /// `bmctl check TYPED<Tab><Enter>` typed into an interactive zsh with bmctl's script
+    /// and compsys, run in a pseudo-terminal of its own (zpty), for each line of TYPED:
+    /// what each command line ran with, as `ARGS=count<word|word>`. bmctl here is a
+    /// function that answers the script's completion calls with the real bmctl and
+    /// prints any other call's words.
+    static let zshDriver = #"""
+        zmodload zsh/zpty
+        zpty -b z zsh -f -i
+        zpty -w z 'PS1="%% "; autoload -Uz compinit; compinit -u -D'
+        zpty -w z 'source <(command bmctl --generate-completion-script zsh); compdef _bmctl bmctl'
+        zpty -w z 'bmctl() { if [[ $1 == ---completion ]]; then command bmctl "$@"; else print -r -- "ARGS=${#@}<${(j:|:)@}>"; fi }'
+        for typed in "${(@f)TYPED}"; do
+            zpty -w -n z "bmctl check $typed"$'\t'
+            zpty -w -n z $'\n'
+            # Spelt apart so that the echo of this line is not taken for its output.
+            zpty -w z 'print -r -- EN""D'
+            zpty -r z out '*END*'
+            print -r -- "$out"
+        done
+        zpty -d z
+        """#
+
+    static let zsh = "/usr/bin/zsh"
+
+    /// What zsh ran for `bmctl check` + each of `typed` + Tab + Enter: the words after `check`.
+    static func zshCompletes(_ box: Sandbox, typed: [String]) throws -> [[String]] {
+        var env = box.baseEnvironment
+        env["PATH"] = Binaries.dir.path + ":" + (env["PATH"] ?? "/usr/bin:/bin")
+        env["TYPED"] = typed.joined(separator: "\n")
+        let run = try box.run(zsh, ["-f", "-c", zshDriver], environment: env)
+        // The pseudo-terminal ends lines with CR LF, which Swift reads as one character.
+        let lines = run.stdout.split(whereSeparator: \.isNewline).filter { $0.hasPrefix("ARGS=") }
+        #expect(lines.count == typed.count, "zsh ran \(lines.count) lines for \(typed.count): \(run.stderr)")
+        return lines.map { line in
+            guard let open = line.firstIndex(of: "<"), let close = line.lastIndex(of: ">") else { return [] }
+            return Array(line[line.index(after: open)..<close].split(separator: "|", omittingEmptySubsequences: false)
+                .map(String.init).dropFirst())
+        }
+    }
+
+    /// `text` as typed at a shell prompt: every character but letters and digits escaped.
+    static func typedAtPrompt(_ text: some StringProtocol) -> String {
+        text.map { $0.isLetter || $0.isNumber ? String($0) : "\\" + String($0) }.joined()
+    }
+
     /// The words bash would insert for `typed`, each with the number of words it reads as.
     static func bashCompletes(_ box: Sandbox, typed: String) throws -> [(words: Int, word: String)] {
         var env = box.baseEnvironment
@@ -40,7 +85,7 @@ struct CompletionRoundTripTests {
         }
     }
 
-    @Test("Every task title of every catalog routine, completed by bash from its first letters, is one word that check accepts",
+    @Test("Every task title of every catalog routine, completed by bash (and zsh where it runs), is one word that check accepts",
           .timeLimit(.minutes(3)))
     func everyCatalogTitle() throws {
         // A title with an apostrophe used to come out as `Plan\ the\ days\ business…`,
@@ -83,6 +128,15 @@ struct CompletionRoundTripTests {
                             "\(id): \(candidate.word) names no task")
                 }
                 titlesSeen += 1
+            }
+            // zsh: each title typed all but its last letter, so that only it is left to
+            // complete; Tab, then Enter runs the line.
+            let unique = titles.filter { title in titles.count(where: { $0 == title }) == 1 }
+            if FileManager.default.isExecutableFile(atPath: Self.zsh) {
+                let ran = try Self.zshCompletes(box, typed: unique.map { Self.typedAtPrompt($0.dropLast()) })
+                for (title, words) in zip(unique, ran) {
+                    #expect(words == [title], "\(id): zsh ran check with \(words) for \(title)")
+                }
             }
             // Each title, as bash inserted it, is accepted by check.
             for title in titles where titles.count(where: { $0 == title }) == 1 {
