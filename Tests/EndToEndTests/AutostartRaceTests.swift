@@ -34,7 +34,7 @@ struct ProcessEntry {
 
 @Suite("End to end: clients that start bmd at the same moment")
 struct AutostartRaceTests {
-    @Test("Three status followers started at once with no bmd leave exactly one bmd running and no zombie",
+    @Test("Three status followers started at once with no bmd leave exactly one bmd running and no zombie, also after it stops",
           .timeLimit(.minutes(1)))
     func threeFollowersOneDaemon() throws {
         // F5
@@ -61,23 +61,40 @@ struct AutostartRaceTests {
             #expect(first.contains(#""text""#), "follower \(index + 1): \(first)")
         }
         let pids = Set(followers.map { $0.0.pid })
-        // The bmds that lost the race exit at once; wait (with a deadline) until they have.
-        var daemons: [ProcessEntry] = []
-        var zombies: [ProcessEntry] = []
-        let deadline = Date().addingTimeInterval(10)
-        repeat {
-            let now = ProcessEntry.all()
-            daemons = now.filter { $0.name == "bmd" && $0.state != "Z" && $0.environment(contains: stateHome) }
-            zombies = now.filter { pids.contains($0.parent) && $0.state == "Z" }
-            if daemons.count == 1, zombies.isEmpty { break }
-            usleep(20_000)
-        } while Date() < deadline
+        /// The running bmds of this test, and the zombies under its followers, once there
+        /// is one bmd and no zombie or the deadline has passed: the bmds that lost the race
+        /// exit at once, and a follower must collect each it started.
+        func settle() -> (daemons: [ProcessEntry], zombies: [ProcessEntry]) {
+            var daemons: [ProcessEntry] = []
+            var zombies: [ProcessEntry] = []
+            let deadline = Date().addingTimeInterval(10)
+            repeat {
+                let now = ProcessEntry.all()
+                daemons = now.filter { $0.name == "bmd" && $0.state != "Z" && $0.environment(contains: stateHome) }
+                zombies = now.filter { pids.contains($0.parent) && $0.state == "Z" }
+                if daemons.count == 1, zombies.isEmpty { break }
+                usleep(20_000)
+            } while Date() < deadline
+            return (daemons, zombies)
+        }
+        var (daemons, zombies) = settle()
         #expect(daemons.count == 1, "bmd processes: \(daemons.map(\.pid))")
         #expect(zombies.isEmpty, "zombies under the followers: \(zombies.map { "\($0.pid) (\($0.name))" })")
-        // All three follow that one bmd: a check reaches each.
+        // All three follow that one bmd: a change reaches each.
         #expect(try box.bmctl("activate", "kant").status == 0)
         for (index, (_, lines)) in followers.enumerated() {
             #expect(lines.next(timeout: 5) != nil, "follower \(index + 1) saw no change")
         }
+        // That bmd stops (an upgrade, a restart): the one that started it is collected,
+        // and the followers, each starting bmd again, again leave one.
+        let first = try #require(daemons.first)
+        kill(first.pid, SIGTERM)
+        for (index, (_, lines)) in followers.enumerated() {
+            #expect(lines.next(timeout: 10)?.contains("offline") == true, "follower \(index + 1) did not go offline")
+            #expect(lines.next(timeout: 20) != nil, "follower \(index + 1) did not come back")
+        }
+        (daemons, zombies) = settle()
+        #expect(daemons.count == 1 && daemons.first?.pid != first.pid, "bmd processes: \(daemons.map(\.pid))")
+        #expect(zombies.isEmpty, "zombies under the followers: \(zombies.map { "\($0.pid) (\($0.name))" })")
     }
 }
