@@ -15,7 +15,7 @@ public enum BMCtlMain {
         }
         if let request = QuickLine.request(arguments) { return execute(request, context: context) }
         if let unknown = CommandNames.unknown(in: arguments) {
-            context.console.writeError("bmctl: \(unknown.message)\n")
+            context.console.complain("bmctl: \(unknown.message)\n", hanging: "bmctl: ".count)
             return unknown.status.rawValue
         }
         let arguments = ArgumentOrder.hoistingGlobalOptions(arguments, commands: BMCtl.commandNames)

@@ -79,8 +79,9 @@ import MorningProtocol
         #expect(model.handle(.space) == [.check(position: 14, date: "2026-11-23")])
     }
 
-    @Test("U1: the scroller runs from the start date to today + 14, five whole days and › for more")
+    @Test("The scroller runs from the start date to today + 14, five whole days and › for more")
     func scroller() {
+        // U1
         var model = Self.running()
         let dates = Self.screen(model)[4]
         // Saturday 21 (the start) and Sunday 22 before today, today, two more, and › for the days after.
