@@ -103,6 +103,11 @@ extension Daemon {
                                    + "(\(status)); run `bmd` in a terminal to see why")
             }
         }
+        if started.exitCode == DaemonExit.alreadyRunning {
+            throw .unreachable("cannot reach bmd at \(endpoint.path): \(last). Another bmd already runs for your state "
+                               + "but does not answer there (it may listen on another socket); run `bmd` in a terminal "
+                               + "to see which one")
+        }
         throw .unreachable("cannot reach bmd at \(endpoint.path): \(last). bmd (pid \(started.pid)) was started but did "
                            + "not answer; run `bmd` in a terminal to see why")
     }

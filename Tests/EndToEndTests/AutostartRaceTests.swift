@@ -97,4 +97,16 @@ struct AutostartRaceTests {
         #expect(daemons.count == 1 && daemons.first?.pid != first.pid, "bmd processes: \(daemons.map(\.pid))")
         #expect(zombies.isEmpty, "zombies under the followers: \(zombies.map { "\($0.pid) (\($0.name))" })")
     }
+
+    @Test("With a bmd for the same state on another socket, bmctl says so rather than that the bmd it started did not answer",
+          .timeLimit(.minutes(1)))
+    func runningElsewhere() throws {
+        let box = try Sandbox(time: "2026-03-02 08:00:00")
+        let elsewhere = box.root.appendingPathComponent("elsewhere/bmd.sock").path
+        try box.startDaemon(arguments: ["--socket", elsewhere], fakeClock: false)
+        let run = try box.bmctl("status", autostart: true)
+        #expect(run.status == 3)
+        #expect(run.stderr.contains("Another bmd already runs for your state"), "\(run.stderr)")
+        try box.stopDaemon()
+    }
 }
