@@ -93,7 +93,17 @@ final class SocketKeeper: @unchecked Sendable {
         }
     }
 
+    /// The socket's folder has no parent folder now (the whole runtime folder went at
+    /// logout): bmd waits for it rather than make a runtime folder itself.
+    struct ParentGone: Error, CustomStringConvertible {
+        var folder: String
+        var description: String { "\(folder) does not exist" }
+    }
+
     private func bindAgain() throws {
+        let parent = (folder as NSString).deletingLastPathComponent
+        var info = stat()
+        guard stat(parent, &info) == 0 else { throw ParentGone(folder: parent) }
         try state.withLock { state in
             guard !state.stopped else { return }
             let socket = try ListeningSocket.bind(path: path, mustBeOwnFolder: mustBeOwnFolder)

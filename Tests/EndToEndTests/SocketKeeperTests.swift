@@ -80,4 +80,22 @@ struct SocketKeeperTests {
         #expect(lstat(box.socketPath, &info) == 0 && info.st_ino == inode, "bmd removed a socket that was not its own")
         withExtendedLifetime(foreign) {}
     }
+
+    @Test("When the runtime folder itself goes, bmd waits for it to come back and binds again then, making none itself",
+          .timeLimit(.minutes(1)))
+    func waitsForRuntimeFolder() throws {
+        // F2
+        let box = try Sandbox(time: "2026-03-02 08:00:00")
+        try box.startDaemon()
+        // As logind removes the runtime folder at logout, and makes it again at the next login.
+        #expect(rename(box.runtimeDir, box.runtimeDir + ".gone") == 0)
+        try FileManager.default.removeItem(atPath: box.runtimeDir + ".gone")
+        let deadline = Date().addingTimeInterval(10)
+        while !box.daemonLog.contains("cannot be bound again yet"), Date() < deadline { usleep(20_000) }
+        #expect(box.daemonLog.contains("cannot be bound again yet"), "\(box.daemonLog)")
+        #expect(!FileManager.default.fileExists(atPath: box.runtimeDir))
+        #expect(mkdir(box.runtimeDir, 0o700) == 0)
+        #expect(try Self.waitUntilReachable(box), "bmd did not bind again: \(box.daemonLog)")
+        try box.stopDaemon()
+    }
 }
