@@ -104,18 +104,18 @@ final class SocketKeeper: @unchecked Sendable {
         let parent = (folder as NSString).deletingLastPathComponent
         var info = stat()
         guard stat(parent, &info) == 0 else { throw ParentGone(folder: parent) }
-        try state.withLock { state in
-            guard !state.stopped else { return }
-            let socket = try ListeningSocket.bind(path: path, mustBeOwnFolder: mustBeOwnFolder)
-            do {
-                try adopt(socket)
-            } catch {
-                close(socket.fd)
-                socket.removeFile()
-                throw error
-            }
-            state.current = socket
+        // No lock is held while binding: adopting the socket waits for the event loop,
+        // which may itself be waiting to stop this keeper.
+        guard !state.withLock({ $0.stopped }) else { return }
+        let socket = try ListeningSocket.bind(path: path, mustBeOwnFolder: mustBeOwnFolder)
+        do {
+            try adopt(socket)
+        } catch {
+            close(socket.fd)
+            socket.removeFile()
+            throw error
         }
+        state.withLock { $0.current = socket }
         logger.notice("the socket \(path) was removed or replaced; bmd listens there again")
     }
 

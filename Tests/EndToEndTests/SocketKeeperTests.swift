@@ -98,4 +98,40 @@ struct SocketKeeperTests {
         #expect(try Self.waitUntilReachable(box), "bmd did not bind again: \(box.daemonLog)")
         try box.stopDaemon()
     }
+
+    @Test("bmd stops at once on SIGTERM even while its socket file keeps being removed and bound again",
+          .timeLimit(.minutes(2)))
+    func stopsWhileBindingAgain() throws {
+        // A stop and a bind again used to wait for each other for good.
+        for round in 1...10 {
+            let box = try Sandbox(time: "2026-03-02 08:00:00")
+            let daemon = try box.startDaemon(fakeClock: false)
+            let churning = Mutex(true)
+            let churner = Thread {
+                while churning.withLock({ $0 }) {
+                    unlink(box.socketPath)
+                    usleep(500)
+                }
+            }
+            churner.start()
+            // Let it bind again a good many times first.
+            let deadline = Date().addingTimeInterval(5)
+            while box.daemonLog.components(separatedBy: "listens there again").count < 10, Date() < deadline { usleep(10_000) }
+            daemon.signal(SIGTERM)
+            let ended = DispatchSemaphore(value: 0)
+            Thread {
+                daemon.wait()
+                ended.signal()
+            }.start()
+            let stopped = ended.wait(timeout: .now() + 10) == .success
+            churning.withLock { $0 = false }
+            if !stopped {
+                daemon.signal(SIGKILL)
+                ended.wait()
+            }
+            #expect(stopped, "round \(round): bmd did not stop within 10 s of SIGTERM")
+            box.daemonEnded()
+            if !stopped { break }
+        }
+    }
 }
