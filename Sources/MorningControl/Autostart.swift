@@ -2,15 +2,15 @@ import Glibc
 
 /// Starts bmd in the background when no daemon answers, as gpg-agent is started by its clients.
 enum Autostart {
-    /// Starts bmd for `endpoint` and returns its pid, or the failure to report.
+    /// Starts bmd for `endpoint`, or throws the failure to report.
     ///
     /// `unreachable` opens the message when bmd cannot be started.
-    static func start(endpoint: Endpoint, environment: Environment, unreachable: String) throws(ControlFailure) -> pid_t {
+    static func start(endpoint: Endpoint, environment: Environment, unreachable: String) throws(ControlFailure) -> StartedDaemon {
         guard let executable = locateDaemon(besides: selfExecutable(), path: environment["PATH"], isExecutable: isExecutable) else {
             throw .unreachable(unreachable + " bmctl tried to start bmd but found no bmd executable next to bmctl or on PATH")
         }
         do {
-            return try spawn(executable, arguments: arguments(for: endpoint), environment: environment.all)
+            return StartedDaemon(pid: try spawn(executable, arguments: arguments(for: endpoint), environment: environment.all))
         } catch {
             throw .unreachable(unreachable + " bmctl could not start \(executable): \(error)")
         }
@@ -54,15 +54,6 @@ enum Autostart {
         var request = timespec(tv_sec: milliseconds / 1000, tv_nsec: (milliseconds % 1000) * 1_000_000)
         var remaining = timespec()
         while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
-    }
-
-    /// How the started bmd ended, or nil while it runs.
-    static func exitStatus(of pid: pid_t) -> String? {
-        var status: Int32 = 0
-        guard waitpid(pid, &status, WNOHANG) == pid else { return nil }
-        // The W* macros are not imported into Swift; these are their Linux definitions.
-        if status & 0x7f == 0 { return "exit status \((status >> 8) & 0xff)" }
-        return "signal \(status & 0x7f)"
     }
 
     /// The running executable, from /proc/self/exe.

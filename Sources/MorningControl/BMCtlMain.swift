@@ -15,7 +15,7 @@ public enum BMCtlMain {
         }
         if let request = QuickLine.request(arguments) { return execute(request, context: context) }
         if let unknown = CommandNames.unknown(in: arguments) {
-            context.console.writeError("bmctl: \(unknown.message)\n")
+            context.console.complain("bmctl: \(unknown.message)\n", hanging: "bmctl: ".count)
             return unknown.status.rawValue
         }
         let arguments = ArgumentOrder.hoistingGlobalOptions(arguments, commands: BMCtl.commandNames)
@@ -47,7 +47,7 @@ public enum BMCtlMain {
             try request.execute(in: session)
             return ExitStatus.success.rawValue
         } catch {
-            context.console.writeError("bmctl: \(error.message)\n")
+            context.console.complain("bmctl: \(error.message)\n", hanging: "bmctl: ".count)
             return error.status.rawValue
         }
     }

@@ -30,17 +30,31 @@ enum Completions {
     }
 
     /// Today's tasks: their positions, and their titles for those who name tasks by title.
+    /// A title two tasks share would name neither (check asks which one): those two are
+    /// offered by position only.
     static let todaysTasks = CompletionKind.custom { words, _, prefix in
         let tasks = ask(words) { session throws(ControlFailure) in try session.call(Morning.Call.day(date: "today")).tasks } ?? []
-        return matching(prefix, tasks.map { String($0.position) } + tasks.map(\.title))
+        let titles = tasks.map(\.title)
+        let unique = titles.filter { title in titles.count { $0.lowercased() == title.lowercased() } == 1 }
+        return matching(prefix, tasks.map { String($0.position) } + unique)
     }
 
     private static func stored(_ words: [String]) -> [String] {
         ask(words) { session throws(ControlFailure) in try session.call(Morning.Call.data()).cards.map(\.routineId) } ?? []
     }
 
+    /// The candidates that start with what is typed, each written so that the shell
+    /// asking inserts it as one word that reads back as the candidate itself.
     private static func matching(_ prefix: String, _ candidates: [String]) -> [String] {
-        candidates.filter { $0.lowercased().hasPrefix(prefix.lowercased()) }
+        let typed = CompletionWord.unquoted(prefix).lowercased()
+        return CompletionWord.written(candidates.filter { $0.lowercased().hasPrefix(typed) }, for: askingShell)
+    }
+
+    /// The shell whose script runs this completion, as each script says in SAP_SHELL. Read
+    /// from this run's environment rather than ArgumentParser's process-wide setting,
+    /// which is also set by writing a script.
+    private static var askingShell: CompletionShell? {
+        current?.context.environment["SAP_SHELL"].flatMap(CompletionShell.init(rawValue:))
     }
 
     /// `question` asked of the bmd the command line being completed talks to (its

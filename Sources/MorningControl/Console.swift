@@ -14,11 +14,15 @@ public struct Console {
     public var stdinIsTerminal: Bool
     /// The width of the terminal stdout is, in columns; nil when it is not one (or does not say).
     public var columns: Int?
+    /// The width of the terminal stderr is, in columns; nil when it is not one.
+    public var errorColumns: Int?
 
     public init(write: @escaping (String) -> Void, writeError: @escaping (String) -> Void,
-                readLine: @escaping () -> String?, stdoutIsTerminal: Bool, stdinIsTerminal: Bool, columns: Int? = nil) {
+                readLine: @escaping () -> String?, stdoutIsTerminal: Bool, stdinIsTerminal: Bool, columns: Int? = nil,
+                errorColumns: Int? = nil) {
         self.write = write; self.writeError = writeError; self.readLine = readLine
         self.stdoutIsTerminal = stdoutIsTerminal; self.stdinIsTerminal = stdinIsTerminal; self.columns = columns
+        self.errorColumns = errorColumns
     }
 
     /// Writes text to stdout, its lines broken between words to fit the terminal (a
@@ -27,19 +31,30 @@ public struct Console {
         write(columns.map { Text.wrap(text, width: $0) } ?? text)
     }
 
+    /// Writes an error or a question to stderr, broken between words to fit the terminal;
+    /// continuations start `hanging` columns in (under the message, past `bmctl: `).
+    public func complain(_ text: String, hanging: Int? = nil) {
+        writeError(errorColumns.map { Text.wrap(text, width: $0, hanging: hanging) } ?? text)
+    }
+
     /// The process's own stdin, stdout and stderr.
     public static func live() -> Console {
         let terminal = isatty(1) == 1
-        var size = winsize()
-        let columns = terminal && ioctl(1, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : nil
         return Console(
             write: { writeAll(1, $0) },
             writeError: { writeAll(2, $0) },
             readLine: { Swift.readLine(strippingNewline: true) },
             stdoutIsTerminal: terminal,
             stdinIsTerminal: isatty(0) == 1,
-            columns: columns
+            columns: terminal ? width(of: 1) : nil,
+            errorColumns: isatty(2) == 1 ? width(of: 2) : nil
         )
+    }
+
+    /// The columns of the terminal `fd` is, when it says.
+    private static func width(of fd: Int32) -> Int? {
+        var size = winsize()
+        return ioctl(fd, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : nil
     }
 
     /// Writes with write(2) rather than stdio, so nothing is left in a buffer at exit

@@ -85,7 +85,7 @@ extension Daemon {
             throw .unreachable(unreachable + " Is the daemon running? Start it with `bmd` or drop --no-autostart")
         }
         let started = try Autostart.start(endpoint: endpoint, environment: environment, unreachable: unreachable)
-        notice("bmctl: bmd was not running; started it (pid \(started))\n")
+        notice("bmctl: bmd was not running; started it (pid \(started.pid))\n")
 
         var last = first
         for delay in Autostart.retryDelays() {
@@ -96,12 +96,19 @@ extension Daemon {
                 last = error
             }
             if !last.meansNoDaemon { break }
-            if let status = Autostart.exitStatus(of: started) {
-                throw .unreachable("cannot reach bmd at \(endpoint.path): \(last). bmd (pid \(started)) exited at once "
+            // A bmd that found another already running (started by a client at the same
+            // moment) leaves it to that one, which may still be opening the state: wait for it.
+            if let status = started.ended, started.exitCode != DaemonExit.alreadyRunning {
+                throw .unreachable("cannot reach bmd at \(endpoint.path): \(last). bmd (pid \(started.pid)) exited at once "
                                    + "(\(status)); run `bmd` in a terminal to see why")
             }
         }
-        throw .unreachable("cannot reach bmd at \(endpoint.path): \(last). bmd (pid \(started)) was started but did "
+        if started.exitCode == DaemonExit.alreadyRunning {
+            throw .unreachable("cannot reach bmd at \(endpoint.path): \(last). Another bmd already runs for your state "
+                               + "but does not answer there (it may listen on another socket); run `bmd` in a terminal "
+                               + "to see which one")
+        }
+        throw .unreachable("cannot reach bmd at \(endpoint.path): \(last). bmd (pid \(started.pid)) was started but did "
                            + "not answer; run `bmd` in a terminal to see why")
     }
 }

@@ -7,10 +7,12 @@ struct Endpoint: Equatable {
     var explicit: Bool
     var autostart: Bool
 
-    /// The endpoint for `globals` in `environment`, or a failure when there is no default socket.
+    /// The endpoint for `globals` in `environment`, or a failure when the socket's folder
+    /// under /tmp (used when there is no runtime folder) cannot be trusted.
     static func resolve(_ globals: Globals, environment: Environment) throws(ControlFailure) -> Endpoint {
-        guard let path = SocketPath.resolve(option: globals.socket, variable: { environment[$0] }) else {
-            throw .unreachable(SocketPath.missingHint)
+        let path = SocketPath.resolve(option: globals.socket, variable: { environment[$0] })
+        if SocketPath.isInFallbackFolder(path), let problem = SocketPath.fallbackProblem(folder: SocketPath.fallbackFolder()) {
+            throw .unreachable(problem)
         }
         let explicit = !(globals.socket ?? "").isEmpty || !(environment["BMD_SOCKET"] ?? "").isEmpty
         return Endpoint(path: path, explicit: explicit, autostart: !globals.noAutostart)

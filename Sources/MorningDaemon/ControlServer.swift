@@ -26,6 +26,9 @@ public struct ControlServer: Service {
     let varlink: VarlinkServer
     /// Called once the socket listens, before the first connection is served.
     let onListening: @Sendable () -> Void
+    /// Whether the socket's folder, when bound again, must be the user's own (the one
+    /// under /tmp used without a runtime folder).
+    let mustBeOwnFolder: Bool
 
     /// The largest frame a client may send; anything bigger is answered with an error and closed.
     public static let frameLimit = 1 << 16
@@ -53,11 +56,13 @@ public struct ControlServer: Service {
     /// nothing, or a frame a byte at a time, is closed after this. Followers are not timed.
     public static let patience = TimeAmount.seconds(10)
 
-    public init(socket: ListeningSocket, engine: Engine, logger: Logger, onListening: @escaping @Sendable () -> Void = {}) {
+    public init(socket: ListeningSocket, engine: Engine, logger: Logger, mustBeOwnFolder: Bool = false,
+                onListening: @escaping @Sendable () -> Void = {}) {
         self.socket = socket
         self.engine = engine
         status = StatusBroadcast(engine: engine)
         self.logger = logger
+        self.mustBeOwnFolder = mustBeOwnFolder
         self.onListening = onListening
         varlink = Self.varlinkServer(engine)
     }
@@ -79,7 +84,8 @@ public struct ControlServer: Service {
         let pool = NIOThreadPool(numberOfThreads: 2)
         pool.start()
         let batches = WriteBatches(engine: engine, varlink: varlink, pool: pool, logger: logger)
-        let server = try await ServerBootstrap(group: loop, childGroup: loop)
+        // A listener for a bound socket: the first, and any made when the file is replaced.
+        let listen = { @Sendable (fd: Int32) in ServerBootstrap(group: loop, childGroup: loop)
             .serverChannelOption(.backlog, value: Int32(Self.backlog))
             // One turn of the loop takes in a quarter of the backlog, so that a new client
             // waits behind it for at most four turns; and no more, so that a client just
@@ -96,25 +102,42 @@ public struct ControlServer: Service {
                                    connections: connections))
                 }
             }
-            .withBoundSocket(socket.fd)
-            .get()
+            .withBoundSocket(fd)
+        }
+        let listener = Mutex<Channel>(try await listen(socket.fd).get())
         onListening()
         logger.info("listening", metadata: ["socket": "\(socket.ownedPath ?? "inherited fd \(socket.fd)")"])
+        // A socket bmd bound is kept bound: a new listener takes over from the old one
+        // when the file is removed or replaced. Connections already open go on.
+        let keeper = socket.ownedPath.map { path in
+            SocketKeeper(socket: socket, path: path, mustBeOwnFolder: mustBeOwnFolder, logger: logger) { new in
+                let channel = try listen(new.fd).wait()
+                let old = listener.withLock { current in
+                    defer { current = channel }
+                    return current
+                }
+                old.close(promise: nil)
+            }
+        }
+        keeper?.start()
         // On SIGTERM the listener closes, then every connection: a stop never waits for
         // clients to hang up. A call being answered finishes first, since it runs on the
         // loop that does the closing.
+        let (stopped, stop) = AsyncStream<Void>.makeStream()
         await withGracefulShutdownHandler {
             await withTaskCancellationHandler {
-                try? await server.closeFuture.get()
+                for await _ in stopped {}
             } onCancel: {
-                server.close(promise: nil)
+                stop.finish()
             }
         } onGracefulShutdown: {
-            server.close(promise: nil)
+            stop.finish()
         }
+        keeper?.stop()
+        try? await listener.withLock { $0 }.close()
         try? await loop.flatSubmit { connections.closeAll() }.get()
         try? await pool.shutdownGracefully()
-        socket.removeFile()
+        (keeper?.current ?? socket).removeFile()
     }
 
     /// SO_PEERCRED of an accepted connection: who is on the other end.

@@ -27,7 +27,8 @@ public enum Daemon {
         and serves bmctl on a Unix socket.
 
           --state-dir DIR  where bmd.sqlite lives (default $XDG_STATE_HOME/better-morning)
-          --socket PATH    the socket to listen on (default $XDG_RUNTIME_DIR/better-morning/bmd.sock;
+          --socket PATH    the socket to listen on (default $XDG_RUNTIME_DIR/better-morning/bmd.sock,
+                           or /tmp/better-morning-UID/bmd.sock without XDG_RUNTIME_DIR;
                            BMD_SOCKET also sets it)
           --verbose        log every connection
           --version        print the version
@@ -85,11 +86,7 @@ public enum Daemon {
             FileHandle.standardError.write(Data("bmd: \(error)\n".utf8))
             return 1
         }
-        let socketPath = SocketPath.resolve(option: options.socket, environment: env)
-        if inherited == nil, socketPath == nil {
-            FileHandle.standardError.write(Data("bmd: \(SocketPath.missingHint)\n".utf8))
-            return 2
-        }
+        let socketPath = inherited == nil ? SocketPath.resolve(option: options.socket, environment: env) : nil
         // Under systemd, to the journal with priorities and fields; otherwise to stderr.
         var logger = JournalLogHandler.stderrIsJournal(environment: env)
             ? Logger(label: "bmd") { _ in JournalLogHandler(identifier: "bmd") }
@@ -98,6 +95,9 @@ public enum Daemon {
         do {
             try run(stateDir: stateDir, socketPath: socketPath, inherited: inherited, logger: logger)
             return 0
+        } catch let error as StateLock.Held {
+            FileHandle.standardError.write(Data("bmd: \(error)\n".utf8))
+            return DaemonExit.alreadyRunning
         } catch {
             FileHandle.standardError.write(Data("bmd: \(error)\n".utf8))
             return 1
@@ -113,10 +113,10 @@ public enum Daemon {
 
     /// Serves on the socket systemd handed over (`inherited`), else binds `socketPath`.
     static func run(stateDir: String, socketPath: String?, inherited: Int32?, logger: Logger) throws {
-        // The state is the user's alone: files bmd creates are 0600, folders 0700.
+        // The state is the user's alone: files and folders bmd creates are 0600 and 0700.
+        // A folder it did not create keeps its mode (a shared one its sticky bit).
         umask(0o077)
-        try FileManager.default.createDirectory(atPath: stateDir, withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(atPath: stateDir, withIntermediateDirectories: true)
         try StateFolder.claim(stateDir)
         let lock = try StateLock(folder: stateDir, socketPath: socketPath ?? "handed over by the service manager")
         let statePath = stateDir + "/bmd.sqlite"
@@ -134,8 +134,10 @@ public enum Daemon {
             throw StateFileError(path: statePath, error: error)
         }
         let alarm = try WallClockAlarm()
-        let socket = try inherited.map(ListeningSocket.inherited) ?? ListeningSocket.bind(path: socketPath ?? "")
-        let server = ControlServer(socket: socket, engine: engine, logger: logger) {
+        let socket = try inherited.map(ListeningSocket.inherited)
+            ?? ListeningSocket.bind(path: socketPath ?? "", mustBeOwnFolder: SocketPath.isInFallbackFolder(socketPath ?? ""))
+        let server = ControlServer(socket: socket, engine: engine, logger: logger,
+                                   mustBeOwnFolder: SocketPath.isInFallbackFolder(socketPath ?? "")) {
             // Ready only once the state is open and the socket listens, so clients never race it.
             Systemd.notify("READY=1")
         }
@@ -188,8 +190,10 @@ enum StateFolder {
         }
     }
 
-    /// Refuses a folder (followed through symlinks) that is not a directory of this user,
-    /// then makes it private.
+    /// Refuses a folder (followed through symlinks) that is not a directory of this user.
+    ///
+    /// Its mode is left as it is: the files bmd puts in it are 0600 whatever the folder
+    /// allows, and a folder the user chose may be shared on purpose.
     static func claim(_ path: String) throws {
         var info = stat()
         guard stat(path, &info) == 0 else { throw SystemError("cannot read the state folder \(path)") }
@@ -197,9 +201,6 @@ enum StateFolder {
             throw SystemError("the state folder \(path) is not a folder", errno: ENOTDIR)
         }
         guard info.st_uid == geteuid() else { throw NotOwned(path: path, owner: info.st_uid) }
-        guard info.st_mode & 0o077 == 0 || chmod(path, 0o700) == 0 else {
-            throw SystemError("cannot make the state folder \(path) private")
-        }
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import MorningProtocol
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -8,6 +9,9 @@ public struct ListeningSocket: Sendable {
     public let fd: Int32
     /// The path bmd bound itself and must remove on exit; nil for an inherited socket.
     public let ownedPath: String?
+    /// The device and inode of the socket file bmd made, to tell it from a file that
+    /// took its place.
+    let identity: (device: UInt64, inode: UInt64)?
 
     public struct InUse: Error, CustomStringConvertible {
         public var path: String
@@ -16,11 +20,22 @@ public struct ListeningSocket: Sendable {
         }
     }
 
-    /// Binds `path` itself: the folder is made 0700, the socket 0600 (whatever the umask),
-    /// and a socket file left by a killed daemon is replaced. One that still answers is not.
-    public static func bind(path: String) throws -> ListeningSocket {
+    /// The socket's folder under /tmp is not safe to use: why, and what to do.
+    public struct UnsafeFolder: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// Binds `path` itself: a folder bmd creates is 0700, the socket 0600 (whatever the
+    /// umask), and a socket file left by a killed daemon is replaced. One that still answers is not.
+    ///
+    /// With `mustBeOwnFolder` (the folder under /tmp used without a runtime folder), the
+    /// folder must be a real folder of this user, closed to others.
+    public static func bind(path: String, mustBeOwnFolder: Bool = false) throws -> ListeningSocket {
         let folder = (path as NSString).deletingLastPathComponent
-        try makePrivateFolder(folder)
+        try makeFolder(folder)
+        if mustBeOwnFolder, let problem = SocketPath.fallbackProblem(folder: folder) {
+            throw UnsafeFolder(description: problem)
+        }
         if FileManager.default.fileExists(atPath: path) {
             if answers(path) { throw InUse(path: path) }
             unlink(path)
@@ -46,27 +61,40 @@ public struct ListeningSocket: Sendable {
             close(fd)
             throw e
         }
-        return ListeningSocket(fd: fd, ownedPath: path)
+        return ListeningSocket(fd: fd, ownedPath: path, identity: fileIdentity(path))
     }
 
-    /// A socket systemd handed over.
+    /// A socket systemd handed over: systemd's file, never removed by bmd.
     public static func inherited(_ fd: Int32) -> ListeningSocket {
-        ListeningSocket(fd: fd, ownedPath: nil)
+        ListeningSocket(fd: fd, ownedPath: nil, identity: nil)
     }
 
-    /// Removes the socket file bmd created, if it is still ours.
+    /// Whether `path` is still the socket file bmd made (not removed, not replaced).
+    func isStillAt(_ path: String) -> Bool {
+        guard let identity else { return true }
+        return Self.fileIdentity(path).map { $0 == identity } ?? false
+    }
+
+    /// Removes the socket file bmd created, if it is still its own: another bmd's socket,
+    /// or one a service manager made, at the same path is left alone.
     public func removeFile() {
-        if let ownedPath { unlink(ownedPath) }
+        if let ownedPath, isStillAt(ownedPath) { unlink(ownedPath) }
     }
 
-    static func makePrivateFolder(_ folder: String) throws {
-        var isDir: ObjCBool = false
-        if !FileManager.default.fileExists(atPath: folder, isDirectory: &isDir) {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
-        }
-        // The folder is ours alone, whatever made it.
-        guard chmod(folder, 0o700) == 0 else { throw SystemError("cannot make \(folder) private") }
+    static func fileIdentity(_ path: String) -> (device: UInt64, inode: UInt64)? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        return (UInt64(info.st_dev), UInt64(info.st_ino))
+    }
+
+    /// Creates `folder` and any missing parent, each 0700. A folder that exists keeps its
+    /// mode: the user may have passed a shared one such as /tmp, whose sticky bit others need.
+    static func makeFolder(_ folder: String) throws {
+        var info = stat()
+        if lstat(folder, &info) == 0 { return }
+        let parent = (folder as NSString).deletingLastPathComponent
+        if parent != folder, !parent.isEmpty { try makeFolder(parent) }
+        guard mkdir(folder, 0o700) == 0 || errno == EEXIST else { throw SystemError("cannot create \(folder)") }
     }
 
     static func address(_ path: String) throws -> sockaddr_un {

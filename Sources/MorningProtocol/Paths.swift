@@ -12,23 +12,59 @@ public enum SocketPath {
     public static let folderName = "better-morning"
     public static let fileName = "bmd.sock"
 
-    /// `--socket` wins, then `BMD_SOCKET`, then `$XDG_RUNTIME_DIR/better-morning/bmd.sock`.
-    /// Without a runtime folder there is no safe default: nil.
-    public static func resolve(option: String?, environment: [String: String]) -> String? {
-        resolve(option: option) { environment[$0] }
+    /// `--socket` wins, then `BMD_SOCKET`, then `$XDG_RUNTIME_DIR/better-morning/bmd.sock`,
+    /// then the socket in the user's own folder under /tmp (see `fallbackFolder`).
+    public static func resolve(option: String?, environment: [String: String], uid: uid_t = geteuid()) -> String {
+        resolve(option: option, uid: uid) { environment[$0] }
     }
 
     /// The same, with each variable read through `variable`.
-    public static func resolve(option: String?, variable: (String) -> String?) -> String? {
+    public static func resolve(option: String?, uid: uid_t = geteuid(), variable: (String) -> String?) -> String {
         if let option, !option.isEmpty { return option }
         if let path = variable("BMD_SOCKET"), !path.isEmpty { return path }
         if let runtime = variable("XDG_RUNTIME_DIR"), runtime.hasPrefix("/") {
             return runtime + "/" + folderName + "/" + fileName
         }
-        return nil
+        return fallbackFolder(uid: uid) + "/" + fileName
     }
 
-    /// What to tell someone whose session has no runtime folder.
-    public static let missingHint =
-        "XDG_RUNTIME_DIR is not set, so there is no default socket; set it (systemd-logind does) or pass --socket PATH"
+    /// The folder both programs use when the session has no runtime folder (a root shell,
+    /// a container, ssh without logind): one per user id under /tmp, as tmux keeps its
+    /// sockets. /tmp is shared, so the folder is trusted only after `fallbackProblem`.
+    public static func fallbackFolder(uid: uid_t = geteuid()) -> String {
+        "/tmp/better-morning-\(uid)"
+    }
+
+    /// Whether `path` is the socket in the fallback folder.
+    public static func isInFallbackFolder(_ path: String, uid: uid_t = geteuid()) -> Bool {
+        path == fallbackFolder(uid: uid) + "/" + fileName
+    }
+
+    /// Why the fallback folder at `folder` must not be used, or nil when it is safe (or
+    /// does not exist yet). Anyone may create a folder of that name in /tmp first: one
+    /// that is a symbolic link, belongs to another user or is open to others could hand
+    /// bmctl's calls to someone else's socket.
+    public static func fallbackProblem(folder: String, uid: uid_t = geteuid()) -> String? {
+        var info = stat()
+        guard lstat(folder, &info) == 0 else {
+            if errno == ENOENT { return nil }
+            return "cannot read \(folder): \(String(cString: strerror(errno)))"
+        }
+        let advice = "with no XDG_RUNTIME_DIR, bmd and bmctl keep the socket there; "
+            + "remove it, set XDG_RUNTIME_DIR, or pass --socket PATH"
+        if info.st_mode & S_IFMT == S_IFLNK {
+            return "\(folder) is a symbolic link, not a folder of your own; \(advice)"
+        }
+        if info.st_mode & S_IFMT != S_IFDIR {
+            return "\(folder) is not a folder; \(advice)"
+        }
+        if info.st_uid != uid {
+            return "\(folder) belongs to user id \(info.st_uid), not to you (user id \(uid)); \(advice)"
+        }
+        if info.st_mode & 0o077 != 0 {
+            return "\(folder) is open to other users (mode \(String(info.st_mode & 0o7777, radix: 8))); "
+                + "it must be 0700: run `chmod 700 \(folder)`, or pass --socket PATH"
+        }
+        return nil
+    }
 }

@@ -24,7 +24,7 @@ struct DaemonTests {
         let box = try Sandbox(time: "2026-03-02 08:00:00")
         let first = try box.startDaemon()
         let second = try box.run(Binaries.bmd, [], environment: box.daemonEnvironment)
-        #expect(second.status != 0)
+        #expect(second.status == 75)
         #expect(second.stderr.contains("already running") && second.stderr.contains("pid \(first.pid)"))
         // The first one still serves.
         #expect(try box.bmctl("status").status == 0)

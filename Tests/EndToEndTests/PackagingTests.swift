@@ -49,7 +49,7 @@ struct PackagingTests {
         #expect(service.contains("Type=notify") && service.contains("Documentation=man:bmd(1)"))
     }
 
-    @Test("make install DESTDIR=… puts every file where it belongs; make uninstall removes them")
+    @Test("make install DESTDIR=… puts every file where it belongs; make uninstall removes them and the folders it made")
     func install() throws {
         let box = try Sandbox(time: "2026-03-02 08:00:00")
         let dest = box.root.appendingPathComponent("dest").path
@@ -83,6 +83,9 @@ struct PackagingTests {
         let left = FileManager.default.enumerator(atPath: dest)?.compactMap { $0 as? String }
             .filter { (try? FileManager.default.attributesOfItem(atPath: dest + "/" + $0)[.type] as? FileAttributeType) == .typeRegular } ?? []
         #expect(left.isEmpty, "\(left)")
+        // The folders the install made go too once empty; the prefix's own top folders stay.
+        let folders = FileManager.default.enumerator(atPath: dest)?.compactMap { $0 as? String } ?? []
+        #expect(Set(folders).isSubset(of: ["usr", "usr/bin", "usr/lib", "usr/share", "usr/share/man"]), "\(folders.sorted())")
     }
 
     @Test("The README shows the reminder on a light and a dark theme, and every picture it shows is a PNG in the repository")

@@ -190,6 +190,12 @@ final class Sandbox: @unchecked Sendable {
         daemon = nil
     }
 
+    /// Forgets the daemon once the test has seen it end itself, so that nothing signals
+    /// its pid again.
+    func daemonEnded() {
+        daemon = nil
+    }
+
     /// SIGKILL: no chance to clean up.
     func killDaemon() throws {
         let process = try #require(daemon)

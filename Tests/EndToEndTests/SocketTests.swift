@@ -52,7 +52,7 @@ struct SocketTests {
         chmod(client, 0o755)
         // On the real clock: under libfaketime bmd would not see its arguments (Sandbox.startDaemon).
         try box.startDaemon(arguments: ["--socket", socket], fakeClock: false)
-        // bmd made its socket's folder private (F2); open both up again.
+        // Open both up: the folder is mkdtemp's, 0700.
         chmod(shared, 0o755)
         chmod(socket, 0o777)
         var env = box.baseEnvironment

@@ -132,10 +132,10 @@ struct TerminalAppTests {
     func routine() throws {
         let box = try Self.kantOnThursday()
         let pane = try TmuxPane(box, Self.command())
-        // A fresh install: the welcome first, then any key.
-        try pane.waitFor("Welcome to Better Morning")
-        try pane.send("x")
+        // The welcome is still to be seen, but a routine is going (as when the app is
+        // opened from the reminder): today's routine comes at once.
         var screen = try pane.waitFor(line: "Thursday 2026-03-05 · today · 0 of 6 done")
+        #expect(!screen.contains { $0.contains("Welcome to Better Morning") })
         #expect(screen[0] == " 1 Explore  [2 Routine]  3 Data                                      s Settings")
         // Nothing checked: the first task is the one to do now.
         #expect(screen.contains(" › · 05:00  Get up when your servant calls  ← now"))
@@ -217,15 +217,59 @@ struct TerminalAppTests {
         _ = try Self.expectRestored(pane, status: 0)
     }
 
-    @Test("U1: bmd going away ends the app with the terminal restored and the reason said")
-    func daemonGone() throws {
+    @Test("The app stays through two restarts of bmd: it says bmd is away, then shows changes again")
+    func daemonRestarts() throws {
+        // U3
         let box = try Self.kantOnThursday()
         #expect(try box.bmctl("welcome").status == 0)
         let pane = try TmuxPane(box, Self.command())
         try pane.waitFor(line: "Thursday 2026-03-05 · today · 0 of 6 done")
+        for round in 1...2 {
+            try box.stopDaemon()
+            try pane.waitFor("bmd is away")
+            // A key while bmd is away does not end the app.
+            try pane.send("2")
+            try box.startDaemon()
+            // Checked elsewhere once bmd is back: the app has reconnected and shows it.
+            #expect(try box.bmctl("check", "\(round)").status == 0)
+            try pane.waitUntil("round \(round): \(round) of 6 done, bmd no longer away") { screen in
+                screen.contains { $0.hasPrefix("Thursday 2026-03-05 · today · \(round) of 6 done") }
+                    && !screen.contains { $0.contains("bmd is away") }
+            }
+        }
+        try pane.send("q")
+        _ = try Self.expectRestored(pane, status: 0)
+    }
+
+    @Test("An app that may start bmd starts it again when bmd stops, and its notice does not land on the drawn screen")
+    func daemonStartedAgain() throws {
+        // U3, F5
+        let box = try Self.kantOnThursday()
+        #expect(try box.bmctl("welcome").status == 0)
+        let first = try #require(box.daemon).pid
+        let pane = try TmuxPane(box, Self.command().replacingOccurrences(of: " --no-autostart", with: ""))
+        try pane.waitFor(line: "Thursday 2026-03-05 · today · 0 of 6 done")
+        // Every byte the app writes from now on, for what a redraw would hide.
+        let written = box.root.appendingPathComponent("pane-output").path
+        #expect(try pane.tmux("pipe-pane", "-o", "cat >> \(written)").status == 0)
         try box.stopDaemon()
-        let screen = try Self.expectRestored(pane, status: 3)
-        #expect(screen.contains { $0.hasPrefix("bmctl: ") && $0.contains("bmd") }, "\(screen)")
+        // The bmd the app starts names itself in the state folder's lock file.
+        func runningPid() -> pid_t? {
+            let note = (try? String(contentsOfFile: box.stateDir + "/bmd.lock", encoding: .utf8)) ?? ""
+            guard note.hasPrefix("pid "), let pid = pid_t(note.dropFirst(4).prefix { $0.isNumber }),
+                  pid != first, kill(pid, 0) == 0 else { return nil }
+            return pid
+        }
+        defer { if let pid = runningPid() { kill(pid, SIGTERM) } }
+        let screen = try pane.waitUntil("the app back with a bmd it started") { screen in
+            runningPid() != nil && screen.contains { $0.contains("2 Routine") } && !screen.contains { $0.contains("bmd is away") }
+        }
+        #expect(!screen.contains { $0.contains("bmctl:") || $0.contains("started it") }, "\(screen)")
+        try pane.send("q")
+        _ = try Self.expectRestored(pane, status: 0)
+        let bytes = (try? String(contentsOfFile: written, encoding: .utf8)) ?? ""
+        #expect(!bytes.isEmpty)
+        #expect(!bytes.contains("was not running"), "the notice was written over the app's screen")
     }
 
     @Test("U1: with no active routine the app says so and e opens Explore")

@@ -79,12 +79,13 @@ import MorningProtocol
         #expect(model.handle(.space) == [.check(position: 14, date: "2026-11-23")])
     }
 
-    @Test("U1: the scroller runs from the start date to today + 14, five days whole and a sixth peeking")
+    @Test("The scroller runs from the start date to today + 14, five whole days and › for more")
     func scroller() {
+        // U1
         var model = Self.running()
         let dates = Self.screen(model)[4]
-        // Saturday 21 (the start) and Sunday 22 before today, today, two more whole, and Thursday 26 cut by the edge.
-        #expect(dates == "   Sat 21 Nov    Sun 22 Nov   [Mon 23 Nov]   Tue 24 Nov    Wed 25 Nov    Thu 26")
+        // Saturday 21 (the start) and Sunday 22 before today, today, two more, and › for the days after.
+        #expect(dates == "   Sat 21 Nov     Sun 22 Nov    [Mon 23 Nov]    Tue 24 Nov     Wed 25 Nov   ›")
         #expect(Self.screen(model)[5].contains("past") && Self.screen(model)[5].contains("today")
                 && Self.screen(model)[5].contains("upcoming"))
 

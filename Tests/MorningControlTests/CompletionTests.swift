@@ -104,3 +104,32 @@ import Testing
         #expect(run.calls.isEmpty)
     }
 }
+
+/// How candidates are written for each shell's script, and how typed text is read.
+@Suite struct CompletionWordTests {
+    @Test("for bash, every character but letters, digits and spaces is escaped, so compgen's expansion gives the title back")
+    func bash() {
+        #expect(CompletionWord.written(["Plan the day's business"], for: .bash) == [#"Plan the day\'s business"#])
+        #expect(CompletionWord.bashEscaped(#"Pay $5 (cash), "now""#) == #"Pay \$5 \(cash\)\, \"now\""#)
+        #expect(CompletionWord.bashEscaped("Café — thé") == "Café — thé")
+    }
+
+    @Test("for zsh, colons and backslashes are escaped, so _describe takes no part of a title for a description")
+    func zsh() {
+        #expect(CompletionWord.written(["Read: Seneca", #"a\b"#], for: .zsh) == [#"Read\: Seneca"#, #"a\\b"#])
+    }
+
+    @Test("for fish, and an unknown shell, candidates go as they are")
+    func fish() {
+        #expect(CompletionWord.written(["Plan the day's business: all"], for: .fish) == ["Plan the day's business: all"])
+        #expect(CompletionWord.written(["day's"], for: nil) == ["day's"])
+    }
+
+    @Test("what is typed is read as the shell reads it: backslashes and quotes taken away")
+    func typed() {
+        #expect(CompletionWord.unquoted(#"Plan\ the\ day\'s"#) == "Plan the day's")
+        #expect(CompletionWord.unquoted("'Plan the") == "Plan the")
+        #expect(CompletionWord.unquoted(#""Plan the day's"#) == "Plan the day's")
+        #expect(CompletionWord.unquoted("Pl") == "Pl")
+    }
+}

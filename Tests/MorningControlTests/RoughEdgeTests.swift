@@ -65,8 +65,8 @@ import Testing
         // The same words in the same order: only the breaks moved.
         #expect(narrow.out.split(whereSeparator: \.isWhitespace) == wide.out.split(whereSeparator: \.isWhitespace))
         #expect(narrow.out.contains("Printer, writer, scientist and\nstatesman, who asked himself each\nmorning"))
-        // A task line keeps its indent when it breaks.
-        #expect(narrow.out.contains("  05:00  Rise, wash and address Powerful\n  Goodness\n"))
+        // A task line keeps its indent when it breaks: it goes on under the title.
+        #expect(narrow.out.contains("  05:00  Rise, wash and address Powerful\n         Goodness\n"))
     }
 
     @Test("data for programs is never wrapped, even on a narrow terminal: an export, a bar's line")

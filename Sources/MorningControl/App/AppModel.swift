@@ -56,6 +56,8 @@ struct AppModel: Equatable {
     var cursor = 0
     /// One line about what just happened or what went wrong, until the next key.
     var message: String?
+    /// Set while bmd cannot be reached: the foot says so until it answers again.
+    var away: String?
     /// The welcome, shown over everything until a key is pressed.
     var welcome: String?
     var catalog: [Morning.CatalogRoutine]?
@@ -197,6 +199,15 @@ struct AppModel: Equatable {
 
     /// bmd refused what was asked: say why, keep everything else.
     mutating func fail(_ text: String) { message = text }
+
+    /// What the foot says while bmd cannot be reached.
+    static let awayText = "bmd is away (stopped or restarting); reconnecting…"
+
+    /// Whether a first start may show the welcome: not while a routine is going, so the
+    /// app opened from the reminder shows today's routine.
+    static func offersWelcome(_ status: Morning.StatusReply) -> Bool {
+        status.phase == Morning.Phase.none
+    }
 
     // MARK: Keys
 

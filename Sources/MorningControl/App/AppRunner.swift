@@ -9,11 +9,12 @@ private func forwardSignal(_ number: Int32) {
     _ = Glibc.write(signalPipe, &byte, 1)
 }
 
-/// `bmctl` on a terminal: the app, until q, Ctrl-C, SIGTERM, a hang-up or bmd going away.
+/// `bmctl` on a terminal: the app, until q, Ctrl-C, SIGTERM or a hang-up.
 ///
 /// One thread waits in poll(2) for keys, signals and word from the status stream, which
 /// another thread follows. Each key or status goes through `AppModel`; what it asks of
-/// bmd is asked here, and the screen is drawn again.
+/// bmd is asked here, and the screen is drawn again. When bmd stops or restarts, the app
+/// says so and stays; the stream's thread connects again, as a status bar does.
 struct AppRunner {
     var session: Session
     var terminal: AppTerminal
@@ -23,7 +24,9 @@ struct AppRunner {
         // error is printed on the shell's own screen, as for any command.
         let first = try session.call(Morning.Call.status())
         var model = AppModel()
-        if let welcome = try? session.call(Morning.Call.welcome(take: true)), welcome.pending {
+        // The welcome is for a first start; with a routine already going (the app opened
+        // from the reminder, say) today's routine comes first.
+        if AppModel.offersWelcome(first), let welcome = try? session.call(Morning.Call.welcome(take: true)), welcome.pending {
             model.welcome = WelcomeText.render(style: .plain)
         }
 
@@ -64,13 +67,17 @@ struct AppRunner {
             if fds[2].revents != 0 {
                 let n = Glibc.read(feed[0], &buffer, buffer.count)
                 guard n > 0, !buffer.prefix(n).contains(StatusFeed.ended) else {
-                    let cause = follower.failure ?? .unreachable("bmd stopped sending the status")
-                    guard cause.status == .unreachable else { throw cause }
-                    throw .unreachable("bmd went away, so the app ended (\(cause.message)); run bmctl again once bmd is back")
+                    throw follower.failure ?? .unreachable("bmd stopped sending the status")
                 }
-                // Several changes may have come at once: the status now covers them all.
-                let status = try session.call(Morning.Call.status())
-                if try perform(model.show(status: status), on: &model) { return }
+                // Several words may have come at once: the last one says where things stand.
+                if buffer.prefix(n).last == StatusFeed.away {
+                    model.away = AppModel.awayText
+                } else if let status = try reachable({ () throws(ControlFailure) in try session.call(Morning.Call.status()) }) {
+                    model.away = nil
+                    if try perform(model.show(status: status), on: &model) { return }
+                } else {
+                    model.away = AppModel.awayText
+                }
             }
             if fds[0].revents != 0 {
                 let n = Glibc.read(0, &buffer, buffer.count)
@@ -129,8 +136,18 @@ struct AppRunner {
         terminal.draw(AppScreen(width: size.width, height: size.height, style: session.style).lines(model), clear: clear)
     }
 
+    /// What `call` returns, or nil when bmd cannot be reached; any other failure is thrown.
+    private func reachable<T>(_ call: () throws(ControlFailure) -> T) throws(ControlFailure) -> T? {
+        do throws(ControlFailure) {
+            return try call()
+        } catch {
+            if error.status == .unreachable { return nil }
+            throw error
+        }
+    }
+
     /// Asks bmd what `effects` need and hands the replies to `model`; true to quit.
-    /// A refusal becomes the model's message; losing bmd ends the app.
+    /// A refusal becomes the model's message; while bmd is away, the model says so.
     private func perform(_ effects: [AppEffect], on model: inout AppModel) throws(ControlFailure) -> Bool {
         for effect in effects {
             do throws(ControlFailure) {
@@ -175,7 +192,10 @@ struct AppRunner {
                     model.show(notifications: try session.call(Morning.Call.setNotificationSound(sound: sound)).notifications)
                 }
             } catch {
-                if error.status == .unreachable { throw error }
+                if error.status == .unreachable {
+                    model.away = AppModel.awayText
+                    return false
+                }
                 model.fail(error.message)
             }
         }
@@ -184,9 +204,12 @@ struct AppRunner {
 }
 
 /// Follows bmd's status stream on a thread of its own and tells the app of each change
-/// by a byte on a pipe (`changed`), and of the stream's end by another (`ended`).
+/// by a byte on a pipe (`changed`), of losing bmd by another (`away`), and of the
+/// stream's end by a third (`ended`). When bmd goes, it connects again, waiting a little
+/// longer after each failed try, up to a few seconds, as `status --follow` does.
 final class StatusFeed: @unchecked Sendable {
     static let changed = UInt8(ascii: "s")
+    static let away = UInt8(ascii: "a")
     static let ended = UInt8(ascii: "x")
 
     private let session: Session
@@ -216,12 +239,26 @@ final class StatusFeed: @unchecked Sendable {
     }
 
     private func follow() {
-        do throws(ControlFailure) {
-            // The first reply too: something may have changed since the app's first call.
-            try session.follow(Morning.Call.status()) { _ in send(Self.changed) }
-            failure = .unreachable("bmd ended the status stream")
-        } catch {
-            failure = error
+        var delay = StatusFollower.firstDelay
+        while true {
+            do throws(ControlFailure) {
+                // The first reply too: something may have changed since the last word.
+                try session.follow(Morning.Call.status()) { _ in
+                    delay = StatusFollower.firstDelay
+                    send(Self.changed)
+                }
+                // bmd ended the stream itself, with a last reply: there is no more to follow.
+                failure = .refused("bmd ended the status stream")
+                break
+            } catch where error.status == .unreachable {
+                send(Self.away)
+            } catch {
+                failure = error
+                break
+            }
+            var pause = timespec(tv_sec: Int(delay), tv_nsec: Int((delay - delay.rounded(.down)) * 1e9))
+            nanosleep(&pause, nil)
+            delay = min(delay * 2, StatusFollower.longestDelay)
         }
         send(Self.ended)
     }

@@ -49,6 +49,8 @@ struct AppScreen {
         if let question = model.question {
             foot = question.lines.flatMap { Self.wrap($0, width: width) }.map { [Span($0, .bold)] }
             hint = ""
+        } else if let away = model.away {
+            foot = Self.wrap(away, width: width).prefix(3).map { [Span($0, .yellow)] }
         } else if let message = model.message {
             foot = Self.wrap(message, width: width).prefix(3).map { [Span($0, .yellow)] }
         }
@@ -98,7 +100,9 @@ struct AppScreen {
         guard !catalog.isEmpty else { return [[Span("The catalog is empty.")]] }
         let idWidth = catalog.map(\.id.count).max() ?? 0, nameWidth = catalog.map(\.name.count).max() ?? 0
         var lines: [[Span]] = [[Span("Celebrity routines", .bold), Span(" · each from the book or article it comes from")], []]
-        let room = max(1, height - 4 - lines.count - 2)
+        var room = max(1, height - 4 - lines.count - 2)
+        // When the list is longer than the room, its last line says how many lie below.
+        if catalog.count > room { room = max(1, room - 1) }
         let start = max(0, model.exploreIndex - room + 1)
         for (index, r) in catalog.enumerated().dropFirst(start).prefix(room) {
             let pointer = index == model.exploreIndex ? " › " : "   "
@@ -106,6 +110,8 @@ struct AppScreen {
             let text = "\(Text.pad(r.id, idWidth))  \(Text.pad(r.name, nameWidth))  \(ExploreText.summary(r.tasks))\(active)"
             lines.append([Span(pointer), Span(text, index == model.exploreIndex ? .bold : .plain)])
         }
+        let below = catalog.count - start - room
+        if below > 0 { lines.append([Span("   ↓ \(below) more below", .dim)]) }
         return lines
     }
 
@@ -211,15 +217,17 @@ struct AppScreen {
         return spans
     }
 
-    /// Two rows: the dates, then what each is (past, today, upcoming). Five days show
-    /// whole and the sixth is cut by the edge, a sign that there is more to the right.
+    /// Two rows: the dates, then what each is (past, today, upcoming). Only whole dates
+    /// show, as many as fit (up to the model's five); ‹ and › say there are more.
     private func scroller(first: Day, selected: Day, today: Day, earliest: Day, latest: Day) -> [[Span]] {
-        let cell = max(10, width * 10 / 56)
+        let (count, cell) = Self.scrollerCells(width: width)
+        // The model keeps five days in view; when fewer fit, the chosen one still shows.
+        var first = first
+        if selected >= first.adding(days: count) { first = selected.adding(days: -(count - 1)) }
         var dates: [Span] = [Span(first > earliest ? "‹" : " ", .dim)]
         var kinds: [Span] = [Span(" ")]
         var date = first
-        var used = 1
-        while used < width, date <= latest {
+        for _ in 0..<count where date <= latest {
             let label = "\(Weekday.shortName(of: date.description)) \(date.dayOfMonth) \(Self.month(date.month))"
             let kind = date < today ? "past" : date == today ? "today" : "upcoming"
             if date == selected {
@@ -228,10 +236,18 @@ struct AppScreen {
                 dates.append(Span(Self.center(label, cell), date > today ? .dim : .plain))
             }
             kinds.append(Span(Self.center(kind, cell), date == today ? .plain : .dim))
-            used += cell
             date = date.next
         }
+        if date <= latest { dates.append(Span("›", .dim)) }
         return [dates, kinds]
+    }
+
+    /// How many dates the scroller shows at `width`, and the columns each takes: room for
+    /// the widest label in brackets ("[Wed 25 Nov]") and a space, between the ‹ and › columns.
+    static func scrollerCells(width: Int) -> (count: Int, cell: Int) {
+        let narrowest = 13
+        let count = max(1, min(AppModel.daysShown, (width - 2) / narrowest))
+        return (count, max(narrowest, (width - 2) / count))
     }
 
     /// The columns a terminal gives `character`: two for the wide characters of East

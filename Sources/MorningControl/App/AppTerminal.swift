@@ -5,6 +5,11 @@ import Glibc
 /// `enter` switches the terminal over; `leave` puts it back exactly as it was, and the
 /// runner calls it on every way out (q, Ctrl-C, SIGTERM, a hang-up, bmd going away).
 final class AppTerminal {
+    /// Whether the app has the screen now. A line for stderr (bmctl starting bmd again
+    /// as the app reconnects) would land in the middle of the drawn screen: it is not
+    /// written then. Set and read on the app's threads; a stale read costs one line.
+    nonisolated(unsafe) static var screenTaken = false
+
     private var saved = termios()
     private var entered = false
     private let write: (String) -> Void
@@ -29,12 +34,14 @@ final class AppTerminal {
         }
         tcsetattr(0, TCSAFLUSH, &raw)
         entered = true
+        Self.screenTaken = true
         write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J")
     }
 
     func leave() {
         guard entered else { return }
         entered = false
+        Self.screenTaken = false
         write("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l")
         tcsetattr(0, TCSAFLUSH, &saved)
     }

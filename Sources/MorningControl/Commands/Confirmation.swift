@@ -12,7 +12,7 @@ enum Confirmation {
             throw .refused("\(action) needs confirmation; stdin is not a terminal, so add --yes")
         }
         // The question goes to stderr, like rm -i, so stdout holds only the result.
-        console.writeError(question)
+        console.complain(question)
         guard let answer = console.readLine(), isYes(answer) else {
             throw .refused("\(action) cancelled; nothing was changed")
         }

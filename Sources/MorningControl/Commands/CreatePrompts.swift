@@ -12,7 +12,7 @@ struct CreatePrompts {
 
     /// With --json, stdout holds only the final JSON document: the conversation goes to stderr.
     private func say(_ text: String) {
-        if session.globals.json { console.writeError(text) } else { console.say(text) }
+        if session.globals.json { console.complain(text) } else { console.say(text) }
     }
 
     private func ask(_ question: String) throws(ControlFailure) -> String {

@@ -28,7 +28,9 @@ extension BMCtl {
                                          action: "delete", yes: false, console: session.context.console)
                 target = found.routineId
             } else {
-                // Asks nothing here: --yes goes ahead, and without it a script is refused.
+                // Asks nothing here: --yes goes ahead, and without it a script is refused,
+                // once a name that finds no routine has been called wrong first.
+                if !yes { _ = try DayEnding.stored(routine, verb: "delete", in: session) }
                 try Confirmation.require("", action: "delete", yes: yes, console: session.context.console)
             }
             let reply = try session.call(Morning.Call.delete(routine: target), verb: "delete")

@@ -44,26 +44,36 @@ enum Text {
         "\(n) " + (n == 1 ? singular : plural ?? singular + "s")
     }
 
-    /// `text` with every line wider than `width` broken at spaces into lines that fit,
-    /// each continuation indented as the line began. A word wider than `width` keeps a
+    /// `text` with every line wider than `width` broken at spaces into lines that fit.
+    ///
+    /// Each continuation keeps the line's indent: it starts under the line's text, past
+    /// its leading spaces and past columns set apart by two spaces (`  05:00  Rise…`
+    /// goes on under `Rise`), as long as that leaves half the width. `hanging` sets that
+    /// indent instead (`bmctl: ` before a message). A word wider than `width` keeps a
     /// line of its own; colour codes take no width.
-    static func wrap(_ text: String, width: Int) -> String {
+    static func wrap(_ text: String, width: Int, hanging: Int? = nil) -> String {
         guard width > 0 else { return text }
         return text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
             guard visibleWidth(line) > width else { return String(line) }
-            let indent = String(line.prefix { $0 == " " })
+            let lead = String(line.prefix { $0 == " " })
             // Each word with the spaces before it, so aligned columns keep their spacing.
             var words: [(gap: Substring, word: Substring)] = []
-            var rest = line.dropFirst(indent.count)
+            var rest = line.dropFirst(lead.count)
+            var column = lead.count
+            var textColumn = lead.count
             while !rest.isEmpty {
                 let gap = rest.prefix { $0 == " " }
                 rest = rest.dropFirst(gap.count)
                 let word = rest.prefix { $0 != " " }
                 rest = rest.dropFirst(word.count)
+                column += gap.count
+                if gap.count >= 2, column <= width / 2 { textColumn = column }
+                column += visibleWidth(word)
                 if !word.isEmpty { words.append((gap, word)) }
             }
+            let indent = String(repeating: " ", count: min(hanging ?? textColumn, width / 2))
             var lines: [String] = []
-            var current = indent, currentWidth = indent.count, empty = true
+            var current = lead, currentWidth = lead.count, empty = true
             for (gap, word) in words {
                 let w = visibleWidth(word)
                 if !empty, currentWidth + gap.count + w > width {
@@ -73,7 +83,8 @@ enum Text {
                 if !empty { current += gap; currentWidth += gap.count }
                 current += word; currentWidth += w; empty = false
             }
-            lines.append(current)
+            // Spaces that end the line stay (a question's, before the answer typed after it).
+            lines.append(current + line.reversed().prefix { $0 == " " })
             return lines.joined(separator: "\n")
         }.joined(separator: "\n")
     }

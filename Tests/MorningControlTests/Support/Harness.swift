@@ -69,7 +69,8 @@ private func context(_ transcript: Transcript, environment: [String: String], da
         readLine: { transcript.answers.isEmpty ? nil : transcript.answers.removeFirst() },
         stdoutIsTerminal: stdoutIsTerminal,
         stdinIsTerminal: stdinIsTerminal,
-        columns: columns
+        columns: columns,
+        errorColumns: columns
     )
     return Context(environment: environment, console: console, daemon: daemon)
 }

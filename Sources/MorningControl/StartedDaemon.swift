@@ -1,0 +1,68 @@
+import Glibc
+
+/// A bmd this bmctl started, waited for on a thread of its own.
+///
+/// bmd is bmctl's child, so when it ends (a bmd that lost the race to another, or one
+/// stopped while a follower runs on for days) someone must collect its exit status, or
+/// it stays a zombie under the bar that started it for as long as that bar runs.
+final class StartedDaemon: @unchecked Sendable {
+    let pid: pid_t
+    private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    /// The raw wait status once bmd has ended.
+    private var rawStatus: Int32?
+    /// Whether a thread waits for bmd; if not, the status is collected when asked for.
+    private var waiting = false
+
+    init(pid: pid_t) {
+        self.pid = pid
+        pthread_mutex_init(lock, nil)
+        var thread = pthread_t()
+        let context = Unmanaged.passRetained(self).toOpaque()
+        let started = pthread_create(&thread, nil, { context in
+            let daemon = Unmanaged<StartedDaemon>.fromOpaque(context!).takeRetainedValue()
+            daemon.waitForExit()
+            return nil
+        }, context)
+        if started == 0 {
+            waiting = true
+            pthread_detach(thread)
+        } else {
+            // No thread: the status is still collected whenever it is asked for.
+            Unmanaged<StartedDaemon>.fromOpaque(context).release()
+        }
+    }
+
+    private func waitForExit() {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 {
+            guard errno == EINTR else { return }
+        }
+        pthread_mutex_lock(lock)
+        rawStatus = status
+        pthread_mutex_unlock(lock)
+    }
+
+    /// The exit status if bmd has ended by exiting, else nil.
+    var exitCode: Int32? {
+        guard let status = collected(), status & 0x7f == 0 else { return nil }
+        return (status >> 8) & 0xff
+    }
+
+    /// How bmd ended, in words, or nil while it runs.
+    var ended: String? {
+        guard let status = collected() else { return nil }
+        // The W* macros are not imported into Swift; these are their Linux definitions.
+        if status & 0x7f == 0 { return "exit status \((status >> 8) & 0xff)" }
+        return "signal \(status & 0x7f)"
+    }
+
+    private func collected() -> Int32? {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        if rawStatus == nil, !waiting {
+            var status: Int32 = 0
+            if waitpid(pid, &status, WNOHANG) == pid { rawStatus = status }
+        }
+        return rawStatus
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A process as /proc shows it.
+struct ProcessEntry {
+    var pid: pid_t
+    var parent: pid_t
+    var name: String
+    /// One letter: R, S, D, Z (a zombie: ended, its status not yet collected by its parent)…
+    var state: Character
+
+    /// Every process on the machine now.
+    static func all() -> [ProcessEntry] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return names.compactMap { name in
+            guard let pid = pid_t(name), let stat = try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8),
+                  let open = stat.firstIndex(of: "("), let close = stat.lastIndex(of: ")") else { return nil }
+            // "pid (name) state parent …"; the name may hold spaces and parentheses.
+            let rest = stat[stat.index(after: close)...].split(separator: " ")
+            guard rest.count > 2, let state = rest[0].first, let parent = pid_t(rest[1]) else { return nil }
+            return ProcessEntry(pid: pid, parent: parent, name: String(stat[stat.index(after: open)..<close]), state: state)
+        }
+    }
+
+    /// Whether the process's environment has `entry` ("KEY=value"); false once it has ended.
+    func environment(contains entry: String) -> Bool {
+        guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/environ") else { return false }
+        return data.split(separator: 0).contains { String(decoding: $0, as: UTF8.self) == entry }
+    }
+}
+
+@Suite("End to end: clients that start bmd at the same moment")
+struct AutostartRaceTests {
+    @Test("Three status followers started at once with no bmd leave exactly one bmd running and no zombie, also after it stops",
+          .timeLimit(.minutes(1)))
+    func threeFollowersOneDaemon() throws {
+        // F5
+        let box = try Sandbox(time: "2026-03-02 08:00:00")
+        let stateHome = "XDG_STATE_HOME=" + box.root.appendingPathComponent("state").path
+        var followers: [(ChildProcess, LineReader)] = []
+        defer {
+            for (follower, _) in followers { follower.signal(SIGTERM) }
+            for (follower, _) in followers { follower.wait() }
+            // The bmd they started is no child of this test: stop it by its pid.
+            for entry in ProcessEntry.all() where entry.name == "bmd" && entry.environment(contains: stateHome) {
+                kill(entry.pid, SIGTERM)
+            }
+        }
+        for _ in 0..<3 {
+            let out = try Pipe2()
+            let follower = try ChildProcess(Binaries.bmctl, ["status", "--follow", "--format", "waybar"],
+                                            environment: box.baseEnvironment, stdout: out.write)
+            out.closeWrite()
+            followers.append((follower, LineReader(out)))
+        }
+        for (index, (_, lines)) in followers.enumerated() {
+            let first = try #require(lines.next(timeout: 20), "follower \(index + 1) printed nothing")
+            #expect(first.contains(#""text""#), "follower \(index + 1): \(first)")
+        }
+        let pids = Set(followers.map { $0.0.pid })
+        /// The running bmds of this test, and the zombies under its followers, once there
+        /// is one bmd and no zombie or the deadline has passed: the bmds that lost the race
+        /// exit at once, and a follower must collect each it started.
+        func settle() -> (daemons: [ProcessEntry], zombies: [ProcessEntry]) {
+            var daemons: [ProcessEntry] = []
+            var zombies: [ProcessEntry] = []
+            let deadline = Date().addingTimeInterval(10)
+            repeat {
+                let now = ProcessEntry.all()
+                daemons = now.filter { $0.name == "bmd" && $0.state != "Z" && $0.environment(contains: stateHome) }
+                zombies = now.filter { pids.contains($0.parent) && $0.state == "Z" }
+                if daemons.count == 1, zombies.isEmpty { break }
+                usleep(20_000)
+            } while Date() < deadline
+            return (daemons, zombies)
+        }
+        var (daemons, zombies) = settle()
+        #expect(daemons.count == 1, "bmd processes: \(daemons.map(\.pid))")
+        #expect(zombies.isEmpty, "zombies under the followers: \(zombies.map { "\($0.pid) (\($0.name))" })")
+        // All three follow that one bmd: a change reaches each.
+        #expect(try box.bmctl("activate", "kant").status == 0)
+        for (index, (_, lines)) in followers.enumerated() {
+            #expect(lines.next(timeout: 5) != nil, "follower \(index + 1) saw no change")
+        }
+        // That bmd stops (an upgrade, a restart): the one that started it is collected,
+        // and the followers, each starting bmd again, again leave one.
+        let first = try #require(daemons.first)
+        kill(first.pid, SIGTERM)
+        for (index, (_, lines)) in followers.enumerated() {
+            #expect(lines.next(timeout: 10)?.contains("offline") == true, "follower \(index + 1) did not go offline")
+            #expect(lines.next(timeout: 20) != nil, "follower \(index + 1) did not come back")
+        }
+        (daemons, zombies) = settle()
+        #expect(daemons.count == 1 && daemons.first?.pid != first.pid, "bmd processes: \(daemons.map(\.pid))")
+        #expect(zombies.isEmpty, "zombies under the followers: \(zombies.map { "\($0.pid) (\($0.name))" })")
+    }
+
+    @Test("With a bmd for the same state on another socket, bmctl says so rather than that the bmd it started did not answer",
+          .timeLimit(.minutes(1)))
+    func runningElsewhere() throws {
+        let box = try Sandbox(time: "2026-03-02 08:00:00")
+        let elsewhere = box.root.appendingPathComponent("elsewhere/bmd.sock").path
+        try box.startDaemon(arguments: ["--socket", elsewhere], fakeClock: false)
+        let run = try box.bmctl("status", autostart: true)
+        #expect(run.status == 3)
+        #expect(run.stderr.contains("Another bmd already runs for your state"), "\(run.stderr)")
+        try box.stopDaemon()
+    }
+}
