@@ -1,22 +1,6 @@
 import Foundation
 @_exported import MorningProtocol
 
-extension Day: Codable {
-    public init(from decoder: Decoder) throws {
-        let text = try decoder.singleValueContainer().decode(String.self)
-        guard let day = Day(iso: text) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
-                                                    debugDescription: "not a YYYY-MM-DD date: \(text)"))
-        }
-        self = day
-    }
-
-    public func encode(to encoder: Encoder) throws {
-        var c = encoder.singleValueContainer()
-        try c.encode(description)
-    }
-}
-
 // MARK: - Days and instants
 
 extension Day {

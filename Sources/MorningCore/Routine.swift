@@ -5,7 +5,7 @@ public typealias RoutineID = Int64
 public typealias RoutineKind = Morning.RoutineType
 
 /// One step of a routine: a title at a time of day.
-public struct RoutineTask: Hashable, Sendable, Codable {
+public struct RoutineTask: Hashable, Sendable {
     public var time: TimeOfDay
     public var title: String
 

@@ -1,5 +1,5 @@
 /// A time of day on the routine grid: 00:00 … 23:55 in steps of five minutes.
-public struct TimeOfDay: Hashable, Comparable, Sendable, CustomStringConvertible, Codable {
+public struct TimeOfDay: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// Minutes after midnight.
     public let minutes: Int
 
@@ -43,18 +43,4 @@ public struct TimeOfDay: Hashable, Comparable, Sendable, CustomStringConvertible
     }
 
     public static func < (a: TimeOfDay, b: TimeOfDay) -> Bool { a.minutes < b.minutes }
-
-    public init(from decoder: Decoder) throws {
-        let text = try decoder.singleValueContainer().decode(String.self)
-        guard let t = TimeOfDay(text) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
-                                                    debugDescription: "not an HH:MM time on the 5-minute grid: \(text)"))
-        }
-        self = t
-    }
-
-    public func encode(to encoder: Encoder) throws {
-        var c = encoder.singleValueContainer()
-        try c.encode(description)
-    }
 }
