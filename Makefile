@@ -2,7 +2,8 @@
 #   make run    install what bmd needs, build, run bmd in the foreground
 #   make test   install what the tests need, build, run every test
 #   make bench  print the benchmarks' figures
-#   make generate  write the Swift bindings of the varlink interface files again
+#   make generate  write the Swift bindings of the varlink interface files, and the
+#                  completion scripts pinned for the tests, again
 
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 # swift with libnotify's flags as SwiftPM takes them without a warning (scripts/quiet-pkg-config).
@@ -25,7 +26,7 @@ DEB_PACKAGES := $(RUN_PACKAGES) dpkg-dev
 # hyperfine to cross-check the start-up timings by hand, and gcc to build bench/load's load generator.
 BENCH_PACKAGES := $(TEST_PACKAGES) calcurse remind hyperfine gcc
 
-.PHONY: all build run test bench install uninstall deb deps test-deps clean generate
+.PHONY: all build run test bench install uninstall deb deps test-deps clean generate completions
 
 PREFIX ?= /usr/local
 DESTDIR ?=
@@ -64,6 +65,16 @@ generate:
 	mv Sources/Varlink/VarlinkService.generated.swift.new Sources/Varlink/VarlinkService.generated.swift; \
 	status=$$?; rm -f Sources/MorningProtocol/Morning.generated.swift.new Sources/Varlink/VarlinkService.generated.swift.new; \
 	exit $$status
+	$(MAKE) --no-print-directory completions
+
+# The completion scripts bmctl writes, pinned in Tests/Snapshots so that a change to a
+# command's words shows in review; written again from a fresh bmctl.
+completions:
+	$(SWIFT_QUIET) build --product bmctl
+	bin="$$($(SWIFT) build --show-bin-path)" && for pair in bash:bmctl.bash zsh:_bmctl.zsh fish:bmctl.fish; do \
+		"$$bin/bmctl" --generate-completion-script "$${pair%%:*}" > "Tests/Snapshots/$${pair#*:}.new" && \
+		mv "Tests/Snapshots/$${pair#*:}.new" "Tests/Snapshots/$${pair#*:}" || { rm -f "Tests/Snapshots/$${pair#*:}.new"; exit 1; }; \
+	done
 
 # A generic varlink client from PyPI, to prove others can list, describe and call bmd.
 VARLINK_VENV := .build-venv

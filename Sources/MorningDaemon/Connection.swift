@@ -49,7 +49,7 @@ final class Connection: ChannelInboundHandler {
         self.connections = connections
         machine = ConnectionStateMachine(
             frames: FrameSplitter(limit: ControlServer.frameLimit,
-                                  largeLimits: [Morning.Method.import.rawValue: ControlServer.importFrameLimit]),
+                                  largeLimits: ControlServer.largeFrameLimits),
             patience: patience, answeredNow: ControlServer.answeredOnLoop)
     }
 

@@ -33,14 +33,19 @@ public struct ControlServer: Service {
     /// The largest frame a client may send; anything bigger is answered with an error and closed.
     public static let frameLimit = 1 << 16
     /// An Import call carries a whole export (ten years of twenty routines is a few MiB),
-    /// so it alone may be this large; it matches the replies bmctl accepts.
-    public static let importFrameLimit = 16 << 20
+    /// so it alone may be this large, as the interface file says; it matches the replies
+    /// bmctl accepts.
+    public static let importFrameLimit = Morning.Method.import.frameLimit ?? frameLimit
     /// Calls that only read, answered on the event loop as they arrive; every other call
     /// may write to the disk (and wait for it), and is answered on a thread of its own so
     /// that the loop goes on serving other clients meanwhile.
-    static let answeredOnLoop: Set<String> = Set([
-        Morning.Method.status, .explore, .day, .week, .data, .stats, .history, .export, .draftShow,
-    ].map(\.rawValue) + VarlinkService.Method.allCases.map(\.rawValue))
+    /// Which methods only read is said once, in the interface file ("Reads only."), and
+    /// generated; org.varlink.service only describes the interface.
+    static let answeredOnLoop: Set<String> = Set(
+        Morning.Method.allCases.filter(\.readsOnly).map(\.rawValue) + VarlinkService.Method.allCases.map(\.rawValue))
+    /// The methods whose calls may be larger than `frameLimit`, as the interface file says.
+    static let largeFrameLimits: [String: Int] = Dictionary(
+        uniqueKeysWithValues: Morning.Method.allCases.compactMap { m in m.frameLimit.map { (m.rawValue, $0) } })
     /// Connections served at once; more are answered with an error and closed, so no
     /// number of clients can exhaust the daemon's descriptors or memory.
     public static let connectionLimit = 128

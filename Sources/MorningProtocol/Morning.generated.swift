@@ -188,6 +188,7 @@ public enum Morning {
         # while the state is behind. now is null unless the routine runs today. nextChange is the
         # next instant at which any of this changes by the clock alone (null with no routine):
         # a script that shows the morning asks again then.
+        # Reads only.
         method Status() -> (
           phase: Phase,
           state: ?MorningState,
@@ -204,6 +205,7 @@ public enum Morning {
         )
 
         # The celebrity catalog, or the entries whose id or name matches name.
+        # Reads only.
         method Explore(name: ?string) -> (routines: []CatalogRoutine)
 
         # A routine made active from tomorrow: the one that was active before, and today of it,
@@ -227,6 +229,7 @@ public enum Morning {
         # 14 days ahead. date is YYYY-MM-DD, today, yesterday or tomorrow; today if null.
         # routine names a stored routine instead of the active one; one that is not active
         # shows its finished days, from its start to its last recorded day.
+        # Reads only.
         method Day(date: ?string, routine: ?string) -> (
           date: string,
           routine: string,
@@ -266,6 +269,7 @@ public enum Morning {
         # One week of a stored routine (the active one if routine is null): the week that
         # holds date (today if null), moved by offset weeks (at most 10000 either way, else
         # InvalidParameter). locale (such as en_US.UTF-8) chooses the first weekday.
+        # Reads only.
         method Week(routine: ?string, date: ?string, offset: ?int, locale: ?string) -> (
           routine: string,
           routineId: string,
@@ -276,6 +280,7 @@ public enum Morning {
         )
 
         # One card per stored routine, the active one first, each with this week.
+        # Reads only.
         method Data(locale: ?string) -> (cards: []Card)
 
         # Totals of finished days, from day records only. averagePerDay is tasks completed per
@@ -302,6 +307,7 @@ public enum Morning {
         # The totals of one stored routine, or of each one in data-card order when routine is
         # null, with overall for all of them together (a date with records of two routines is
         # one tracked day). overall is null when a routine is named.
+        # Reads only.
         method Stats(routine: ?string) -> (routines: []RoutineStats, overall: ?StatsTotals)
 
         # A day of the heatmap: tasks completed of total that day; both null without a record.
@@ -313,6 +319,7 @@ public enum Morning {
         # weekday) through today, seven to a week; days before from are null. inProgress is the
         # active routine's today while it has no Day Record yet (not a finished day); its counts
         # are included in the last of days.
+        # Reads only.
         method History(routine: ?string, months: int, locale: ?string) -> (
           routine: ?string,
           routineId: ?string,
@@ -345,11 +352,13 @@ public enum Morning {
         type ExportDocument (format: string, version: int, exportedOn: string, routines: []ExportRoutine)
 
         # Every stored routine with its tasks, day records and task states.
+        # Reads only.
         method Export() -> (document: ExportDocument)
 
         # Restores an export into a state without routines, or with replace over every routine,
         # record and the draft (settings stay). The whole document is checked first: a document
         # that is not valid changes nothing (InvalidImport). The reply counts what was stored.
+        # Its call may be up to 16 MiB.
         method Import(document: ExportDocument, replace: bool) -> (routines: int, records: int)
 
         # A task of the draft, by its 1-based position in time order.
@@ -364,6 +373,7 @@ public enum Morning {
         # The custom routine being written: its title (null until given) and its tasks, sorted
         # by time with equal times in the order they were added. bmd stores the draft after
         # every change, so it outlives bmctl and bmd. No draft reads as no title, no tasks.
+        # Reads only.
         method DraftShow() -> (title: ?string, tasks: []DraftTask)
 
         # Gives the draft its title, 1 to 20 characters, starting a draft if there is none.
@@ -1415,6 +1425,7 @@ extension Morning.StatusReply: JSONCodable {
 
 extension Morning {
     /// The celebrity catalog, or the entries whose id or name matches name.
+    /// Reads only.
     public struct ExploreParameters: Sendable, Hashable {
         public var name: String?
 
@@ -1588,6 +1599,7 @@ extension Morning {
     /// 14 days ahead. date is YYYY-MM-DD, today, yesterday or tomorrow; today if null.
     /// routine names a stored routine instead of the active one; one that is not active
     /// shows its finished days, from its start to its last recorded day.
+    /// Reads only.
     public struct DayParameters: Sendable, Hashable {
         public var date: String?
         public var routine: String?
@@ -1943,6 +1955,7 @@ extension Morning {
     /// One week of a stored routine (the active one if routine is null): the week that
     /// holds date (today if null), moved by offset weeks (at most 10000 either way, else
     /// InvalidParameter). locale (such as en_US.UTF-8) chooses the first weekday.
+    /// Reads only.
     public struct WeekParameters: Sendable, Hashable {
         public var routine: String?
         public var date: String?
@@ -1985,6 +1998,7 @@ extension Morning {
 
 extension Morning {
     /// One card per stored routine, the active one first, each with this week.
+    /// Reads only.
     public struct DataParameters: Sendable, Hashable {
         public var locale: String?
 
@@ -2036,6 +2050,7 @@ extension Morning {
     /// The totals of one stored routine, or of each one in data-card order when routine is
     /// null, with overall for all of them together (a date with records of two routines is
     /// one tracked day). overall is null when a routine is named.
+    /// Reads only.
     public struct StatsParameters: Sendable, Hashable {
         public var routine: String?
 
@@ -2094,6 +2109,7 @@ extension Morning {
     /// weekday) through today, seven to a week; days before from are null. inProgress is the
     /// active routine's today while it has no Day Record yet (not a finished day); its counts
     /// are included in the last of days.
+    /// Reads only.
     public struct HistoryParameters: Sendable, Hashable {
         public var routine: String?
         public var months: Int
@@ -2202,6 +2218,7 @@ extension Morning {
     /// Restores an export into a state without routines, or with replace over every routine,
     /// record and the draft (settings stay). The whole document is checked first: a document
     /// that is not valid changes nothing (InvalidImport). The reply counts what was stored.
+    /// Its call may be up to 16 MiB.
     public struct ImportParameters: Sendable, Hashable {
         public var document: ExportDocument
         public var replace: Bool
@@ -2417,6 +2434,25 @@ extension Morning.CreateFromFileParameters: JSONCodable {
 extension Morning {
     /// The reply of `CreateFromFile`.
     public typealias CreateFromFileReply = Activation
+}
+
+extension Morning.Method {
+    /// Whether the method only reads, as its comment in the interface file says ("Reads only.").
+    public var readsOnly: Bool {
+        switch self {
+        case .status, .explore, .day, .week, .data, .stats, .history, .export, .draftShow: true
+        default: false
+        }
+    }
+
+    /// The largest call of the method in bytes, where its comment in the interface file
+    /// gives one ("Its call may be up to N MiB."); nil for the server's usual limit.
+    public var frameLimit: Int? {
+        switch self {
+        case .`import`: 16777216
+        default: nil
+        }
+    }
 }
 
 extension Morning {

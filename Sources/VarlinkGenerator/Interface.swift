@@ -33,6 +33,39 @@ public struct Method: Equatable, Sendable {
     public var doc: [String]
     public var input: [Field]
     public var output: [Field]
+
+    /// The comment line that says a method only reads: a server may answer it at once,
+    /// beside others, since it never waits for a disk.
+    public static let readsOnlyNote = "Reads only."
+
+    /// Whether the method's comment has the line "Reads only.".
+    public var readsOnly: Bool { doc.contains { $0.trimmingSpaces == Method.readsOnlyNote } }
+
+    /// The largest call in bytes that the method's comment allows, from a line "Its call
+    /// may be up to N MiB." (or KiB); nil when it gives none.
+    public var frameLimit: Int? {
+        for line in doc {
+            let words = line.trimmingSpaces.split(separator: " ")
+            guard words.count == 8, words.prefix(6).joined(separator: " ") == "Its call may be up to",
+                  let n = Int(words[6]) else { continue }
+            switch words[7] {
+            case "MiB.": return n << 20
+            case "KiB.": return n << 10
+            default: continue
+            }
+        }
+        return nil
+    }
+}
+
+extension String {
+    /// The string without spaces at either end.
+    var trimmingSpaces: String {
+        var s = Substring(self)
+        while s.first == " " { s = s.dropFirst() }
+        while s.last == " " { s = s.dropLast() }
+        return String(s)
+    }
 }
 
 /// `error Name (…)`.

@@ -231,6 +231,35 @@ public struct SwiftGenerator {
                 }
             }
         }
+        let readers = interface.methods.filter(\.readsOnly)
+        let limits = interface.methods.compactMap { m in m.frameLimit.map { (m, $0) } }
+        guard !readers.isEmpty || !limits.isEmpty else { return }
+        out.line("")
+        out.line("extension \(ns).Method {")
+        out.indent { o in
+            o.line("/// Whether the method only reads, as its comment in the interface file says (\"\(Method.readsOnlyNote)\").")
+            o.line("public var readsOnly: Bool {")
+            o.indent { o in
+                o.line("switch self {")
+                let cases = readers.map { "." + identifier(lowerFirst($0.name)) }.joined(separator: ", ")
+                if !readers.isEmpty { o.line("case \(cases): true") }
+                if readers.count < interface.methods.count { o.line("default: false") }
+                o.line("}")
+            }
+            o.line("}")
+            o.line("")
+            o.line("/// The largest call of the method in bytes, where its comment in the interface file")
+            o.line("/// gives one (\"Its call may be up to N MiB.\"); nil for the server's usual limit.")
+            o.line("public var frameLimit: Int? {")
+            o.indent { o in
+                o.line("switch self {")
+                for (m, limit) in limits { o.line("case .\(identifier(lowerFirst(m.name))): \(limit)") }
+                if limits.count < interface.methods.count { o.line("default: nil") }
+                o.line("}")
+            }
+            o.line("}")
+        }
+        out.line("}")
     }
 
     // MARK: Errors

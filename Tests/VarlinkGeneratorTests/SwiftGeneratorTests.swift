@@ -43,6 +43,25 @@ struct SwiftGeneratorTests {
         #expect(a.lowerBound < b.lowerBound && b.lowerBound < d.lowerBound && d.lowerBound < i.lowerBound)
     }
 
+    @Test("A method's comment says that it only reads, or how large its call may be, and the binding knows")
+    func annotations() throws {
+        let s = try Self.source("""
+            interface org.example.kinds
+            # Finds a thing.
+            # Reads only.
+            method Find(name: string) -> ()
+            # Stores a big thing.
+            # Its call may be up to 2 MiB.
+            method Put(blob: string) -> ()
+            method Drop() -> ()
+            """)
+        #expect(s.contains("case .find: true"))
+        #expect(s.contains("case .put: 2097152"))
+        #expect(s.contains("default: false") && s.contains("default: nil"))
+        let plain = try Self.source("interface org.example.kinds\nmethod Drop() -> ()\n")
+        #expect(!plain.contains("readsOnly"))
+    }
+
     @Test("Optionals: null when nil in replies, types and errors; left out in parameters")
     func optionals() throws {
         let s = try Self.source("""

@@ -1,0 +1,50 @@
+import Foundation
+import MorningProtocol
+import Testing
+@testable import MorningControl
+
+/// The steps of adding a method that a build does not enforce: every method of the
+/// interface file is called by a bmctl command, and every command is in bmctl(1).
+@Suite struct RecipeTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// Every Swift source of bmctl's library, as one text.
+    static func controlSources() throws -> String {
+        let folder = root.appendingPathComponent("Sources/MorningControl")
+        let files = FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String } ?? []
+        return try files.filter { $0.hasSuffix(".swift") }
+            .map { try String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8) }.joined(separator: "\n")
+    }
+
+    @Test("every method of the interface file has a bmctl command that calls it")
+    func everyMethodCalled() throws {
+        let sources = try Self.controlSources()
+        for method in Morning.Method.allCases {
+            let name = String(method.rawValue.split(separator: ".").last!)
+            let call = "Morning.Call." + name.prefix(1).lowercased() + name.dropFirst() + "("
+            // A name Swift reserves is written in backquotes.
+            let quoted = "Morning.Call.`" + name.prefix(1).lowercased() + name.dropFirst() + "`("
+            #expect(sources.contains(call) || sources.contains(quoted), "no bmctl command calls \(method.rawValue)")
+        }
+    }
+
+    @Test("every bmctl command has an entry in bmctl(1)")
+    func everyCommandInTheManPage() throws {
+        let page = try String(contentsOf: Self.root.appendingPathComponent("man/bmctl.1"), encoding: .utf8)
+        for command in BMCtl.commandNames {
+            let words = command.split(separator: " ")
+            // A nested command such as "draft add" is listed under its parent's entry.
+            let entry = words.count == 1 ? ".It Cm \(command)" : ".It Cm \(words[0])"
+            #expect(page.contains(entry), "bmctl(1) has no entry for \(command)")
+            if words.count > 1 { #expect(page.contains(String(words[1])), "bmctl(1) does not name \(command)") }
+        }
+    }
+
+    @Test("the methods that only read are the ones the interface file says so of")
+    func readsOnly() {
+        let readers = Set(Morning.Method.allCases.filter(\.readsOnly))
+        #expect(readers == [.status, .explore, .day, .week, .data, .stats, .history, .export, .draftShow])
+        #expect(Morning.Method.import.frameLimit == 16 << 20)
+    }
+}
