@@ -20,7 +20,7 @@ public struct Context {
     public static func live() -> Context {
         let console = Console.live()
         return Context(environment: Environment.process, console: console,
-                       daemon: .following(environment: .process) { if !AppTerminal.screenTaken { console.writeError($0) } })
+                       daemon: .following(environment: .process) { if !RawTerminal.screenTaken { console.writeError($0) } })
     }
 
     /// The locale for week charts: the first non-empty of LC_ALL, LC_TIME, LANG.

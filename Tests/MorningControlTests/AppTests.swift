@@ -27,12 +27,12 @@ import MorningProtocol
 
     @Test("U1: keys read raw: arrows in both cursor modes, Shift-Tab, a lone Esc, Ctrl-C, space and enter")
     func keys() {
-        #expect(AppKey.parse(Array("\u{1B}[D\u{1B}OC\u{1B}[A\u{1B}[B".utf8)) == [.left, .right, .up, .down])
-        #expect(AppKey.parse([0x1B, UInt8(ascii: "["), UInt8(ascii: "Z")]) == [.backTab])
-        #expect(AppKey.parse([0x1B]) == [.escape])
-        #expect(AppKey.parse([0x03, 0x20, 0x0D, 0x09, UInt8(ascii: "q")]) == [.interrupt, .space, .enter, .tab, .character("q")])
+        #expect(TerminalKey.parse(Array("\u{1B}[D\u{1B}OC\u{1B}[A\u{1B}[B".utf8)) == [.left, .right, .up, .down])
+        #expect(TerminalKey.parse([0x1B, UInt8(ascii: "["), UInt8(ascii: "Z")]) == [.backTab])
+        #expect(TerminalKey.parse([0x1B]) == [.escape])
+        #expect(TerminalKey.parse([0x03, 0x20, 0x0D, 0x09, UInt8(ascii: "q")]) == [.interrupt, .space, .enter, .tab, .character("q")])
         // A function key (F5: ESC [ 1 5 ~) is skipped whole, not read as "1", "5", "~".
-        #expect(AppKey.parse(Array("\u{1B}[15~x".utf8)) == [.character("x")])
+        #expect(TerminalKey.parse(Array("\u{1B}[15~x".utf8)) == [.character("x")])
     }
 
     @Test("U1: the Routine tab opens on today with today's tasks, and space checks the task under the cursor")

@@ -211,7 +211,7 @@ struct AppModel: Equatable {
 
     // MARK: Keys
 
-    mutating func handle(_ key: AppKey) -> [AppEffect] {
+    mutating func handle(_ key: TerminalKey) -> [AppEffect] {
         message = nil
         if welcome != nil {
             welcome = nil
@@ -265,7 +265,7 @@ struct AppModel: Equatable {
         }
     }
 
-    private mutating func settingsKey(_ key: AppKey) -> [AppEffect] {
+    private mutating func settingsKey(_ key: TerminalKey) -> [AppEffect] {
         switch key {
         case .character("n"):
             guard let notifications = status?.notifications else { return [] }
@@ -290,7 +290,7 @@ struct AppModel: Equatable {
         catalog.flatMap { $0.indices.contains(exploreIndex) ? $0[exploreIndex] : nil }
     }
 
-    private mutating func exploreKey(_ key: AppKey) -> [AppEffect] {
+    private mutating func exploreKey(_ key: TerminalKey) -> [AppEffect] {
         guard let routine = explored, let catalog else { return [] }
         if profile {
             switch key {
@@ -330,7 +330,7 @@ struct AppModel: Equatable {
 
     private var tomorrow: String? { today?.next.description }
 
-    private mutating func dataKey(_ key: AppKey) -> [AppEffect] {
+    private mutating func dataKey(_ key: TerminalKey) -> [AppEffect] {
         guard let cards, let card else { return [] }
         switch key {
         case .up, .character("k"), .down, .character("j"):
@@ -365,7 +365,7 @@ struct AppModel: Equatable {
         return []
     }
 
-    private mutating func routineKey(_ key: AppKey) -> [AppEffect] {
+    private mutating func routineKey(_ key: TerminalKey) -> [AppEffect] {
         guard status != nil, let selected, let earliest, let latest, let today else {
             switch key {
             case .character("e"): return open(.explore)

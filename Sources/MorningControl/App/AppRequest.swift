@@ -18,7 +18,7 @@ struct AppRequest: Request, Equatable {
     }
 
     func execute(in session: Session) throws(ControlFailure) {
-        if opensApp(session.context.console), let terminal = AppTerminal(write: session.context.console.write) {
+        if opensApp(session.context.console), let terminal = RawTerminal(.screen, write: session.context.console.write) {
             return try AppRunner(session: session, terminal: terminal).run()
         }
         BMCtl.Welcome.offerOnce(in: session)

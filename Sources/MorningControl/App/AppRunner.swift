@@ -1,14 +1,6 @@
 import Glibc
 import MorningProtocol
 
-/// The write end of the pipe signals are turned into, for the one poll(2) the app waits in.
-nonisolated(unsafe) private var signalPipe: Int32 = -1
-
-private func forwardSignal(_ number: Int32) {
-    var byte = UInt8(truncatingIfNeeded: number)
-    _ = Glibc.write(signalPipe, &byte, 1)
-}
-
 /// `bmctl` on a terminal: the app, until q, Ctrl-C, SIGTERM or a hang-up.
 ///
 /// One thread waits in poll(2) for keys, signals and word from the status stream, which
@@ -17,7 +9,7 @@ private func forwardSignal(_ number: Int32) {
 /// says so and stays; the stream's thread connects again, as a status bar does.
 struct AppRunner {
     var session: Session
-    var terminal: AppTerminal
+    var terminal: RawTerminal
 
     func run() throws(ControlFailure) {
         // The first call before the screen changes: when bmd cannot be reached, the
@@ -37,9 +29,9 @@ struct AppRunner {
         // Not handed to bmd when bmctl starts it; a signal never waits on a full pipe.
         for fd in signals + feed { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         _ = fcntl(signals[1], F_SETFL, O_NONBLOCK)
-        signalPipe = signals[1]
-        Self.forwardSignals(true)
-        defer { Self.forwardSignals(false) }
+        // Signals come as bytes on a pipe, to the one poll(2) the app waits in.
+        RawTerminal.forwardSignals(to: signals[1])
+        defer { RawTerminal.forwardSignals(to: -1) }
         let follower = StatusFeed(session: session, fd: feed[1])
         follower.start()
 
@@ -83,7 +75,7 @@ struct AppRunner {
                 let n = Glibc.read(0, &buffer, buffer.count)
                 if n < 0, errno == EINTR || errno == EAGAIN { continue }
                 guard n > 0 else { return }  // the terminal is gone
-                for key in AppKey.parse(Array(buffer.prefix(n))) {
+                for key in TerminalKey.parse(Array(buffer.prefix(n))) {
                     if try perform(model.handle(key), on: &model) { return }
                 }
             }
@@ -91,19 +83,15 @@ struct AppRunner {
         }
     }
 
-    /// Signals the app handles itself while it has the screen, or their default action.
-    private static func forwardSignals(_ forward: Bool) {
-        for number in [SIGWINCH, SIGTERM, SIGHUP, SIGINT, SIGQUIT] { signal(number, forward ? forwardSignal : SIG_DFL) }
-    }
-
     /// The questions of `bmctl create`, on the shell's own screen with line editing:
     /// every answer goes to bmd's draft as it is given, so leaving half-way (Ctrl-C,
     /// end of input, a closed window) keeps the draft for the next time.
     private func create(_ model: inout AppModel) throws(ControlFailure) {
         terminal.leave()
-        Self.forwardSignals(false)
+        let pipe = RawTerminal.signalsForwardedTo
+        RawTerminal.forwardSignals(to: -1)
         defer {
-            Self.forwardSignals(true)
+            RawTerminal.forwardSignals(to: pipe)
             terminal.enter()
         }
         // Lines straight from the terminal: stdio's stdin would keep an end of input typed

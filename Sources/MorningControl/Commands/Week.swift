@@ -60,12 +60,14 @@ struct WeekRequest: Request, Equatable {
         let chart = try week(at: offset, in: session)
         if globals.json { return session.printJSON(chart) }
         let console = session.context.console
-        guard console.stdinIsTerminal, console.stdoutIsTerminal, let keyboard = KeyboardTerminal() else {
+        guard console.stdinIsTerminal, console.stdoutIsTerminal, let keyboard = RawTerminal(.keys, write: session.write) else {
             return session.write(WeekText.render(chart, style: session.style))
         }
-        defer { keyboard.restore() }
+        keyboard.enter()
+        defer { keyboard.leave() }
         try WeekBrowser.run(first: chart, offset: offset ?? 0, fetch: { (n) throws(ControlFailure) in try week(at: n, in: session) },
-                            readKeys: keyboard.readKeys, write: session.write, style: session.style)
+                            readKeys: { keyboard.readKeys()?.compactMap(BrowseKey.init) }, write: session.write,
+                            style: session.style)
     }
 
     /// The week chosen by the options, moved by `offset` weeks.

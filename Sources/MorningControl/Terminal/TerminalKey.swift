@@ -1,5 +1,5 @@
-/// A key pressed in the terminal app.
-enum AppKey: Equatable, Sendable {
+/// A key pressed on a terminal in raw mode: the app's keys, and the week browser's.
+enum TerminalKey: Equatable, Sendable {
     case up, down, left, right
     case enter, space, tab, backTab, escape
     /// Ctrl-C or Ctrl-D: leave at once, whatever is open.
@@ -12,8 +12,8 @@ enum AppKey: Equatable, Sendable {
     /// `ESC [ Z`. An Esc that ends the read is the Esc key; other escape sequences
     /// (function keys, mouse) are skipped whole. Printable ASCII becomes a character;
     /// other bytes are dropped.
-    static func parse(_ bytes: [UInt8]) -> [AppKey] {
-        var keys: [AppKey] = []
+    static func parse(_ bytes: [UInt8]) -> [TerminalKey] {
+        var keys: [TerminalKey] = []
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]
@@ -53,4 +53,22 @@ enum AppKey: Equatable, Sendable {
         }
         return keys
     }
+}
+
+/// What a key means while browsing weeks: ← or h back, → or l forward, and q, Esc,
+/// Ctrl-C or Ctrl-D to quit; any other key means nothing.
+enum BrowseKey: Equatable {
+    case back, forward, quit
+
+    init?(_ key: TerminalKey) {
+        switch key {
+        case .left, .character("h"): self = .back
+        case .right, .character("l"): self = .forward
+        case .character("q"), .character("Q"), .escape, .interrupt: self = .quit
+        default: return nil
+        }
+    }
+
+    /// The browsing keys in the bytes of one read.
+    static func parse(_ bytes: [UInt8]) -> [BrowseKey] { TerminalKey.parse(bytes).compactMap(BrowseKey.init) }
 }
