@@ -104,6 +104,7 @@ let package = Package(
         .testTarget(
             name: "MorningDaemonTests",
             dependencies: ["MorningDaemon", "MorningCore", "MorningStore", "MorningProtocol", "MorningTestSupport", "CLinux",
+                           "VarlinkGenerator",
                            .product(name: "NIOEmbedded", package: "swift-nio")]
         ),
         .testTarget(name: "MorningControlTests", dependencies: ["MorningControl", "MorningCore", "MorningProtocol", "MorningTestSupport"]),

@@ -7,6 +7,7 @@ import MorningProtocol
 @testable import MorningStore
 import MorningTestSupport
 import Testing
+import VarlinkGenerator
 
 // Random calls of every method of the interface, with random parameters, against the real
 // engine and a SQLite file: every reply must be a reply or error the interface declares,
@@ -15,137 +16,66 @@ import Testing
 
 // MARK: - The interface, read from its text
 
-/// A varlink type, as far as this interface uses them.
-private indirect enum VarlinkType {
-    case string, int, float, bool
-    case optional(VarlinkType)
-    case array(VarlinkType)
-    case named(String)
-}
-
-/// The methods, errors and types of the interfaces bmd serves, parsed from their
-/// descriptions: the oracle for what a reply may hold.
+/// The methods, errors and types of the interfaces bmd serves, read from their
+/// descriptions by the generator's own parser: the oracle for what a reply may hold.
 private struct InterfaceModel {
-    var structs: [String: [(String, VarlinkType)]] = [:]
-    var enums: [String: Set<String>] = [:]
-    var methods: [String: (input: [(String, VarlinkType)], output: [(String, VarlinkType)])] = [:]
-    var errors: [String: [(String, VarlinkType)]] = [:]
+    var types: [String: Shape] = [:]
+    var methods: [String: (input: [Field], output: [Field])] = [:]
+    var errors: [String: [Field]] = [:]
 
     init(_ descriptions: [String]) {
-        for description in descriptions { read(description) }
-    }
-
-    private mutating func read(_ description: String) {
-        // Comments out, then one stream of tokens.
-        let text = description.split(separator: "\n").map { line in line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0] }
-            .joined(separator: " ")
-        var tokens: [String] = []
-        var word = ""
-        for ch in text {
-            if ch.isLetter || ch.isNumber || ch == "_" || ch == "." {
-                word.append(ch)
-            } else {
-                if !word.isEmpty { tokens.append(word); word = "" }
-                if ch == "-" || ch == ">" { continue }   // "->": the "(" after it is what matters
-                if !ch.isWhitespace { tokens.append(String(ch)) }
-            }
-        }
-        if !word.isEmpty { tokens.append(word) }
-        var at = 0
-        var interface = ""
-        func fields() -> [(String, VarlinkType)]? {
-            // At "(": name ":" type, … ")"; or an enum: name, … ")".
-            precondition(tokens[at] == "(")
-            at += 1
-            var out: [(String, VarlinkType)] = []
-            var cases: [String] = []
-            while tokens[at] != ")" {
-                let name = tokens[at]
-                at += 1
-                if tokens[at] == ":" {
-                    at += 1
-                    out.append((name, type()))
-                } else {
-                    cases.append(name)
-                }
-                if tokens[at] == "," { at += 1 }
-            }
-            at += 1
-            return cases.isEmpty ? out : nil
-        }
-        func type() -> VarlinkType {
-            let t = tokens[at]
-            at += 1
-            switch t {
-            case "?": return .optional(type())
-            case "[": at += 1; return .array(type())   // "[" "]"
-            case "string": return .string
-            case "int": return .int
-            case "float": return .float
-            case "bool": return .bool
-            default: return .named(t)
-            }
-        }
-        while at < tokens.count {
-            let keyword = tokens[at]
-            at += 1
-            switch keyword {
-            case "interface":
-                interface = tokens[at]; at += 1
-            case "type":
-                let name = tokens[at]; at += 1
-                let start = at
-                if let f = fields() {
-                    structs[name] = f
-                } else {
-                    enums[name] = Set(tokens[(start + 1)..<(at - 1)].filter { $0 != "," })
-                }
-            case "method":
-                let name = tokens[at]; at += 1
-                let input = fields() ?? []
-                let output = fields() ?? []
-                methods[interface + "." + name] = (input, output)
-            case "error":
-                let name = tokens[at]; at += 1
-                errors[interface + "." + name] = fields() ?? []
-            default:
-                break
-            }
+        for description in descriptions {
+            let interface = try! Interface(parsing: description)
+            for t in interface.types { types[t.name] = t.shape }
+            for m in interface.methods { methods[interface.name + "." + m.name] = (m.input, m.output) }
+            for e in interface.errors { errors[interface.name + "." + e.name] = e.fields }
         }
     }
 
     /// Why `value` is not an object of `fields`, or nil when it is.
-    func mismatch(_ value: Any, _ fields: [(String, VarlinkType)], at path: String) -> String? {
+    func mismatch(_ value: Any, _ fields: [Field], at path: String) -> String? {
         guard let object = value as? [String: Any] else { return "\(path) is not an object" }
-        let known = Set(fields.map(\.0))
+        let known = Set(fields.map(\.name))
         if let stray = object.keys.first(where: { !known.contains($0) }) { return "\(path).\(stray) is not declared" }
-        for (name, type) in fields {
-            if let problem = mismatch(object[name] ?? NSNull(), type, at: path + "." + name) { return problem }
+        for field in fields {
+            if let problem = mismatch(object[field.name] ?? NSNull(), field.type, at: path + "." + field.name) { return problem }
         }
         return nil
     }
 
-    func mismatch(_ value: Any, _ type: VarlinkType, at path: String) -> String? {
-        if case .optional(let inner) = type { return value is NSNull ? nil : mismatch(value, inner, at: path) }
+    func mismatch(_ value: Any, _ type: TypeReference, at path: String) -> String? {
         switch type {
+        case .optional(let inner): return value is NSNull ? nil : mismatch(value, inner, at: path)
         case .string: return value is String ? nil : "\(path) is not a string: \(value)"
         case .bool: return isBool(value) ? nil : "\(path) is not a bool: \(value)"
         case .int:
             guard let n = value as? NSNumber, !isBool(value), n.doubleValue == n.doubleValue.rounded() else { return "\(path) is not an int: \(value)" }
             return nil
         case .float: return (value is NSNumber && !isBool(value)) ? nil : "\(path) is not a float: \(value)"
+        case .object: return value is NSNull ? "\(path) is null" : nil
         case .array(let element):
             guard let items = value as? [Any] else { return "\(path) is not an array" }
             for (i, item) in items.enumerated() { if let p = mismatch(item, element, at: "\(path)[\(i)]") { return p } }
             return nil
+        case .dictionary(let element):
+            guard let members = value as? [String: Any] else { return "\(path) is not an object" }
+            for (key, item) in members { if let p = mismatch(item, element, at: "\(path).\(key)") { return p } }
+            return nil
         case .named(let name):
-            if let cases = enums[name] {
-                guard let s = value as? String, cases.contains(s) else { return "\(path) is not one of \(name): \(value)" }
-                return nil
-            }
-            guard let fields = structs[name] else { return "\(path): unknown type \(name)" }
+            guard let shape = types[name] else { return "\(path): unknown type \(name)" }
+            return mismatch(value, shape, named: name, at: path)
+        case .inline(let shape):
+            return mismatch(value, shape, named: "an inline type", at: path)
+        }
+    }
+
+    private func mismatch(_ value: Any, _ shape: Shape, named name: String, at path: String) -> String? {
+        switch shape {
+        case .enumeration(let cases):
+            guard let s = value as? String, cases.contains(s) else { return "\(path) is not one of \(name): \(value)" }
+            return nil
+        case .structure(let fields):
             return mismatch(value, fields, at: path)
-        case .optional: return nil
         }
     }
 
@@ -221,10 +151,11 @@ struct DispatchFuzzTests {
             return r.chance(0.5) ? [:] : ["x": randomJunk(&r)]
         }
         var p: [String: Any] = [:]
-        for (name, type) in input {
+        for field in input {
+            let name = field.name
             var required = true
-            var base = type
-            if case .optional(let inner) = type { required = false; base = inner }
+            var base = field.type
+            if case .optional(let inner) = field.type { required = false; base = inner }
             if !required, r.chance(0.3) { continue }
             if r.chance(0.08) { p[name] = randomJunk(&r); continue }   // the wrong type
             switch (name, base) {
@@ -353,7 +284,7 @@ struct DispatchFuzzTests {
                     // Nothing fails underneath here: an unforeseen error leaked out as StorageFailed.
                     fail("StorageFailed: \(about["reason"] ?? "")")
                 case "org.varlink.service.InvalidParameter":
-                    let declared = Set(model.methods[method]?.input.map(\.0) ?? [])
+                    let declared = Set(model.methods[method]?.input.map(\.name) ?? [])
                     let named = about["parameter"] as? String ?? ""
                     if !(declared.contains(named) || named == "parameters") { fail("InvalidParameter names \(named)") }
                 case "org.varlink.service.InterfaceNotFound" where method == "org.varlink.service.GetInterfaceDescription":
