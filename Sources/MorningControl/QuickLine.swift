@@ -73,7 +73,7 @@ enum QuickLine {
         Command(name: "stats") { words in StatsRequest(globals: words.globals(), routine: words.positional()) },
         Command(name: "history", options: ["--months"]) { words in
             guard let months = words.number("--months") else { return nil }
-            return HistoryRequest(globals: words.globals(), routine: words.positional(), months: months ?? 12)
+            return HistoryRequest(globals: words.globals(), routine: words.positional(), months: months ?? HistoryRequest.defaultMonths)
         },
         Command(name: "explore") { words in ExploreRequest(globals: words.globals(), name: words.positional()) },
     ]

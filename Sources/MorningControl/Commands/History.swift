@@ -18,7 +18,7 @@ extension BMCtl {
         var routine: String?
 
         @Option(help: ArgumentHelp("Whole calendar months to show, this one included: 6 or 12 (1 to 12).", valueName: "n"))
-        var months = 12
+        var months = HistoryRequest.defaultMonths
 
         var request: HistoryRequest { HistoryRequest(globals: globals, routine: routine, months: months) }
     }
@@ -28,7 +28,10 @@ extension BMCtl {
 struct HistoryRequest: Request, Equatable {
     var globals: Globals
     var routine: String?
-    var months = 12
+    var months = Self.defaultMonths
+
+    /// The months shown when `--months` is not given: a year.
+    static let defaultMonths = 12
 
     func check() throws(UsageError) {
         guard (1...12).contains(months) else { throw UsageError("--months takes 1 to 12 (such as 6 or 12)") }
