@@ -115,7 +115,13 @@ extension Book {
         changes.append(.importEverything(archive))
         self = Book(routines: archive.routines, openDays: archive.openDays, settings: settings,
                     draft: replace ? nil : draft)
-        changes += catchUp(today: today)
+        // An export made while the clock ran ahead, or on a machine whose clock is ahead
+        // of this one, is settled as bmd settles its own state.
+        changes += catchUp(today: today) {
+            LaterRecords(records: archive.records.filter { $0.date >= today },
+                         latestBefore: Dictionary(archive.records.filter { $0.date < today }.map { ($0.routineID, $0.date) },
+                                                  uniquingKeysWith: max))
+        }
         return (archive.routines.count, archive.records.count, changes)
     }
 
@@ -232,7 +238,9 @@ extension Book {
 
     private static func validate(_ day: ArchivedDay, createdDate: Day, tasks: Int, latest: Day, today: Day,
                                  _ refuse: (String) -> Morning.Error) throws {
-        guard day.date <= latest else {
+        // A check made while the clock ran ahead is kept on the day that clock showed,
+        // however far ahead: the user made it. An empty day that far ahead is a mistake.
+        guard day.date <= latest || !day.done.isEmpty else {
             throw refuse("the day \(day.date) is after today (\(today)) by more than \(importDaysAhead) days; is this computer's clock right?")
         }
         guard day.date >= createdDate else {

@@ -6,9 +6,9 @@
 /// A method that throws may leave `self` half-changed: callers mutate a copy and keep
 /// it only once its changes are stored.
 public struct Book: Hashable, Sendable {
-    public private(set) var routines: [Routine]
+    public internal(set) var routines: [Routine]
     /// Checked positions (as a bit mask) of days that are not finalized yet.
-    public private(set) var openDays: [OpenDay: UInt32]
+    public internal(set) var openDays: [OpenDay: UInt32]
     public private(set) var settings: Settings
     /// The custom routine being written, if any. Set by the rules in Book+Draft.swift.
     public internal(set) var draft: Draft?
@@ -96,25 +96,30 @@ public struct Book: Hashable, Sendable {
     ///
     /// Days ahead of the clock: when the local date goes back (a flight west over the
     /// date line, a clock set back), days the routine already began lie after today. A
-    /// routine that stops or starts over ends them too, with what was checked on them,
+    /// routine that stops ends them too, with what was checked on them,
     /// so that every day is finalized exactly once and none stays open on a routine that
     /// no longer runs. A day ahead that holds no check left no trace and gets no record.
-    private mutating func finalizeTodayIfRunning(_ index: Int, today: Day, into changes: inout [Change]) -> DayRecord? {
+    private mutating func finalizeTodayIfRunning(_ index: Int, today: Day, stopping: Bool = true,
+                                                 into changes: inout [Change]) -> DayRecord? {
         let routine = routines[index]
         var finalized: DayRecord?
         if routine.startDate <= today, (routine.lastRecordDate ?? routine.startDate.previous) < today {
             finalized = finalize(index, today, into: &changes)
         }
+        // A run started over from tomorrow takes the days ahead in, checks and all.
+        guard stopping else { return finalized }
         let ahead = openDays.keys.filter { $0.routineID == routine.id && $0.date > today }.map(\.date).sorted()
         for date in ahead { finalize(index, date, into: &changes) }
         return finalized
     }
 
-    /// The day a run started now begins: tomorrow, or when the clock is behind the
-    /// routine's own days (its creation, its last Day Record), the day after the latest
-    /// of them, so that a run never starts on a day already finalized.
+    /// The day a run started now begins: tomorrow, counted from the clock as it is now.
+    ///
+    /// Days of the routine that lie ahead of the clock (it ran ahead, or the date went
+    /// back) do not push the start after them: their records are opened again for the
+    /// new run by `settleClock`, so no day is finalized twice.
     private func nextStart(of routine: Routine, today: Day) -> Day {
-        max(today.next, routine.createdDate.next, routine.lastRecordDate?.next ?? today.next)
+        today.next
     }
 
     // MARK: - Activation, switching and restart
@@ -196,12 +201,14 @@ public struct Book: Hashable, Sendable {
         if let current = routines.firstIndex(where: \.isActive) {
             if routines[current].id == id {
                 // Restarting the running routine: today ends for it first.
-                finalized = finalizeTodayIfRunning(current, today: today, into: &changes)
+                finalized = finalizeTodayIfRunning(current, today: today, stopping: false, into: &changes)
             } else {
                 (previous, finalized) = deactivate(current, today: today, into: &changes)
             }
         }
         let index = routines.firstIndex { $0.id == id }!
+        // A routine made while the clock ran ahead was not made after the run it starts.
+        routines[index].createdDate = min(routines[index].createdDate, today)
         routines[index].isActive = true
         routines[index].startDate = nextStart(of: routines[index], today: today)
         routines[index].activationSerial = nextSerial

@@ -221,7 +221,7 @@ public final class Engine: @unchecked Sendable {
     @discardableResult
     private func catchUp(today: Day) throws -> Int {
         var next = book
-        let changes = next.catchUp(today: today)
+        let changes = try next.catchUp(today: today) { try store.laterRecords(from: today) }
         guard !changes.isEmpty else { return 0 }
         do {
             try apply(changes)
@@ -431,7 +431,7 @@ public final class Engine: @unchecked Sendable {
         var routine = now.book.active
         if let query, !query.isEmpty { routine = try now.book.resolveStored(query, catalog: catalog) }
         var record: DayRecord?
-        if let routine, date <= now.today, let last = routine.lastRecordDate, date <= last {
+        if let routine, let last = routine.lastRecordDate, date <= last {
             record = try store.record(of: routine.id, on: date)
         }
         guard let routine, !routine.isActive else { return try now.book.dayView(of: date, today: now.today, record: record) }

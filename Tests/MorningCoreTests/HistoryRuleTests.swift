@@ -207,7 +207,8 @@ struct ArchiveTests {
             case .positionOutOfRange: a[1].days[0].done = [4]
             case .positionTwice: a[1].days[0].done = [1, 1]
             case .dateTwice: a[1].days[1].date = a[1].days[0].date
-            case .futureDay: a[1].days[0].date = day("2027-01-01")
+            // A day with no check that far ahead; a checked one imports, as a check made while the clock ran ahead stays.
+            case .futureDay: a[1].days[0] = ArchivedDay(date: day("2027-01-01"), done: [])
             case .openOnInactive: a[1].open = [ArchivedDay(date: day("2026-11-27"), done: [1])]
             case .openBeforeLastRecord: a[0].open[0].date = day("2026-11-25")
             case .blankID: a[1].slug = "two words"
