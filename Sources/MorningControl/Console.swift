@@ -29,11 +29,12 @@ public struct Console {
 
     /// The process's own stdin, stdout and stderr.
     public static func live() -> Console {
+        _ = StandardOutput.wasClosed   // before anything opens a descriptor
         let terminal = isatty(1) == 1
         var size = winsize()
         let columns = terminal && ioctl(1, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : nil
         return Console(
-            write: { writeAll(1, $0) },
+            write: { StandardOutput.write($0) },
             writeError: { writeAll(2, $0) },
             readLine: { Swift.readLine(strippingNewline: true) },
             stdoutIsTerminal: terminal,
@@ -43,7 +44,8 @@ public struct Console {
     }
 
     /// Writes with write(2) rather than stdio, so nothing is left in a buffer at exit
-    /// and no shared `FILE *` is touched.
+    /// and no shared `FILE *` is touched. For stderr: a message that cannot be shown has
+    /// nowhere else to go.
     private static func writeAll(_ fd: Int32, _ text: String) {
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {
