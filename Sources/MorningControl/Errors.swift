@@ -64,6 +64,10 @@ enum Refusal {
             return .refused(reason)
         case let .storageFailed(reason):
             return .refused("bmd could not save the change (\(reason)); nothing was changed")
+        case let .stateFileBusy(seconds):
+            return .refused("another program holds Better Morning's state file: bmd waited \(Text.count(seconds, "second")) "
+                            + "and nothing was changed. Close the program that has it open (sqlite3, a database browser), "
+                            + "or end its transaction, and try again")
         case .permissionDenied:
             return .refused("bmd refused the connection: it serves only its own user")
         case let .tooManyConnections(limit):

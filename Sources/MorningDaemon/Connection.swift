@@ -203,11 +203,11 @@ final class Connection: ChannelInboundHandler {
     }
 
     /// The reply frame for `call`. A failure that is not a refusal (the disk, say) is
-    /// logged and told to the client as StorageFailed: nothing was changed.
+    /// logged and told to the client as StorageFailed (or StateFileBusy): nothing was changed.
     static func respond(to call: VarlinkCall, with varlink: VarlinkServer, logger: Logger) -> [UInt8] {
         varlink.reply(to: call) { error in
             logger.error("request \(call.method) failed: \(String(reflecting: error))")
-            return Morning.Error.storageFailed(reason: "\(error)")
+            return Morning.Error.storing(error)
         }
     }
 

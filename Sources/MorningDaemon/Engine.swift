@@ -224,7 +224,13 @@ public final class Engine: @unchecked Sendable {
         let changes = try next.catchUp(today: today) { try store.laterRecords(from: today) }
         guard !changes.isEmpty else { return 0 }
         do {
-            try apply(changes)
+            // Days that ended can be closed later: they never wait for another program's lock.
+            if batch == nil {
+                try store.apply(changes, waiting: false)
+                totals.note(changes)
+            } else {
+                try apply(changes)
+            }
         } catch let error as StoreError where error.isFullOrReadOnly {
             logger.warning("cannot finalize the days that ended yet: \(error)")
             return 0

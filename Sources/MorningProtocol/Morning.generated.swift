@@ -389,6 +389,9 @@ public enum Morning {
         error InvalidDate (text: string)
         error InvalidRoutine (reason: string)
         error StorageFailed (reason: string)
+        # Another program holds the state file's lock (sqlite3 in a transaction, a database
+        # browser editing it): the change waited seconds for it and was not stored.
+        error StateFileBusy (seconds: int)
         error PermissionDenied (uid: int)
 
         # bmd already serves limit connections, its most at once; try again in a moment.
@@ -2337,6 +2340,9 @@ extension Morning {
         case invalidDate(text: String)
         case invalidRoutine(reason: String)
         case storageFailed(reason: String)
+        /// Another program holds the state file's lock (sqlite3 in a transaction, a database
+        /// browser editing it): the change waited seconds for it and was not stored.
+        case stateFileBusy(seconds: Int)
         case permissionDenied(uid: Int)
         /// bmd already serves limit connections, its most at once; try again in a moment.
         case tooManyConnections(limit: Int)
@@ -2376,6 +2382,7 @@ extension Morning {
             "org.bettermorning.Morning.InvalidDate",
             "org.bettermorning.Morning.InvalidRoutine",
             "org.bettermorning.Morning.StorageFailed",
+            "org.bettermorning.Morning.StateFileBusy",
             "org.bettermorning.Morning.PermissionDenied",
             "org.bettermorning.Morning.TooManyConnections",
             "org.bettermorning.Morning.TooMuchUnfinished",
@@ -2405,6 +2412,7 @@ extension Morning {
             case .invalidDate: "org.bettermorning.Morning.InvalidDate"
             case .invalidRoutine: "org.bettermorning.Morning.InvalidRoutine"
             case .storageFailed: "org.bettermorning.Morning.StorageFailed"
+            case .stateFileBusy: "org.bettermorning.Morning.StateFileBusy"
             case .permissionDenied: "org.bettermorning.Morning.PermissionDenied"
             case .tooManyConnections: "org.bettermorning.Morning.TooManyConnections"
             case .tooMuchUnfinished: "org.bettermorning.Morning.TooMuchUnfinished"
@@ -2448,6 +2456,8 @@ extension Morning {
                 .object([.init(key: "reason", value: JSONValue.string(reason))])
             case .storageFailed(let reason):
                 .object([.init(key: "reason", value: JSONValue.string(reason))])
+            case .stateFileBusy(let seconds):
+                .object([.init(key: "seconds", value: JSONValue.int(seconds))])
             case .permissionDenied(let uid):
                 .object([.init(key: "uid", value: JSONValue.int(uid))])
             case .tooManyConnections(let limit):
@@ -2490,6 +2500,7 @@ extension Morning {
             case "org.bettermorning.Morning.InvalidDate": self = .invalidDate(text: try o.required("text") { v, p in try JSONRead.string(v, p) })
             case "org.bettermorning.Morning.InvalidRoutine": self = .invalidRoutine(reason: try o.required("reason") { v, p in try JSONRead.string(v, p) })
             case "org.bettermorning.Morning.StorageFailed": self = .storageFailed(reason: try o.required("reason") { v, p in try JSONRead.string(v, p) })
+            case "org.bettermorning.Morning.StateFileBusy": self = .stateFileBusy(seconds: try o.required("seconds") { v, p in try JSONRead.int(v, p) })
             case "org.bettermorning.Morning.PermissionDenied": self = .permissionDenied(uid: try o.required("uid") { v, p in try JSONRead.int(v, p) })
             case "org.bettermorning.Morning.TooManyConnections": self = .tooManyConnections(limit: try o.required("limit") { v, p in try JSONRead.int(v, p) })
             case "org.bettermorning.Morning.TooMuchUnfinished": self = .tooMuchUnfinished(limit: try o.required("limit") { v, p in try JSONRead.int(v, p) })

@@ -39,6 +39,9 @@ import MorningProtocol
          "a title has 1 to 20 characters", 1),
         ("StorageFailed", #"{"reason":"disk full"}"#, ["check", "1"],
          "bmd could not save the change (disk full); nothing was changed", 1),
+        ("StateFileBusy", #"{"seconds":2}"#, ["check", "1"],
+         "another program holds Better Morning's state file: bmd waited 2 seconds and nothing was changed. "
+             + "Close the program that has it open (sqlite3, a database browser), or end its transaction, and try again", 1),
         ("PermissionDenied", #"{"uid":1001}"#, ["status"],
          "bmd refused the connection: it serves only its own user", 1),
         ("TooManyConnections", #"{"limit":128}"#, ["status"],
