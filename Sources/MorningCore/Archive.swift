@@ -155,6 +155,9 @@ extension Book {
             throw Morning.Error.invalidImport(reason: "it holds \(archived.count) routines; Better Morning keeps at most \(importRoutineLimit)")
         }
         let catalogIDs = Set(catalog.map(\.id))
+        // An id that differs from a catalog id only by case would take its name: `activate`
+        // finds routines without regard to case.
+        let foldedCatalogIDs = Set(catalog.map { TitleText.folded($0.id) })
         let latest = today.adding(days: importDaysAhead)
         var slugs: Set<String> = []
         var active: String?
@@ -164,18 +167,19 @@ extension Book {
                 let label = entry.slug.isEmpty || TitleText.problem(in: entry.slug) != nil ? "" : " (\(entry.slug))"
                 return .invalidImport(reason: "routine \(index + 1)\(label): \(reason)")
             }
-            guard !entry.slug.isEmpty, entry.slug.count <= 64, !entry.slug.contains(where: { $0.isWhitespace }) else {
+            guard !entry.slug.isEmpty, entry.slug.count <= 64, entry.slug.utf8.count <= 256,
+                  !entry.slug.contains(where: { $0.isWhitespace }) else {
                 throw refuse("an id has 1 to 64 characters and no blanks; \"\(entry.slug.prefix(80))\" does not")
             }
             if let problem = TitleText.problem(in: entry.slug) { throw refuse("its id is not plain text: \(problem)") }
-            guard slugs.insert(entry.slug).inserted else { throw refuse("the id \"\(entry.slug)\" is used twice") }
+            guard slugs.insert(TitleText.folded(entry.slug)).inserted else { throw refuse("the id \"\(entry.slug)\" is used twice") }
             switch entry.kind {
             case .celebrity:
                 guard catalogIDs.contains(entry.slug) else {
                     throw refuse("it is a celebrity routine, but this Better Morning's catalog has none with the id \"\(entry.slug)\" (`bmctl explore` lists them)")
                 }
             case .custom:
-                guard !catalogIDs.contains(entry.slug) else {
+                guard !foldedCatalogIDs.contains(TitleText.folded(entry.slug)) else {
                     throw refuse("the id \"\(entry.slug)\" belongs to a celebrity routine of the catalog; a custom routine needs another id")
                 }
             }

@@ -342,6 +342,10 @@ public struct Book: Hashable, Sendable {
             throw Morning.Error.invalidRoutine(reason: "a routine's title has 1 to 20 characters; "
                 + TitleText.lengthVerdict(name, trimmedCount: trimmed.count, limit: Limits.nameLength.upperBound))
         }
+        guard TitleText.fitsBytes(trimmed, characters: Limits.nameLength.upperBound) else {
+            throw Morning.Error.invalidRoutine(reason: "a routine's title takes at most \(4 * Limits.nameLength.upperBound) bytes; "
+                + "this one takes \(trimmed.utf8.count): its characters carry too many accents or marks")
+        }
     }
 
     /// The limit of a task's title: 1 to 70 characters of plain text, leading and
@@ -354,6 +358,10 @@ public struct Book: Hashable, Sendable {
         guard Limits.taskTitleLength.contains(trimmed.count) else {
             throw Morning.Error.invalidRoutine(reason: "a task's title has 1 to 70 characters; "
                 + TitleText.lengthVerdict(title, trimmedCount: trimmed.count, limit: Limits.taskTitleLength.upperBound))
+        }
+        guard TitleText.fitsBytes(trimmed, characters: Limits.taskTitleLength.upperBound) else {
+            throw Morning.Error.invalidRoutine(reason: "a task's title takes at most \(4 * Limits.taskTitleLength.upperBound) bytes; "
+                + "this one takes \(trimmed.utf8.count): its characters carry too many accents or marks")
         }
     }
 }

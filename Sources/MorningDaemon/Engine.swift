@@ -408,12 +408,13 @@ public final class Engine: @unchecked Sendable {
 
     func explore(_ name: String?) throws -> [CatalogEntry] {
         guard let name, !name.isEmpty else { return catalog }
-        let q = name.lowercased()
-        let exact = catalog.filter { $0.id == q || $0.name.lowercased() == q }
+        let q = TitleText.folded(name)
+        let fold: (String) -> String = { TitleText.folded($0) }
+        let exact = catalog.filter { fold($0.id) == q || fold($0.name) == q }
         if !exact.isEmpty { return exact }
         let found = catalog.filter {
-            $0.id.hasPrefix(q) || $0.name.lowercased().hasPrefix(q)
-                || $0.name.lowercased().split(separator: " ").contains { $0.hasPrefix(q) }
+            fold($0.id).hasPrefix(q) || fold($0.name).hasPrefix(q)
+                || fold($0.name).split(separator: " ").contains { $0.hasPrefix(q) }
         }
         if found.isEmpty { throw Morning.Error.routineNotFound(query: name) }
         return found
