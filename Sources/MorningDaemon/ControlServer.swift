@@ -70,12 +70,16 @@ public struct ControlServer: Service {
         let loop = MultiThreadedEventLoopGroup.singleton.next()
         let connections = Connections(loop: loop)
         let (engine, logger, varlink) = (self.engine, self.logger, self.varlink)
-        // Two threads off the loop: one answers the calls that write, in batches (one
-        // write and flush of the disk for all the calls that arrived meanwhile), the other
-        // a test notification waiting for the notification server.
-        let pool = NIOThreadPool(numberOfThreads: 2)
+        // Two threads off the loop, each in a pool of its own: one answers the calls that
+        // write, in batches (one write and flush of the disk for all the calls that arrived
+        // meanwhile), the other test notifications, one after another, each waiting for the
+        // notification server. Apart, so that a server that never answers, however many
+        // tests wait for it, never holds up a write.
+        let pool = NIOThreadPool(numberOfThreads: 1)
         pool.start()
-        let batches = WriteBatches(engine: engine, varlink: varlink, pool: pool, logger: logger)
+        let writePool = NIOThreadPool(numberOfThreads: 1)
+        writePool.start()
+        let batches = WriteBatches(engine: engine, varlink: varlink, pool: writePool, logger: logger)
         let server = try await ServerBootstrap(group: loop, childGroup: loop)
             .serverChannelOption(.backlog, value: Int32(Self.backlog))
             // One turn of the loop takes in a quarter of the backlog, so that a new client
@@ -111,6 +115,7 @@ public struct ControlServer: Service {
         }
         try? await loop.flatSubmit { connections.closeAll() }.get()
         try? await pool.shutdownGracefully()
+        try? await writePool.shutdownGracefully()
         socket.removeFile()
     }
 
