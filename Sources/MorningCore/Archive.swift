@@ -122,7 +122,14 @@ extension Book {
                          latestBefore: Dictionary(archive.records.filter { $0.date < today }.map { ($0.routineID, $0.date) },
                                                   uniquingKeysWith: max))
         }
-        return (archive.routines.count, archive.records.count, changes)
+        // The records stored: the export's, the days finalized since it, less those a clock
+        // that ran ahead wrote and the settling took away.
+        var stored = archive.records.count
+        for change in changes {
+            if case .finalizeDay = change { stored += 1 }
+            if case .removeDayRecord = change { stored -= 1 }
+        }
+        return (archive.routines.count, stored, changes)
     }
 
     /// The earliest date an import may hold. Better Morning was written long after it,

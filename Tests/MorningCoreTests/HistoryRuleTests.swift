@@ -158,6 +158,8 @@ struct ArchiveTests {
         // The day in progress keeps its ✓; the two days nobody saw are all ✗.
         #expect(finalized.map(\.date) == [today, today.next, today.adding(days: 2)])
         #expect(finalized.map(\.completed) == [1, 0, 0])
+        // The reply counts every record the import stored, the days it finalized included.
+        #expect(result.records == records.count + 3)
     }
 
     @Test("H5: every broken rule is refused with what is wrong, and nothing changes", arguments: [
