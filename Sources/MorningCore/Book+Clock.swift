@@ -72,9 +72,10 @@ extension Book {
 
     /// Settles what a clock that ran ahead did (reading the later records only when
     /// there is something to settle), then finalizes the days that have ended.
-    public mutating func catchUp(today: Day, later: () throws -> LaterRecords) rethrows -> [Change] {
+    public mutating func catchUp(today: Day, exists: (Day) -> Bool = { _ in true },
+                                 later: () throws -> LaterRecords) rethrows -> [Change] {
         var changes: [Change] = []
         if clockRanAhead(today: today) { changes += settleClock(today: today, later: try later()) }
-        return changes + catchUp(today: today)
+        return changes + catchUp(today: today, exists: exists)
     }
 }

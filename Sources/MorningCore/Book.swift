@@ -62,18 +62,19 @@ public struct Book: Hashable, Sendable {
 
     /// Finalizes every finished day of the active routine that has no record yet:
     /// days it never saw end with every task ✗. Idempotent.
-    public mutating func catchUp(today: Day) -> [Change] {
+    /// A date the zone skips entirely (`exists` false) has no day and gets no record.
+    public mutating func catchUp(today: Day, exists: (Day) -> Bool = { _ in true }) -> [Change] {
         var changes: [Change] = []
-        catchUp(today: today, into: &changes)
+        catchUp(today: today, exists: exists, into: &changes)
         return changes
     }
 
-    private mutating func catchUp(today: Day, into changes: inout [Change]) {
+    private mutating func catchUp(today: Day, exists: (Day) -> Bool = { _ in true }, into changes: inout [Change]) {
         guard let index = routines.firstIndex(where: \.isActive) else { return }
         let routine = routines[index]
         var day = max(routine.startDate, routine.lastRecordDate?.next ?? routine.startDate)
         while day < today {
-            finalize(index, day, into: &changes)
+            if exists(day) { finalize(index, day, into: &changes) }
             day = day.next
         }
     }

@@ -221,7 +221,8 @@ public final class Engine: @unchecked Sendable {
     @discardableResult
     private func catchUp(today: Day) throws -> Int {
         var next = book
-        let changes = try next.catchUp(today: today) { try store.laterRecords(from: today) }
+        let local = LocalTime(zone: clock.zone())
+        let changes = try next.catchUp(today: today, exists: local.exists) { try store.laterRecords(from: today) }
         guard !changes.isEmpty else { return 0 }
         do {
             // Days that ended can be closed later: they never wait for another program's lock.

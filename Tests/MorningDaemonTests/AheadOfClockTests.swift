@@ -115,6 +115,16 @@ struct AheadOfClockTests {
         #expect((restarted["routine"] as? [String: Any])?["startDate"] as? String == "2026-11-23")
     }
 
+    @Test("A date the zone skips whole (Samoa, 2011-12-30) has no day and gets no record")
+    func skippedDate() async throws {
+        let clock = MovingClock("2011-12-27T12:00:00Z", zone: "Pacific/Apia")           // the 27th, 02:00
+        let engine = try Engine(store: try Store.inMemory(), clock: clock.wall, logger: logger)
+        _ = try await call(engine, M + "Activate", ["routine": "kant"])                 // from the 28th
+        clock.step(hours: 24 * 4)                                                       // the 1st of January
+        let kant = try #require(routines(try await export(engine)).first)
+        #expect((kant["days"] as? [[String: Any]])?.map { $0["date"] as? String } == ["2011-12-28", "2011-12-29", "2011-12-31"])
+    }
+
     /// The zones a run flies between: both sides of the date line, DST zones, midnight gaps.
     static let zones = ["UTC", "Pacific/Kiritimati", "Pacific/Pago_Pago", "America/Los_Angeles", "Asia/Tokyo",
                         "Europe/Berlin", "America/Santiago", "Pacific/Auckland"]
