@@ -131,7 +131,7 @@ final class Connection: ChannelInboundHandler {
                 } else {
                     let limit = connections?.followerLimit ?? ControlServer.followerLimit
                     logger.warning("refused a follower: \(limit) are following")
-                    queue += machine.followRefused(Morning.Error.tooManyConnections(limit: limit).frame)
+                    queue += machine.followRefused(Morning.Error.tooManyFollowers(limit: limit).frame)
                 }
             case .unfollow:
                 if let follower { engine.unfollow(follower) }

@@ -397,6 +397,10 @@ public enum Morning {
         # bmd already serves limit connections, its most at once; try again in a moment.
         error TooManyConnections (limit: int)
 
+        # bmd already sends the status to limit followers (bars, status --follow), its most at
+        # once; a follower tries again in a moment.
+        error TooManyFollowers (limit: int)
+
         # bmd already holds limit bytes of calls still arriving, across all connections, its
         # most at once; the connection holding the most is refused. Send the call again in a moment.
         error TooMuchUnfinished (limit: int)
@@ -2346,6 +2350,9 @@ extension Morning {
         case permissionDenied(uid: Int)
         /// bmd already serves limit connections, its most at once; try again in a moment.
         case tooManyConnections(limit: Int)
+        /// bmd already sends the status to limit followers (bars, status --follow), its most at
+        /// once; a follower tries again in a moment.
+        case tooManyFollowers(limit: Int)
         /// bmd already holds limit bytes of calls still arriving, across all connections, its
         /// most at once; the connection holding the most is refused. Send the call again in a moment.
         case tooMuchUnfinished(limit: Int)
@@ -2385,6 +2392,7 @@ extension Morning {
             "org.bettermorning.Morning.StateFileBusy",
             "org.bettermorning.Morning.PermissionDenied",
             "org.bettermorning.Morning.TooManyConnections",
+            "org.bettermorning.Morning.TooManyFollowers",
             "org.bettermorning.Morning.TooMuchUnfinished",
             "org.bettermorning.Morning.NotificationsUnavailable",
             "org.bettermorning.Morning.ImportRefused",
@@ -2415,6 +2423,7 @@ extension Morning {
             case .stateFileBusy: "org.bettermorning.Morning.StateFileBusy"
             case .permissionDenied: "org.bettermorning.Morning.PermissionDenied"
             case .tooManyConnections: "org.bettermorning.Morning.TooManyConnections"
+            case .tooManyFollowers: "org.bettermorning.Morning.TooManyFollowers"
             case .tooMuchUnfinished: "org.bettermorning.Morning.TooMuchUnfinished"
             case .notificationsUnavailable: "org.bettermorning.Morning.NotificationsUnavailable"
             case .importRefused: "org.bettermorning.Morning.ImportRefused"
@@ -2462,6 +2471,8 @@ extension Morning {
                 .object([.init(key: "uid", value: JSONValue.int(uid))])
             case .tooManyConnections(let limit):
                 .object([.init(key: "limit", value: JSONValue.int(limit))])
+            case .tooManyFollowers(let limit):
+                .object([.init(key: "limit", value: JSONValue.int(limit))])
             case .tooMuchUnfinished(let limit):
                 .object([.init(key: "limit", value: JSONValue.int(limit))])
             case .notificationsUnavailable(let reason):
@@ -2503,6 +2514,7 @@ extension Morning {
             case "org.bettermorning.Morning.StateFileBusy": self = .stateFileBusy(seconds: try o.required("seconds") { v, p in try JSONRead.int(v, p) })
             case "org.bettermorning.Morning.PermissionDenied": self = .permissionDenied(uid: try o.required("uid") { v, p in try JSONRead.int(v, p) })
             case "org.bettermorning.Morning.TooManyConnections": self = .tooManyConnections(limit: try o.required("limit") { v, p in try JSONRead.int(v, p) })
+            case "org.bettermorning.Morning.TooManyFollowers": self = .tooManyFollowers(limit: try o.required("limit") { v, p in try JSONRead.int(v, p) })
             case "org.bettermorning.Morning.TooMuchUnfinished": self = .tooMuchUnfinished(limit: try o.required("limit") { v, p in try JSONRead.int(v, p) })
             case "org.bettermorning.Morning.NotificationsUnavailable": self = .notificationsUnavailable(reason: try o.required("reason") { v, p in try JSONRead.string(v, p) })
             case "org.bettermorning.Morning.ImportRefused": self = .importRefused(routines: try o.required("routines") { v, p in try JSONRead.int(v, p) })

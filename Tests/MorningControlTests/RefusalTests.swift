@@ -44,6 +44,9 @@ import MorningProtocol
              + "Close the program that has it open (sqlite3, a database browser), or end its transaction, and try again", 1),
         ("PermissionDenied", #"{"uid":1001}"#, ["status"],
          "bmd refused the connection: it serves only its own user", 1),
+        ("TooManyFollowers", #"{"limit":32}"#, ["status"],
+         "bmd already sends the status to 32 followers (status bars, status --follow), its most at once; "
+             + "close one, or try again in a moment", 3),
         ("TooManyConnections", #"{"limit":128}"#, ["status"],
          "bmd is busy: it already serves 128 connections, its most at once; try again in a moment", 3),
         ("TooMuchUnfinished", #"{"limit":67108864}"#, ["status"],
