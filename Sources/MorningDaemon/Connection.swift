@@ -96,6 +96,15 @@ final class Connection: ChannelInboundHandler {
         perform(machine.received(bytes, now: context.eventLoop.now, writable: context.channel.isWritable), context)
     }
 
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        // A client that shut its side for writing after a call still gets the reply.
+        if let event = event as? ChannelEvent, event == .inputClosed {
+            perform(machine.inputClosed(), context)
+            return
+        }
+        context.fireUserInboundEventTriggered(event)
+    }
+
     func channelWritabilityChanged(context: ChannelHandlerContext) {
         perform(machine.writabilityChanged(context.channel.isWritable, now: context.eventLoop.now), context)
         context.fireChannelWritabilityChanged()

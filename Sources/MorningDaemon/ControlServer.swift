@@ -90,6 +90,8 @@ public struct ControlServer: Service {
             // and a client sending a large frame gets no more than its turn's 64 KiB while
             // others wait.
             .childChannelOption(.maxMessagesPerRead, value: 1)
+            // A client may shut its side for writing once its call is sent; it is answered.
+            .childChannelOption(.allowRemoteHalfClosure, value: true)
             .childChannelInitializer { channel in
                 Self.peerCredentials(of: channel).flatMapThrowing { peer in
                     try channel.pipeline.syncOperations.addHandler(
