@@ -39,9 +39,10 @@ public struct Console {
 
     /// The process's own stdin, stdout and stderr.
     public static func live() -> Console {
+        _ = StandardOutput.wasClosed   // before anything opens a descriptor
         let terminal = isatty(1) == 1
         return Console(
-            write: { writeAll(1, $0) },
+            write: { StandardOutput.write($0) },
             writeError: { writeAll(2, $0) },
             readLine: { Swift.readLine(strippingNewline: true) },
             stdoutIsTerminal: terminal,
@@ -58,7 +59,8 @@ public struct Console {
     }
 
     /// Writes with write(2) rather than stdio, so nothing is left in a buffer at exit
-    /// and no shared `FILE *` is touched.
+    /// and no shared `FILE *` is touched. For stderr: a message that cannot be shown has
+    /// nowhere else to go.
     private static func writeAll(_ fd: Int32, _ text: String) {
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {

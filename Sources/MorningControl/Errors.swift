@@ -64,10 +64,19 @@ enum Refusal {
             return .refused(reason)
         case let .storageFailed(reason):
             return .refused("bmd could not save the change (\(reason)); nothing was changed")
+        case let .stateFileBusy(seconds):
+            return .refused("another program holds Better Morning's state file: bmd waited \(Text.count(seconds, "second")) "
+                            + "and nothing was changed. Close the program that has it open (sqlite3, a database browser), "
+                            + "or end its transaction, and try again")
         case .permissionDenied:
             return .refused("bmd refused the connection: it serves only its own user")
         case let .tooManyConnections(limit):
             return .unreachable("bmd is busy: it already serves \(limit) connections, its most at once; try again in a moment")
+        case let .tooManyFollowers(limit):
+            var failure = ControlFailure.unreachable("bmd already sends the status to \(limit) followers (status bars, "
+                                                     + "status --follow), its most at once; close one, or try again in a moment")
+            failure.retryLater = true
+            return failure
         case let .tooMuchUnfinished(limit):
             return .unreachable("bmd is busy: it already holds \(limit) bytes of calls still arriving, its most at once; "
                                 + "try again in a moment")

@@ -15,6 +15,9 @@ public enum ExitStatus: Int32, Sendable {
 struct ControlFailure: Error, Equatable {
     var message: String
     var status: ExitStatus
+    /// Whether the same request is worth making again in a moment (bmd is at a limit that
+    /// frees itself): a status bar waits and follows then, rather than end.
+    var retryLater = false
 
     static func refused(_ message: String) -> ControlFailure { ControlFailure(message: message, status: .refused) }
     static func usage(_ message: String) -> ControlFailure { ControlFailure(message: message, status: .usage) }

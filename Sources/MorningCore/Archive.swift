@@ -115,8 +115,21 @@ extension Book {
         changes.append(.importEverything(archive))
         self = Book(routines: archive.routines, openDays: archive.openDays, settings: settings,
                     draft: replace ? nil : draft)
-        changes += catchUp(today: today)
-        return (archive.routines.count, archive.records.count, changes)
+        // An export made while the clock ran ahead, or on a machine whose clock is ahead
+        // of this one, is settled as bmd settles its own state.
+        changes += catchUp(today: today) {
+            LaterRecords(records: archive.records.filter { $0.date >= today },
+                         latestBefore: Dictionary(archive.records.filter { $0.date < today }.map { ($0.routineID, $0.date) },
+                                                  uniquingKeysWith: max))
+        }
+        // The records stored: the export's, the days finalized since it, less those a clock
+        // that ran ahead wrote and the settling took away.
+        var stored = archive.records.count
+        for change in changes {
+            if case .finalizeDay = change { stored += 1 }
+            if case .removeDayRecord = change { stored -= 1 }
+        }
+        return (archive.routines.count, stored, changes)
     }
 
     /// The earliest date an import may hold. Better Morning was written long after it,
@@ -149,6 +162,9 @@ extension Book {
             throw Morning.Error.invalidImport(reason: "it holds \(archived.count) routines; Better Morning keeps at most \(importRoutineLimit)")
         }
         let catalogIDs = Set(catalog.map(\.id))
+        // An id that differs from a catalog id only by case would take its name: `activate`
+        // finds routines without regard to case.
+        let foldedCatalogIDs = Set(catalog.map { TitleText.folded($0.id) })
         let latest = today.adding(days: importDaysAhead)
         var slugs: Set<String> = []
         var active: String?
@@ -158,18 +174,19 @@ extension Book {
                 let label = entry.slug.isEmpty || TitleText.problem(in: entry.slug) != nil ? "" : " (\(entry.slug))"
                 return .invalidImport(reason: "routine \(index + 1)\(label): \(reason)")
             }
-            guard !entry.slug.isEmpty, entry.slug.count <= 64, !entry.slug.contains(where: { $0.isWhitespace }) else {
+            guard !entry.slug.isEmpty, entry.slug.count <= 64, entry.slug.utf8.count <= 256,
+                  !entry.slug.contains(where: { $0.isWhitespace }) else {
                 throw refuse("an id has 1 to 64 characters and no blanks; \"\(entry.slug.prefix(80))\" does not")
             }
             if let problem = TitleText.problem(in: entry.slug) { throw refuse("its id is not plain text: \(problem)") }
-            guard slugs.insert(entry.slug).inserted else { throw refuse("the id \"\(entry.slug)\" is used twice") }
+            guard slugs.insert(TitleText.folded(entry.slug)).inserted else { throw refuse("the id \"\(entry.slug)\" is used twice") }
             switch entry.kind {
             case .celebrity:
                 guard catalogIDs.contains(entry.slug) else {
                     throw refuse("it is a celebrity routine, but this Better Morning's catalog has none with the id \"\(entry.slug)\" (`bmctl explore` lists them)")
                 }
             case .custom:
-                guard !catalogIDs.contains(entry.slug) else {
+                guard !foldedCatalogIDs.contains(TitleText.folded(entry.slug)) else {
                     throw refuse("the id \"\(entry.slug)\" belongs to a celebrity routine of the catalog; a custom routine needs another id")
                 }
             }
@@ -232,7 +249,9 @@ extension Book {
 
     private static func validate(_ day: ArchivedDay, createdDate: Day, tasks: Int, latest: Day, today: Day,
                                  _ refuse: (String) -> Morning.Error) throws {
-        guard day.date <= latest else {
+        // A check made while the clock ran ahead is kept on the day that clock showed,
+        // however far ahead: the user made it. An empty day that far ahead is a mistake.
+        guard day.date <= latest || !day.done.isEmpty else {
             throw refuse("the day \(day.date) is after today (\(today)) by more than \(importDaysAhead) days; is this computer's clock right?")
         }
         guard day.date >= createdDate else {

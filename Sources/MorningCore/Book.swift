@@ -6,9 +6,9 @@
 /// A method that throws may leave `self` half-changed: callers mutate a copy and keep
 /// it only once its changes are stored.
 public struct Book: Hashable, Sendable {
-    public private(set) var routines: [Routine]
+    public internal(set) var routines: [Routine]
     /// Checked positions (as a bit mask) of days that are not finalized yet.
-    public private(set) var openDays: [OpenDay: UInt32]
+    public internal(set) var openDays: [OpenDay: UInt32]
     public private(set) var settings: Settings
     /// The custom routine being written, if any. Set by the rules in Book+Draft.swift.
     public internal(set) var draft: Draft?
@@ -62,18 +62,19 @@ public struct Book: Hashable, Sendable {
 
     /// Finalizes every finished day of the active routine that has no record yet:
     /// days it never saw end with every task ✗. Idempotent.
-    public mutating func catchUp(today: Day) -> [Change] {
+    /// A date the zone skips entirely (`exists` false) has no day and gets no record.
+    public mutating func catchUp(today: Day, exists: (Day) -> Bool = { _ in true }) -> [Change] {
         var changes: [Change] = []
-        catchUp(today: today, into: &changes)
+        catchUp(today: today, exists: exists, into: &changes)
         return changes
     }
 
-    private mutating func catchUp(today: Day, into changes: inout [Change]) {
+    private mutating func catchUp(today: Day, exists: (Day) -> Bool = { _ in true }, into changes: inout [Change]) {
         guard let index = routines.firstIndex(where: \.isActive) else { return }
         let routine = routines[index]
         var day = max(routine.startDate, routine.lastRecordDate?.next ?? routine.startDate)
         while day < today {
-            finalize(index, day, into: &changes)
+            if exists(day) { finalize(index, day, into: &changes) }
             day = day.next
         }
     }
@@ -96,25 +97,30 @@ public struct Book: Hashable, Sendable {
     ///
     /// Days ahead of the clock: when the local date goes back (a flight west over the
     /// date line, a clock set back), days the routine already began lie after today. A
-    /// routine that stops or starts over ends them too, with what was checked on them,
+    /// routine that stops ends them too, with what was checked on them,
     /// so that every day is finalized exactly once and none stays open on a routine that
     /// no longer runs. A day ahead that holds no check left no trace and gets no record.
-    private mutating func finalizeTodayIfRunning(_ index: Int, today: Day, into changes: inout [Change]) -> DayRecord? {
+    private mutating func finalizeTodayIfRunning(_ index: Int, today: Day, stopping: Bool = true,
+                                                 into changes: inout [Change]) -> DayRecord? {
         let routine = routines[index]
         var finalized: DayRecord?
         if routine.startDate <= today, (routine.lastRecordDate ?? routine.startDate.previous) < today {
             finalized = finalize(index, today, into: &changes)
         }
+        // A run started over from tomorrow takes the days ahead in, checks and all.
+        guard stopping else { return finalized }
         let ahead = openDays.keys.filter { $0.routineID == routine.id && $0.date > today }.map(\.date).sorted()
         for date in ahead { finalize(index, date, into: &changes) }
         return finalized
     }
 
-    /// The day a run started now begins: tomorrow, or when the clock is behind the
-    /// routine's own days (its creation, its last Day Record), the day after the latest
-    /// of them, so that a run never starts on a day already finalized.
+    /// The day a run started now begins: tomorrow, counted from the clock as it is now.
+    ///
+    /// Days of the routine that lie ahead of the clock (it ran ahead, or the date went
+    /// back) do not push the start after them: their records are opened again for the
+    /// new run by `settleClock`, so no day is finalized twice.
     private func nextStart(of routine: Routine, today: Day) -> Day {
-        max(today.next, routine.createdDate.next, routine.lastRecordDate?.next ?? today.next)
+        today.next
     }
 
     // MARK: - Activation, switching and restart
@@ -196,12 +202,14 @@ public struct Book: Hashable, Sendable {
         if let current = routines.firstIndex(where: \.isActive) {
             if routines[current].id == id {
                 // Restarting the running routine: today ends for it first.
-                finalized = finalizeTodayIfRunning(current, today: today, into: &changes)
+                finalized = finalizeTodayIfRunning(current, today: today, stopping: false, into: &changes)
             } else {
                 (previous, finalized) = deactivate(current, today: today, into: &changes)
             }
         }
         let index = routines.firstIndex { $0.id == id }!
+        // A routine made while the clock ran ahead was not made after the run it starts.
+        routines[index].createdDate = min(routines[index].createdDate, today)
         routines[index].isActive = true
         routines[index].startDate = nextStart(of: routines[index], today: today)
         routines[index].activationSerial = nextSerial
@@ -347,6 +355,10 @@ public struct Book: Hashable, Sendable {
             throw Morning.Error.invalidRoutine(reason: "a routine's title has 1 to 20 characters; "
                 + TitleText.lengthVerdict(name, trimmedCount: trimmed.count, limit: Limits.nameLength.upperBound))
         }
+        guard TitleText.fitsBytes(trimmed, characters: Limits.nameLength.upperBound) else {
+            throw Morning.Error.invalidRoutine(reason: "a routine's title takes at most \(4 * Limits.nameLength.upperBound) bytes; "
+                + "this one takes \(trimmed.utf8.count): its characters carry too many accents or marks")
+        }
     }
 
     /// The limit of a task's title: 1 to 70 characters of plain text, leading and
@@ -359,6 +371,10 @@ public struct Book: Hashable, Sendable {
         guard Limits.taskTitleLength.contains(trimmed.count) else {
             throw Morning.Error.invalidRoutine(reason: "a task's title has 1 to 70 characters; "
                 + TitleText.lengthVerdict(title, trimmedCount: trimmed.count, limit: Limits.taskTitleLength.upperBound))
+        }
+        guard TitleText.fitsBytes(trimmed, characters: Limits.taskTitleLength.upperBound) else {
+            throw Morning.Error.invalidRoutine(reason: "a task's title takes at most \(4 * Limits.taskTitleLength.upperBound) bytes; "
+                + "this one takes \(trimmed.utf8.count): its characters carry too many accents or marks")
         }
     }
 }

@@ -31,14 +31,18 @@ extension Book {
             throw Morning.Error.dateOutOfRange(date: date, earliest: range.lowerBound, latest: range.upperBound)
         }
         let positions = 1...routine.tasks.count
-        if date > today {
-            return DayView(routine: routine, date: date, mode: .future, states: positions.map { _ in .upcoming })
-        }
+        // A record is shown as stored, whatever the clock says: one dated ahead of it was
+        // written while the date was later (a flight west, a clock that ran ahead).
         if let record {
-            return DayView(routine: routine, date: date, mode: date == today ? .today : .past,
+            return DayView(routine: routine, date: date, mode: date == today ? .today : date < today ? .past : .future,
                            states: positions.map { record.isDone(position: $0) ? .done : .missed })
         }
         let mask = checks(of: routine.id, on: date)
+        if date > today {
+            // Checks made on a day ahead of the clock stay the user's, and show.
+            return DayView(routine: routine, date: date, mode: .future,
+                           states: positions.map { mask & (1 << UInt32($0 - 1)) != 0 ? .done : .upcoming })
+        }
         let open: DayView.TaskState = date == today ? .untouched : .missed
         return DayView(routine: routine, date: date, mode: date == today ? .today : .past,
                        states: positions.map { mask & (1 << UInt32($0 - 1)) != 0 ? .done : open })

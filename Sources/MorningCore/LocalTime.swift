@@ -77,6 +77,10 @@ public struct LocalTime: Sendable {
 
     /// The start of `day`: the first instant of it that exists.
     public func start(of day: Day) -> Date { firstInstant(of: day) }
+
+    /// Whether the zone has `day` at all: Samoa skipped 2011-12-30 whole, going from the
+    /// 29th straight to the 31st, and such a date has no morning to record.
+    public func exists(_ day: Day) -> Bool { self.day(containing: start(of: day)) == day }
 }
 
 /// The C library's view of the local zone.

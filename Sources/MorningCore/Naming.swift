@@ -39,13 +39,14 @@ extension Book {
     }
 
     static func pick(_ query: String, from candidates: [Candidate]) throws -> Candidate {
-        let q = query.trimmingWhitespace.lowercased()
+        let q = TitleText.folded(query.trimmingWhitespace)
         guard !q.isEmpty else { throw Morning.Error.routineNotFound(query: query) }
+        let fold: (String) -> String = { TitleText.folded($0) }
         let tiers: [(Candidate) -> Bool] = [
-            { $0.id.lowercased() == q || $0.name.lowercased() == q },
-            { $0.id.lowercased().hasPrefix(q) || $0.name.lowercased().hasPrefix(q) },
+            { fold($0.id) == q || fold($0.name) == q },
+            { fold($0.id).hasPrefix(q) || fold($0.name).hasPrefix(q) },
             // "obama" finds "Barack Obama": a prefix of any word of the name.
-            { $0.name.lowercased().split(separator: " ").contains { $0.hasPrefix(q) } },
+            { fold($0.name).split(separator: " ").contains { $0.hasPrefix(q) } },
         ]
         for matches in tiers {
             let found = candidates.filter(matches)
@@ -64,9 +65,9 @@ extension Book {
             guard (1...tasks.count).contains(n) else { throw Morning.Error.taskNotFound(query: query, total: tasks.count) }
             return n
         }
-        let lower = q.lowercased()
+        let lower = TitleText.folded(q)
         guard !lower.isEmpty else { throw Morning.Error.taskNotFound(query: query, total: tasks.count) }
-        let numbered = tasks.enumerated().map { (position: $0.offset + 1, title: $0.element.title.lowercased()) }
+        let numbered = tasks.enumerated().map { (position: $0.offset + 1, title: TitleText.folded($0.element.title)) }
         let exact = numbered.filter { $0.title == lower }
         if exact.count == 1 { return exact[0].position }
         let prefixed = exact.isEmpty ? numbered.filter { $0.title.hasPrefix(lower) } : exact

@@ -136,13 +136,15 @@ public struct ReminderPopup: Hashable, Sendable {
 /// are applied in one transaction or not at all.
 public enum Change: Hashable, Sendable {
     case insertRoutine(Routine)
-    /// Activation state, start date and serial; a routine's name and tasks never change.
+    /// Activation state, creation and start dates and serial; a routine's name and tasks never change.
     case updateRoutine(Routine)
     case deleteRoutine(RoutineID)
     /// The checked tasks of a day that is not finalized yet; an empty mask removes it.
     case setOpenDay(RoutineID, Day, doneMask: UInt32)
     /// Writes the Day Record and drops that day's open checks.
     case finalizeDay(DayRecord)
+    /// Removes a Day Record that only a clock running ahead wrote.
+    case removeDayRecord(RoutineID, Day)
     case setSettings(Settings)
     /// Removes every routine, record, open day and setting.
     case deleteEverything

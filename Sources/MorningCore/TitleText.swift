@@ -5,7 +5,9 @@
 /// escape sequence, a NUL that SQLite or a C string would cut at, a line break), a
 /// line or paragraph separator, a byte-order mark inside the text, or U+FFFD (what a
 /// reader puts where bytes were not UTF-8) would be stored and echoed as something
-/// else than what the user sees, so every way in refuses them the same way.
+/// else than what the user sees, so every way in refuses them the same way. So are
+/// format characters (a right-to-left override reverses what follows it), noncharacters,
+/// and text that shows nothing at all.
 public enum TitleText {
     /// Why `text` cannot be a title, naming the first character that cannot be, or nil.
     public static func problem(in text: String) -> String? {
@@ -25,8 +27,58 @@ public enum TitleText {
             if scalar == "\u{FEFF}" {
                 return "it holds a byte-order mark (U+FEFF) inside the text"
             }
+            if scalar.properties.generalCategory == .format, !joiners.contains(scalar) {
+                // A right-to-left override shows the rest of a popup or a bar reversed.
+                return "it holds the invisible format character \(hex(scalar)), which changes how the text around it shows"
+            }
+            if scalar.properties.isNoncharacterCodePoint {
+                return "it holds \(hex(scalar)), which is not a character"
+            }
+        }
+        // Blanks alone are an empty title, which the length limit words.
+        if !text.trimmingWhitespace.isEmpty, !text.unicodeScalars.contains(where: isVisible) {
+            return "it shows nothing: every character in it is blank or invisible"
         }
         return nil
+    }
+
+    /// The format characters that join letters or emoji into what a person sees as one
+    /// (the zero-width joiner and non-joiner, as in 👩‍💻 and Persian words): kept.
+    private static let joiners: Set<Unicode.Scalar> = ["\u{200C}", "\u{200D}"]
+
+    /// Whether `scalar` shows something by itself: not a blank, not a mark that only
+    /// decorates another, not a character that is ignored when shown.
+    private static func isVisible(_ scalar: Unicode.Scalar) -> Bool {
+        let p = scalar.properties
+        if p.isWhitespace || p.isDefaultIgnorableCodePoint { return false }
+        switch p.generalCategory {
+        case .format, .nonspacingMark, .enclosingMark, .spaceSeparator, .control: return false
+        default: break
+        }
+        // Blanks that Unicode counts as symbols or letters: the Braille blank, the Hangul fillers.
+        return !["\u{2800}", "\u{3164}", "\u{FFA0}", "\u{115F}", "\u{1160}"].contains(scalar)
+    }
+
+    /// `text` with case set aside, the same way in every language: "İstanbul", "ISTANBUL",
+    /// "ıstanbul" and "istanbul" are one name, as are "STRASSE" and "straße".
+    public static func folded(_ text: some StringProtocol) -> String {
+        var out = ""
+        for scalar in String(text).lowercased().unicodeScalars {
+            switch scalar {
+            case "\u{0131}": out.unicodeScalars.append("i")           // dotless ı
+            case "\u{0307}" where out.unicodeScalars.last == "i": break // the dot of İ, lowered to i + U+0307
+            case "\u{00DF}": out += "ss"
+            case "\u{03C2}": out.unicodeScalars.append("\u{03C3}")     // final sigma
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// Whether `text` stays within `bytes` of UTF-8: a few visible characters may carry
+    /// thousands of combining marks, and every reply that lists titles must stay small.
+    static func fitsBytes(_ text: String, characters limit: Int) -> Bool {
+        text.utf8.count <= 4 * limit
     }
 
     private static func hex(_ scalar: Unicode.Scalar) -> String {

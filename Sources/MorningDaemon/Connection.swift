@@ -96,6 +96,15 @@ final class Connection: ChannelInboundHandler {
         perform(machine.received(bytes, now: context.eventLoop.now, writable: context.channel.isWritable), context)
     }
 
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        // A client that shut its side for writing after a call still gets the reply.
+        if let event = event as? ChannelEvent, event == .inputClosed {
+            perform(machine.inputClosed(), context)
+            return
+        }
+        context.fireUserInboundEventTriggered(event)
+    }
+
     func channelWritabilityChanged(context: ChannelHandlerContext) {
         perform(machine.writabilityChanged(context.channel.isWritable, now: context.eventLoop.now), context)
         context.fireChannelWritabilityChanged()
@@ -131,7 +140,7 @@ final class Connection: ChannelInboundHandler {
                 } else {
                     let limit = connections?.followerLimit ?? ControlServer.followerLimit
                     logger.warning("refused a follower: \(limit) are following")
-                    queue += machine.followRefused(Morning.Error.tooManyConnections(limit: limit).frame)
+                    queue += machine.followRefused(Morning.Error.tooManyFollowers(limit: limit).frame)
                 }
             case .unfollow:
                 if let follower { status.unfollow(follower) }
@@ -203,11 +212,11 @@ final class Connection: ChannelInboundHandler {
     }
 
     /// The reply frame for `call`. A failure that is not a refusal (the disk, say) is
-    /// logged and told to the client as StorageFailed: nothing was changed.
+    /// logged and told to the client as StorageFailed (or StateFileBusy): nothing was changed.
     static func respond(to call: VarlinkCall, with varlink: VarlinkServer, logger: Logger) -> [UInt8] {
         varlink.reply(to: call) { error in
             logger.error("request \(call.method) failed: \(String(reflecting: error))")
-            return Morning.Error.storageFailed(reason: "\(error)")
+            return Morning.Error.storing(error)
         }
     }
 

@@ -65,6 +65,8 @@ struct ConnectionStateMachine {
     private var held: [UInt8]?
     /// Whether the connection holds a place among the open ones.
     private var admitted = false
+    /// Whether the client said it sends nothing more (it shut its side for writing).
+    private var inputEnded = false
 
     init(frames: FrameSplitter, patience: TimeAmount, answeredNow: Set<String>) {
         self.frames = frames
@@ -110,9 +112,25 @@ struct ConnectionStateMachine {
     mutating func answered(_ reply: [UInt8]?, now: NIODeadline, writable: Bool) -> [Action] {
         guard state == .answering else { return [] }
         state = .reading
-        var actions: [Action] = reply.map { [.write($0)] } ?? []
-        actions += readFrames(now: now, writable: writable)
-        return actions
+        let next = readFrames(now: now, writable: writable)
+        if inputEnded, state == .reading {
+            // The client sends nothing more and every call it sent is answered: the reply
+            // goes out, then the connection ends.
+            state = .closing
+            deadline = nil
+            return [.cancelTimeout] + (reply.map { [.refuse($0)] } ?? [.close])
+        }
+        return (reply.map { [.write($0)] } ?? []) + next
+    }
+
+    /// The client shut its side for writing: the calls it sent are still answered, and the
+    /// connection ends once they are (a follower follows on).
+    mutating func inputClosed() -> [Action] {
+        inputEnded = true
+        guard state == .reading else { return [] }
+        state = .closing
+        deadline = nil
+        return [.cancelTimeout, .close]
     }
 
     /// The client reads again, or stopped reading.

@@ -83,12 +83,16 @@ public struct ControlServer: Service {
         let loop = MultiThreadedEventLoopGroup.singleton.next()
         let connections = Connections(loop: loop)
         let (engine, status, logger, varlink) = (self.engine, self.status, self.logger, self.varlink)
-        // Two threads off the loop: one answers the calls that write, in batches (one
-        // write and flush of the disk for all the calls that arrived meanwhile), the other
-        // a test notification waiting for the notification server.
-        let pool = NIOThreadPool(numberOfThreads: 2)
+        // Two threads off the loop, each in a pool of its own: one answers the calls that
+        // write, in batches (one write and flush of the disk for all the calls that arrived
+        // meanwhile), the other test notifications, one after another, each waiting for the
+        // notification server. Apart, so that a server that never answers, however many
+        // tests wait for it, never holds up a write.
+        let pool = NIOThreadPool(numberOfThreads: 1)
         pool.start()
-        let batches = WriteBatches(engine: engine, varlink: varlink, pool: pool, logger: logger)
+        let writePool = NIOThreadPool(numberOfThreads: 1)
+        writePool.start()
+        let batches = WriteBatches(engine: engine, varlink: varlink, pool: writePool, logger: logger)
         // A listener for a bound socket: the first, and any made when the file is replaced.
         let listen = { @Sendable (fd: Int32) in ServerBootstrap(group: loop, childGroup: loop)
             .serverChannelOption(.backlog, value: Int32(Self.backlog))
@@ -100,6 +104,8 @@ public struct ControlServer: Service {
             // and a client sending a large frame gets no more than its turn's 64 KiB while
             // others wait.
             .childChannelOption(.maxMessagesPerRead, value: 1)
+            // A client may shut its side for writing once its call is sent; it is answered.
+            .childChannelOption(.allowRemoteHalfClosure, value: true)
             .childChannelInitializer { channel in
                 Self.peerCredentials(of: channel).flatMapThrowing { peer in
                     try channel.pipeline.syncOperations.addHandler(
@@ -142,6 +148,7 @@ public struct ControlServer: Service {
         try? await listener.withLock { $0 }.close()
         try? await loop.flatSubmit { connections.closeAll() }.get()
         try? await pool.shutdownGracefully()
+        try? await writePool.shutdownGracefully()
         (keeper?.current ?? socket).removeFile()
     }
 

@@ -45,7 +45,7 @@ extension Engine {
         let now = current()
         // Days that ended and are not closed yet are exported as they will be once closed.
         var book = now.book
-        let pending = book.catchUp(today: now.today).compactMap { change -> DayRecord? in
+        let pending = book.catchUp(today: now.today, exists: now.local.exists).compactMap { change -> DayRecord? in
             if case .finalizeDay(let record) = change { return record }
             return nil
         }

@@ -214,10 +214,17 @@ public final class Engine: @unchecked Sendable {
     @discardableResult
     private func catchUp(today: Day) throws -> Int {
         var next = book
-        let changes = next.catchUp(today: today)
+        let local = LocalTime(zone: clock.zone())
+        let changes = try next.catchUp(today: today, exists: local.exists) { try store.laterRecords(from: today) }
         guard !changes.isEmpty else { return 0 }
         do {
-            try apply(changes)
+            // Days that ended can be closed later: they never wait for another program's lock.
+            if batch == nil {
+                try store.apply(changes, waiting: false)
+                totals.note(changes)
+            } else {
+                try apply(changes)
+            }
         } catch let error as StoreError where error.isFullOrReadOnly {
             logger.warning("cannot finalize the days that ended yet: \(error)")
             return 0
@@ -357,7 +364,7 @@ public final class Engine: @unchecked Sendable {
         var routine = now.book.active
         if let query, !query.isEmpty { routine = try now.book.resolveStored(query, catalog: catalog) }
         var record: DayRecord?
-        if let routine, date <= now.today, let last = routine.lastRecordDate, date <= last {
+        if let routine, let last = routine.lastRecordDate, date <= last {
             record = try store.record(of: routine.id, on: date)
         }
         guard let routine, !routine.isActive else { return try now.book.dayView(of: date, today: now.today, record: record) }

@@ -13,7 +13,7 @@ struct HistoryTotals {
             switch change {
             case .finalizeDay(let record):
                 if summary?.add(record) == false { summary = nil }
-            case .deleteRoutine, .deleteEverything, .importEverything:
+            case .deleteRoutine, .deleteEverything, .importEverything, .removeDayRecord:
                 summary = nil
             case .insertRoutine, .updateRoutine, .setOpenDay, .setSettings, .setDraft:
                 break

@@ -66,7 +66,7 @@ final class WriteBatches: @unchecked Sendable {
             case .success(let replies):
                 for (item, reply) in zip(batch, replies) { item.done(reply) }
             case .failure(let error):
-                let refusal = Morning.Error.storageFailed(reason: "\(error)").frame
+                let refusal = Morning.Error.storing(error).frame
                 for item in batch { item.done(refusal) }
             }
             lock.withLock { gathering.stored(now: .now()) }

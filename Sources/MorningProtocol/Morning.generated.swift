@@ -419,10 +419,17 @@ public enum Morning {
         error InvalidDate (text: string)
         error InvalidRoutine (reason: string)
         error StorageFailed (reason: string)
+        # Another program holds the state file's lock (sqlite3 in a transaction, a database
+        # browser editing it): the change waited seconds for it and was not stored.
+        error StateFileBusy (seconds: int)
         error PermissionDenied (uid: int)
 
         # bmd already serves limit connections, its most at once; try again in a moment.
         error TooManyConnections (limit: int)
+
+        # bmd already sends the status to limit followers (bars, status --follow), its most at
+        # once; a follower tries again in a moment.
+        error TooManyFollowers (limit: int)
 
         # bmd already holds limit bytes of calls still arriving, across all connections, its
         # most at once; the connection holding the most is refused. Send the call again in a moment.
@@ -2474,9 +2481,15 @@ extension Morning {
         case invalidDate(text: String)
         case invalidRoutine(reason: String)
         case storageFailed(reason: String)
+        /// Another program holds the state file's lock (sqlite3 in a transaction, a database
+        /// browser editing it): the change waited seconds for it and was not stored.
+        case stateFileBusy(seconds: Int)
         case permissionDenied(uid: Int)
         /// bmd already serves limit connections, its most at once; try again in a moment.
         case tooManyConnections(limit: Int)
+        /// bmd already sends the status to limit followers (bars, status --follow), its most at
+        /// once; a follower tries again in a moment.
+        case tooManyFollowers(limit: Int)
         /// bmd already holds limit bytes of calls still arriving, across all connections, its
         /// most at once; the connection holding the most is refused. Send the call again in a moment.
         case tooMuchUnfinished(limit: Int)
@@ -2513,8 +2526,10 @@ extension Morning {
             "org.bettermorning.Morning.InvalidDate",
             "org.bettermorning.Morning.InvalidRoutine",
             "org.bettermorning.Morning.StorageFailed",
+            "org.bettermorning.Morning.StateFileBusy",
             "org.bettermorning.Morning.PermissionDenied",
             "org.bettermorning.Morning.TooManyConnections",
+            "org.bettermorning.Morning.TooManyFollowers",
             "org.bettermorning.Morning.TooMuchUnfinished",
             "org.bettermorning.Morning.NotificationsUnavailable",
             "org.bettermorning.Morning.ImportRefused",
@@ -2542,8 +2557,10 @@ extension Morning {
             case .invalidDate: "org.bettermorning.Morning.InvalidDate"
             case .invalidRoutine: "org.bettermorning.Morning.InvalidRoutine"
             case .storageFailed: "org.bettermorning.Morning.StorageFailed"
+            case .stateFileBusy: "org.bettermorning.Morning.StateFileBusy"
             case .permissionDenied: "org.bettermorning.Morning.PermissionDenied"
             case .tooManyConnections: "org.bettermorning.Morning.TooManyConnections"
+            case .tooManyFollowers: "org.bettermorning.Morning.TooManyFollowers"
             case .tooMuchUnfinished: "org.bettermorning.Morning.TooMuchUnfinished"
             case .notificationsUnavailable: "org.bettermorning.Morning.NotificationsUnavailable"
             case .importRefused: "org.bettermorning.Morning.ImportRefused"
@@ -2585,9 +2602,13 @@ extension Morning {
                 .object([.init(key: "reason", value: JSONValue.string(reason))])
             case .storageFailed(let reason):
                 .object([.init(key: "reason", value: JSONValue.string(reason))])
+            case .stateFileBusy(let seconds):
+                .object([.init(key: "seconds", value: JSONValue.int(seconds))])
             case .permissionDenied(let uid):
                 .object([.init(key: "uid", value: JSONValue.int(uid))])
             case .tooManyConnections(let limit):
+                .object([.init(key: "limit", value: JSONValue.int(limit))])
+            case .tooManyFollowers(let limit):
                 .object([.init(key: "limit", value: JSONValue.int(limit))])
             case .tooMuchUnfinished(let limit):
                 .object([.init(key: "limit", value: JSONValue.int(limit))])
@@ -2627,8 +2648,10 @@ extension Morning {
             case "org.bettermorning.Morning.InvalidDate": self = .invalidDate(text: try o.required("text") { v, p in try JSONRead.string(v, p) })
             case "org.bettermorning.Morning.InvalidRoutine": self = .invalidRoutine(reason: try o.required("reason") { v, p in try JSONRead.string(v, p) })
             case "org.bettermorning.Morning.StorageFailed": self = .storageFailed(reason: try o.required("reason") { v, p in try JSONRead.string(v, p) })
+            case "org.bettermorning.Morning.StateFileBusy": self = .stateFileBusy(seconds: try o.required("seconds") { v, p in try JSONRead.int(v, p) })
             case "org.bettermorning.Morning.PermissionDenied": self = .permissionDenied(uid: try o.required("uid") { v, p in try JSONRead.int(v, p) })
             case "org.bettermorning.Morning.TooManyConnections": self = .tooManyConnections(limit: try o.required("limit") { v, p in try JSONRead.int(v, p) })
+            case "org.bettermorning.Morning.TooManyFollowers": self = .tooManyFollowers(limit: try o.required("limit") { v, p in try JSONRead.int(v, p) })
             case "org.bettermorning.Morning.TooMuchUnfinished": self = .tooMuchUnfinished(limit: try o.required("limit") { v, p in try JSONRead.int(v, p) })
             case "org.bettermorning.Morning.NotificationsUnavailable": self = .notificationsUnavailable(reason: try o.required("reason") { v, p in try JSONRead.string(v, p) })
             case "org.bettermorning.Morning.ImportRefused": self = .importRefused(routines: try o.required("routines") { v, p in try JSONRead.int(v, p) })

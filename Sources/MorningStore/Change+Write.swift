@@ -17,7 +17,8 @@ extension Change {
             // Name and tasks never change after saving: only these columns are written.
             try db.execute(literal: """
                 UPDATE routine
-                SET isActive = \(routine.isActive), startDate = \(routine.startDate.description),
+                SET isActive = \(routine.isActive), createdDate = \(routine.createdDate.description),
+                    startDate = \(routine.startDate.description),
                     activationSerial = \(routine.activationSerial)
                 WHERE id = \(routine.id)
                 """)
@@ -48,6 +49,9 @@ extension Change {
                                            record.taskCount, record.completed])
             let drop = try db.cachedStatement(sql: "DELETE FROM openDay WHERE routineId = ? AND date = ?")
             try drop.execute(arguments: [record.routineID, record.date.description])
+
+        case .removeDayRecord(let id, let date):
+            try DayRecordRow.deleteOne(db, key: ["routineId": id, "date": date.description])
 
         case .setSettings(let settings):
             for row in SettingRow.rows(settings) {

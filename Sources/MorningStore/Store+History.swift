@@ -42,6 +42,28 @@ extension Store {
     }
 }
 
+extension Store {
+    /// What the rule of a clock that ran ahead needs: the Day Records dated `today` or
+    /// later, and each routine's latest record before `today`, in one read.
+    public func laterRecords(from today: Day) throws -> LaterRecords {
+        let records = try self.records(from: today)
+        let latest = try read { db in
+            // One look-up in the (routineId, date) key per routine.
+            let statement = try db.cachedStatement(sql: """
+                SELECT id, (SELECT MAX(date) FROM dayRecord WHERE routineId = routine.id AND date < ?) FROM routine
+                """)
+            var latest: [RoutineID: Day] = [:]
+            let rows = try Row.fetchCursor(statement, arguments: [today.description])
+            while let row = try rows.next() {
+                guard let date: String = row[1] else { continue }
+                latest[row[0]] = try Day(storedDate: date)
+            }
+            return latest
+        }
+        return LaterRecords(records: records, latestBefore: latest)
+    }
+}
+
 extension Day {
     /// A stored `YYYY-MM-DD`, read digit by digit: the general parser splits the text,
     /// which is most of the time `stats` takes over a long history.

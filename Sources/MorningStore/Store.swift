@@ -7,11 +7,21 @@ import Glibc
 
 /// The state file: one SQLite database in WAL mode, synchronous=FULL.
 ///
-/// One connection does all the reading and writing: only bmd opens the file
-/// and each request touches a few rows, so a `DatabaseQueue` is enough and there is
-/// never more than one writer.
+/// One connection writes: only bmd changes the file and each request touches a few
+/// rows, so a `DatabaseQueue` is enough and there is never more than one writer. Reads
+/// go through a second, read-only connection that never waits: while another program
+/// holds the file's write lock (sqlite3 in a transaction, a database browser editing)
+/// and a write waits for it, every read still answers at once, as WAL lets it.
 public final class Store: Sendable {
     let queue: DatabaseQueue
+    /// The connection reads use: the writer's own for an in-memory store or a file
+    /// opened on a full disk (whose lock is exclusive), a read-only one otherwise.
+    let reader: DatabaseQueue
+
+    /// How long a write waits for another program's lock on the file before it is refused
+    /// with `StoreError.busy`: a person editing the file in a database browser holds it for
+    /// minutes, and a client should hear why soon rather than wait with no word.
+    public static let busyWait: TimeInterval = 2
 
     /// Opens or creates the database at `path` (its folder must exist), runs migrations.
     ///
@@ -30,7 +40,15 @@ public final class Store: Sendable {
             queue = fallback
             fullDisk = true
         }
-        try self.init(queue: queue, openedOnFullDisk: fullDisk)
+        var reader = queue
+        if !fullDisk {
+            var config = Store.configuration
+            config.readonly = true
+            // A read never waits for a lock: in WAL mode only recovering from a crash takes one.
+            config.busyMode = .immediateError
+            reader = try translatingErrors { try DatabaseQueue(path: path, configuration: config) }
+        }
+        try self.init(queue: queue, reader: reader, openedOnFullDisk: fullDisk)
     }
 
     /// Whether the file was opened on a full disk, alone (no -shm): other readers such as
@@ -136,11 +154,19 @@ public final class Store: Sendable {
 
     /// A private in-memory database with the same schema, for tests.
     public static func inMemory() throws -> Store {
-        try Store(queue: translatingErrors { try DatabaseQueue(configuration: configuration) })
+        let queue = try translatingErrors { try DatabaseQueue(configuration: configuration) }
+        return try Store(queue: queue, reader: queue)
     }
 
-    private init(queue: DatabaseQueue, openedOnFullDisk: Bool = false) throws {
+    deinit {
+        // The reader closes first, so that the writer is the last connection and folds the
+        // WAL back into the file as it closes, as it did when it was the only one.
+        if reader !== queue { try? reader.close() }
+    }
+
+    private init(queue: DatabaseQueue, reader: DatabaseQueue, openedOnFullDisk: Bool = false) throws {
         self.queue = queue
+        self.reader = reader
         self.openedOnFullDisk = openedOnFullDisk
         try translatingErrors {
             // Only FULL keeps the last commit after a power loss (docs/engineering.md).
@@ -157,9 +183,9 @@ public final class Store: Sendable {
         config.label = "MorningStore"
         // The cascades of deleteRoutine rely on it; GRDB's default, stated on purpose.
         config.foreignKeysEnabled = true
-        // Only bmd writes, but someone may be reading the file with sqlite3(1):
-        // wait for them a little rather than fail at once.
-        config.busyMode = .timeout(5)
+        // Only bmd writes, but another program may hold the file's lock for a moment:
+        // wait for it a little rather than fail at once, never for long.
+        config.busyMode = .timeout(busyWait)
         return config
     }
 
@@ -239,28 +265,38 @@ public final class Store: Sendable {
 
     /// PRAGMA synchronous as SQLite reports it on the writer connection (2 = FULL).
     public func synchronousMode() throws -> Int {
-        try read { db in try Int.fetchOne(db, sql: "PRAGMA synchronous") ?? -1 }
+        try translatingErrors { try queue.read { db in try Int.fetchOne(db, sql: "PRAGMA synchronous") ?? -1 } }
     }
 
     /// PRAGMA journal_mode: "wal" for a file, "memory" for `inMemory()`.
     public func journalMode() throws -> String {
-        try read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") ?? "" }
+        try translatingErrors { try queue.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") ?? "" } }
     }
 
     // MARK: - Writing
 
     /// Applies the changes in order in ONE write transaction, or none of them (throws).
-    public func apply(_ changes: [Change]) throws {
+    ///
+    /// While another program holds the file's lock the write waits `busyWait` for it, or
+    /// with `waiting: false` not at all, and then throws `StoreError.busy`: bmd's own
+    /// work that can be done later (closing a day that ended) must not hold anyone up.
+    public func apply(_ changes: [Change], waiting: Bool = true) throws {
         guard !changes.isEmpty else { return }
         try translatingErrors {
-            try queue.write { db in
-                for change in changes { try change.write(to: db) }
+            try queue.writeWithoutTransaction { db in
+                if !waiting { try db.execute(sql: "PRAGMA busy_timeout = 0") }
+                defer { if !waiting { try? db.execute(sql: "PRAGMA busy_timeout = \(Int(Store.busyWait * 1000))") } }
+                try db.inTransaction(.immediate) {
+                    for change in changes { try change.write(to: db) }
+                    return .commit
+                }
             }
         }
     }
 
+    /// Reads through the connection that never waits for a lock.
     func read<T>(_ body: (Database) throws -> T) throws -> T {
-        try translatingErrors { try queue.read(body) }
+        try translatingErrors { try reader.read(body) }
     }
 }
 
@@ -290,6 +326,7 @@ func translatingErrors<T>(_ body: () throws -> T) throws -> T {
         case .SQLITE_FULL: throw StoreError.diskFull(message: message)
         case .SQLITE_READONLY: throw StoreError.readOnly(message: message)
         case .SQLITE_CORRUPT, .SQLITE_NOTADB: throw StoreError.damaged(message)
+        case .SQLITE_BUSY, .SQLITE_LOCKED: throw StoreError.busy(message: message)
         default: break
         }
         throw StoreError.sqlite(code: error.extendedResultCode.rawValue, message: error.message ?? error.description)

@@ -21,15 +21,18 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible, Cust
     /// The file is not a SQLite database, or its pages fail SQLite's own checks
     /// (SQLITE_NOTADB, SQLITE_CORRUPT, or `PRAGMA quick_check` found a problem).
     case damaged(String)
+    /// Another program holds the state file's lock (sqlite3 in a transaction, a database
+    /// browser editing it) and did not let go within `Store.busyWait` (SQLITE_BUSY).
+    case busy(message: String)
     /// SQLite refused: a broken constraint (a second active routine, a day finalized
     /// twice) or another failure. `code` is the extended result code.
     case sqlite(code: Int32, message: String)
 
-    /// A change could not be stored for lack of room or write access, with nothing damaged:
-    /// bmd serves on, reading what it has.
+    /// A change could not be stored for lack of room or write access, or for another
+    /// program's lock, with nothing damaged: bmd serves on, reading what it has.
     public var isFullOrReadOnly: Bool {
         switch self {
-        case .diskFull, .readOnly: true
+        case .diskFull, .readOnly, .busy: true
         default: false
         }
     }
@@ -50,6 +53,9 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible, Cust
             "the disk that holds the state file is full (\(message)); free some space and try again"
         case .readOnly(let message):
             "the state file is read-only (\(message)); bmd can show it but not change it"
+        case .busy:
+            "another program holds the state file (sqlite3 or a database browser with the file open in a "
+                + "transaction); nothing was changed: close it, or end its transaction, and try again"
         case .damaged(let detail):
             "the state file is damaged or is not a Better Morning database (\(detail))"
         case .sqlite(let code, _) where code & 0xFF == 19:

@@ -214,6 +214,9 @@ final class VarlinkClient {
 
     deinit { close(fd) }
 
+    /// Says nothing more will be sent (shutdown for writing), as `socat` or `nc -N` do.
+    func finishSending() { shutdown(fd, Int32(SHUT_WR)) }
+
     func send(_ bytes: [UInt8]) {
         var sent = 0
         while sent < bytes.count {

@@ -510,13 +510,14 @@ struct FaultTests {
         let tuesday = try box.bmctl("day", "2026-03-03", "--json").object
         #expect(tuesday["mode"] as? String == "past" && tuesday["completed"] as? Int == 1)
 
-        // Four hours back, across midnight: it is "Tuesday" again, but Tuesday is closed.
+        // Four hours back, across midnight: it is Tuesday again. A clock that was ahead
+        // leaves no trace once right: Tuesday is today again, with its check, and can be
+        // checked; Wednesday's check, made while the clock said Wednesday, stays.
         try step(to: "2026-03-03 20:00:00")
         let again = try box.bmctl("check", "3")
-        #expect(again.status == 1, "a finalized day was changed after the clock went back: \(again.stdout)")
+        #expect(again.status == 0, "today could not be checked after the clock came back: \(again.stderr)")
         let stillTuesday = try box.bmctl("day", "2026-03-03", "--json").object
-        #expect(stillTuesday["completed"] as? Int == 1)
-        #expect((stillTuesday["tasks"] as? [[String: Any]])?.compactMap { $0["state"] as? String }.contains("untouched") == false)
+        #expect(stillTuesday["mode"] as? String == "today" && stillTuesday["completed"] as? Int == 2)
 
         // Forward again, to Wednesday evening: Wednesday's check is still there.
         try step(to: "2026-03-04 20:00:00")
@@ -531,7 +532,7 @@ struct FaultTests {
         let days = try #require(week["days"] as? [[String: Any]])
         let counts = Dictionary(uniqueKeysWithValues: days.map { ($0["date"] as? String ?? "?", $0["completed"] as? Int) })
         #expect(counts["2026-03-02"] == .some(nil))   // before the routine started: no record
-        #expect(counts["2026-03-03"] == 1)
+        #expect(counts["2026-03-03"] == 2)
         #expect(counts["2026-03-04"] == 1)
         #expect(counts["2026-03-05"] == 0)            // a day bmd never saw: finalized, all ✗
         #expect(counts["2026-03-06"] == 0)            // today, live: nothing checked yet
@@ -541,16 +542,21 @@ struct FaultTests {
         let overall = (stats["overall"] as? [String: Any]) ?? stats
         #expect(overall["daysTracked"] as? Int == 3, "\(stats)")
 
-        // A second step back and forward again changes nothing already closed.
+        // A second step back: Wednesday is today again and takes a check; forward again,
+        // each day is closed once more, once, and Thursday (no check) as before.
         try step(to: "2026-03-04 23:59:58")
-        #expect(try box.bmctl("check", "1").status == 1)
+        #expect(try box.bmctl("check", "1").status == 0)
         try step(to: "2026-03-06 10:00:00")
+        try box.waitForStatus(containing: "day 2026-03-06")
         let weekAgain = try box.bmctl("week", "--json").object
-        #expect(NSDictionary(dictionary: weekAgain).isEqual(to: week))
+        let countsAgain = Dictionary(uniqueKeysWithValues: (weekAgain["days"] as? [[String: Any]] ?? []).map {
+            ($0["date"] as? String ?? "?", $0["completed"] as? Int)
+        })
+        #expect(countsAgain["2026-03-03"] == 2 && countsAgain["2026-03-04"] == 2 && countsAgain["2026-03-05"] == 0, "\(countsAgain)")
         try box.stopDaemon()
         // And a restart finalizes nothing twice.
         try box.startDaemon()
-        #expect(NSDictionary(dictionary: try box.bmctl("week", "--json").object).isEqual(to: week))
+        #expect(NSDictionary(dictionary: try box.bmctl("week", "--json").object).isEqual(to: weekAgain))
         try box.stopDaemon()
     }
 
@@ -626,16 +632,17 @@ struct FaultTests {
         #expect(tuesday["mode"] as? String == "past" && tuesday["completed"] as? Int == 1)
         #expect(try bmctl("check", "1").status == 0)
 
-        // Back to Berlin: Tuesday 23:30 again, but Tuesday is closed.
+        // Back to Berlin: Tuesday 23:30 again. The date that ran ahead leaves no trace:
+        // Tuesday is today again, with its check, and takes another.
         try PrivateEtc.setZone("Europe/Berlin", of: daemon.pid)
         #expect(try bmctl("reload", "--json").object["nextMidnight"] as? String == "2026-03-04T00:00:00+01:00")
         let again = try bmctl("check", "2")
-        #expect(again.status == 1, "a finalized day was changed after the zone went back: \(again.stdout)")
-        #expect(try bmctl("day", "2026-03-03", "--json").object["completed"] as? Int == 1)
+        #expect(again.status == 0, "today could not be checked after the zone went back: \(again.stderr)")
+        #expect(try bmctl("day", "2026-03-03", "--json").object["completed"] as? Int == 2)
 
         // West to Los Angeles (Tuesday 14:30), then Tokyo again: Wednesday's check is still open and kept.
         try PrivateEtc.setZone("America/Los_Angeles", of: daemon.pid)
-        #expect(try bmctl("check", "2").status == 1)
+        #expect(try bmctl("day", "2026-03-03", "--json").object["completed"] as? Int == 2)
         try PrivateEtc.setZone("Asia/Tokyo", of: daemon.pid)
         #expect(try bmctl("reload", "--json").object["nextMidnight"] as? String == "2026-03-05T00:00:00+09:00")
         let wednesday = try bmctl("day", "--json").object
@@ -645,7 +652,7 @@ struct FaultTests {
         let days = try #require(week["days"] as? [[String: Any]])
         let counts = Dictionary(uniqueKeysWithValues: days.map { ($0["date"] as? String ?? "?", $0["completed"] as? Int) })
         #expect(counts["2026-03-02"] == .some(nil))
-        #expect(counts["2026-03-03"] == 1)
+        #expect(counts["2026-03-03"] == 2)
         #expect(counts["2026-03-04"] == 1)                             // today, live
         let stats = try bmctl("stats", "--json").object
         let overall = (stats["overall"] as? [String: Any]) ?? stats

@@ -37,6 +37,26 @@ struct LimitTests {
         try box.stopDaemon()
     }
 
+    @Test("A client that shuts its side for writing after a call that writes still gets the reply")
+    func halfClosed() throws {
+        let box = try Sandbox(time: "2026-03-02 08:00:00")
+        try box.startDaemon()
+        for method in ["Activate", "Status"] {
+            let client = try VarlinkClient(path: box.socketPath)
+            let parameters: [String: Any] = method == "Activate" ? ["routine": "kant"] : [:]
+            var bytes = [UInt8](try JSONSerialization.data(withJSONObject: ["method": "org.bettermorning.Morning." + method,
+                                                                            "parameters": parameters]))
+            bytes.append(0)
+            client.send(bytes)
+            client.finishSending()
+            let reply = try client.receive()
+            #expect(reply["error"] == nil && reply["parameters"] != nil, "\(method): \(reply)")
+            // Then the connection ends.
+            #expect(throws: (any Error).self) { _ = try client.receive() }
+        }
+        try box.stopDaemon()
+    }
+
     @Test("A frame left half-sent is dropped after the timeout; a quiet follower is not")
     func halfSent() throws {
         let box = try Sandbox(time: "2026-03-02 08:00:00")

@@ -129,10 +129,18 @@ struct NotificationTests {
             finished.signal()
         }.start()
         #expect(try calls.waitForCall(within: .seconds(5)), "bmd log: \(box.daemonLog)")
-        // …while bmd answers everything else at once.
+        // A second test waits behind it; neither holds up a write.
+        let second = DispatchSemaphore(value: 0)
+        Thread {
+            _ = try? box.bmctl("notifications", "test")
+            second.signal()
+        }.start()
+        // …while bmd answers everything else at once, writes included.
         let start = ContinuousClock.now
         #expect(try box.bmctl("status").status == 0)
         #expect(try box.bmctl("explore", "darwin", "--json").status == 0)
+        #expect(try box.bmctl("activate", "darwin").status == 0)
+        #expect(try box.bmctl("activate", "kant").status == 0)
         #expect(ContinuousClock.now - start < .seconds(2))
 
         #expect(finished.wait(timeout: .now() + 40) == .success)
@@ -142,6 +150,7 @@ struct NotificationTests {
         let status = try box.bmctl("status", "--json").object
         #expect((status["notifications"] as? [String: Any])?["available"] as? Bool == false)
 
+        #expect(second.wait(timeout: .now() + 60) == .success)
         stack.resumeServer()
         let again = try box.bmctl("notifications", "test")
         #expect(again.status == 0, "\(again.stderr)")

@@ -55,6 +55,17 @@ import Glibc
         }
     }
 
+    @Test("week --next or --prev beyond what bmd takes is a usage error worded here, never bmd's protocol error")
+    func weekOffsetBeyondLimit() {
+        for arguments in [["week", "--next", "10001"], ["week", "--prev", "10001"]] {
+            let run = bmctl(arguments)
+            #expect(run.status == 2, "\(arguments)")
+            #expect(run.err.contains("takes at most 10000 weeks"), "\(run.err)")
+            #expect(run.calls.isEmpty)
+        }
+        #expect(bmctl(["week", "--next", "10000"]).calls.count == 1)
+    }
+
     @Test("week sends the routine, the offset (back is negative) and the locale")
     func weekParameters() {
         let environment = baseEnvironment.merging(["LC_ALL": "", "LC_TIME": "en_GB.UTF-8", "LANG": "en_US.UTF-8"]) { $1 }

@@ -220,6 +220,12 @@ import MorningProtocol
 
             """#)
         #expect(ExportFormats.csvField("a\r\nb") == "\"a\r\nb\"")
+        // Cells a spreadsheet would run as a formula are written inert.
+        #expect(ExportFormats.csvField("=HYPERLINK(\"http://x\")") == "\"'=HYPERLINK(\"\"http://x\"\")\"")
+        for start in ["+", "-", "@", "\t", "\r"] {
+            #expect(ExportFormats.csvField(start + "1") .hasPrefix(start == "\r" ? "\"'" : "'"), "\(start.debugDescription)")
+        }
+        #expect(ExportFormats.csvField("Run 5 km") == "Run 5 km")
     }
 
     @Test("H5: the JSON export is one line with sorted keys, and reads back as the same document")

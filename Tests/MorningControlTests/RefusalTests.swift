@@ -39,8 +39,14 @@ import MorningProtocol
          "a title has 1 to 20 characters", 1),
         ("StorageFailed", #"{"reason":"disk full"}"#, ["check", "1"],
          "bmd could not save the change (disk full); nothing was changed", 1),
+        ("StateFileBusy", #"{"seconds":2}"#, ["check", "1"],
+         "another program holds Better Morning's state file: bmd waited 2 seconds and nothing was changed. "
+             + "Close the program that has it open (sqlite3, a database browser), or end its transaction, and try again", 1),
         ("PermissionDenied", #"{"uid":1001}"#, ["status"],
          "bmd refused the connection: it serves only its own user", 1),
+        ("TooManyFollowers", #"{"limit":32}"#, ["status"],
+         "bmd already sends the status to 32 followers (status bars, status --follow), its most at once; "
+             + "close one, or try again in a moment", 3),
         ("TooManyConnections", #"{"limit":128}"#, ["status"],
          "bmd is busy: it already serves 128 connections, its most at once; try again in a moment", 3),
         ("TooMuchUnfinished", #"{"limit":67108864}"#, ["status"],

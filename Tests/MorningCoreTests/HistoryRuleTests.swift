@@ -158,6 +158,8 @@ struct ArchiveTests {
         // The day in progress keeps its ✓; the two days nobody saw are all ✗.
         #expect(finalized.map(\.date) == [today, today.next, today.adding(days: 2)])
         #expect(finalized.map(\.completed) == [1, 0, 0])
+        // The reply counts every record the import stored, the days it finalized included.
+        #expect(result.records == records.count + 3)
     }
 
     @Test("H5: every broken rule is refused with what is wrong, and nothing changes", arguments: [
@@ -207,7 +209,8 @@ struct ArchiveTests {
             case .positionOutOfRange: a[1].days[0].done = [4]
             case .positionTwice: a[1].days[0].done = [1, 1]
             case .dateTwice: a[1].days[1].date = a[1].days[0].date
-            case .futureDay: a[1].days[0].date = day("2027-01-01")
+            // A day with no check that far ahead; a checked one imports, as a check made while the clock ran ahead stays.
+            case .futureDay: a[1].days[0] = ArchivedDay(date: day("2027-01-01"), done: [])
             case .openOnInactive: a[1].open = [ArchivedDay(date: day("2026-11-27"), done: [1])]
             case .openBeforeLastRecord: a[0].open[0].date = day("2026-11-25")
             case .blankID: a[1].slug = "two words"

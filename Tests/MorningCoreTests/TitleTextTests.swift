@@ -20,6 +20,14 @@ struct TitleTextTests {
         ("Bell\u{7}", "U+0007"),
         ("Sep\u{2028}line", "line break"),
         ("C1\u{9B}31m", "U+009B"),
+        // A right-to-left override shows the rest of a popup reversed.
+        ("Evil\u{202E}txt.exe", "U+202E"),
+        ("\u{200B}\u{200B}", "U+200B"),
+        ("Non\u{FFFF}char", "not a character"),
+        ("\u{3164}\u{3164}", "shows nothing"),
+        ("\u{2800}\u{0301}\u{0301}", "shows nothing"),
+        // One visible character that weighs hundreds of bytes.
+        ("a" + String(repeating: "\u{0301}", count: 200), "bytes"),
     ]
 
     @Test("A routine file with binary garbage or control characters is refused, naming the line",
@@ -123,6 +131,51 @@ struct TitleTextTests {
         } catch Morning.Error.invalidRoutine(let reason) {
             #expect(reason.contains("too long") && reason.contains("65536"), "\(reason.prefix(200))")
             #expect(reason.count < 200)
+        }
+    }
+
+    @Test("Emoji joined into one picture and Persian words with a non-joiner are plain text")
+    func joinersKept() throws {
+        var book = Book()
+        _ = try book.draftTitle("👩‍💻 Code")
+        _ = try book.draftAdd(time: "06:00", title: "می‌خوانم")
+        #expect(book.draft?.title == "👩‍💻 Code")
+    }
+}
+
+/// Names match without regard to case in every language.
+@Suite("Names match without regard to case in every language")
+struct NameCaseTests {
+    @Test("Turkish dotted and dotless i, German sharp s: each finds its routine and its task")
+    func turkish() throws {
+        var book = Book()
+        let tasks = [RoutineTask(time: TimeOfDay(minutes: 360)!, title: "Işık aç")]
+        _ = try book.saveCustom(name: "İstanbul Sabahı", tasks: tasks, today: day("2026-11-25"), catalog: testCatalog)
+        for query in ["istanbul", "ISTANBUL", "ıstanbul", "İSTANBUL SABAHI", "istanbul sabahi"] {
+            #expect(try book.resolveStored(query, catalog: testCatalog).name == "İstanbul Sabahı", "\(query)")
+        }
+        for query in ["IŞIK", "işık", "ISIK".replacingOccurrences(of: "S", with: "Ş")] {
+            #expect(try Book.resolveTask(query, in: tasks) == 1, "\(query)")
+        }
+        #expect(TitleText.folded("STRASSE") == TitleText.folded("Straße"))
+    }
+
+    @Test("An imported custom routine whose id is a catalog id in other case is refused")
+    func importShadow() throws {
+        for id in ["LARK", "Lark", "lArK"] {
+            var book = Book()
+            do {
+                _ = try book.importArchive([ImportSanityTests.custom(id)], replace: false, today: day("2026-11-25"), catalog: testCatalog)
+                Issue.record("\(id) was imported and would shadow lark")
+            } catch Morning.Error.invalidImport(let reason) {
+                #expect(reason.contains("belongs to a celebrity routine"), "\(reason)")
+            }
+        }
+        // Two ids that differ only by case are one id twice.
+        var book = Book()
+        #expect(throws: Morning.Error.self) {
+            _ = try book.importArchive([ImportSanityTests.custom("mine"), ImportSanityTests.custom("MINE")], replace: false,
+                                       today: day("2026-11-25"), catalog: testCatalog)
         }
     }
 }

@@ -72,7 +72,7 @@ struct AheadOfClockTests {
         #expect(NSDictionary(dictionary: try await export(fresh)) == NSDictionary(dictionary: document))
     }
 
-    @Test("A4: restarting a routine while the clock is behind its days starts it after them, never on a finished day")
+    @Test("A4: restarting a routine while the clock is behind its days starts it tomorrow, keeping the check made ahead")
     func restartBehindTheClock() async throws {
         let clock = MovingClock("2026-11-20T12:00:00Z", zone: "UTC")
         let engine = try Engine(store: try Store.inMemory(), clock: clock.wall, logger: logger)
@@ -82,10 +82,47 @@ struct AheadOfClockTests {
         clock.step(hours: -24 * 4)                                                      // back to the 19th
         let restarted = parameters(try await call(engine, M + "Restart", ["routine": "kant"]))
         let routine = try #require(restarted["routine"] as? [String: Any])
-        #expect(routine["startDate"] as? String == "2026-11-24", "after the 23rd, which is finalized with its check")
+        #expect(routine["startDate"] as? String == "2026-11-20", "a restart counts from the real today")
         let kant = try #require(routines(try await export(engine)).first)
-        #expect((kant["days"] as? [[String: Any]])?.map { $0["date"] as? String } == ["2026-11-21", "2026-11-22", "2026-11-23"])
-        #expect(kant["createdDate"] as? String == "2026-11-20")
+        // The two days the clock ran past hold no check and are gone; the 23rd keeps its check.
+        #expect((kant["days"] as? [[String: Any]])?.isEmpty == true, "\(kant)")
+        #expect((kant["open"] as? [[String: Any]])?.map { $0["date"] as? String } == ["2026-11-23"])
+        #expect(kant["createdDate"] as? String == "2026-11-19", "not made after the day the clock shows")
+    }
+
+    @Test("A clock five years fast for a minute leaves no trace: today checks, restart counts from today, the export imports")
+    func fiveYearsFastForAMinute() async throws {
+        let clock = MovingClock("2026-11-20T12:00:00Z", zone: "Europe/Berlin")
+        let engine = try Engine(store: try Store.inMemory(), clock: clock.wall, logger: logger)
+        _ = try await call(engine, M + "Activate", ["routine": "kant"])                 // from the 21st
+        clock.step(hours: 48)                                                           // the 22nd
+        _ = try await call(engine, M + "Check", ["task": "1"])
+        clock.step(hours: 24 * 1826)                                                    // five years fast
+        _ = try await call(engine, M + "Check", ["task": "2"])                          // the user's, on that day
+        _ = try await call(engine, M + "Status")
+        clock.step(hours: -24 * 1826)                                                   // right again: the 22nd
+        let checked = try await call(engine, M + "Check", ["task": "3"])
+        #expect(checked["error"] == nil, "today can be checked again: \(checked)")
+        let document = try await export(engine)
+        let kant = try #require(routines(document).first)
+        #expect((kant["days"] as? [[String: Any]])?.map { $0["date"] as? String } == ["2026-11-21"], "\(kant)")
+        let open = (kant["open"] as? [[String: Any]] ?? []).map { "\($0["date"] ?? "") \($0["done"] ?? "")" }
+        #expect(open.count == 2 && open[0].hasPrefix("2026-11-22") && open[1].hasPrefix("2031-11-22"), "\(open)")
+        let fresh = try Engine(store: try Store.inMemory(), clock: clock.wall, logger: logger)
+        let imported = try await call(fresh, M + "Import", ["document": document, "replace": false])
+        #expect(imported["error"] == nil, "\(imported)")
+        let restarted = parameters(try await call(engine, M + "Restart", ["routine": "kant"]))
+        #expect((restarted["routine"] as? [String: Any])?["startDate"] as? String == "2026-11-23")
+    }
+
+    @Test("A date the zone skips whole (Samoa, 2011-12-30) has no day and gets no record")
+    func skippedDate() async throws {
+        let clock = MovingClock("2011-12-27T12:00:00Z", zone: "Pacific/Apia")           // the 27th, 02:00
+        let engine = try Engine(store: try Store.inMemory(), clock: clock.wall, logger: logger)
+        _ = try await call(engine, M + "Activate", ["routine": "kant"])                 // from the 28th
+        clock.step(hours: 24 * 4)                                                       // the 1st of January
+        let kant = try #require(routines(try await export(engine)).first)
+        #expect((kant["days"] as? [[String: Any]])?.map { $0["date"] as? String } == ["2011-12-28", "2011-12-29", "2011-12-31"])
     }
 
     /// The zones a run flies between: both sides of the date line, DST zones, midnight gaps.

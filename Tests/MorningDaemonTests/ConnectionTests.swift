@@ -219,7 +219,7 @@ struct ConnectionRoomTests {
         #expect(first.isOpen && second.isOpen)
     }
 
-    @Test("Followers beyond their own bound are refused as busy; the other places stay for calls")
+    @Test("Followers beyond their own bound are told that bound; the other places stay for calls")
     func followerBound() throws {
         let lines = try Lines(limit: 3, followerLimit: 1)
         let follower = try lines.open()
@@ -228,7 +228,7 @@ struct ConnectionRoomTests {
         #expect(try follower.replies().count == 1)
         let second = try lines.open()
         try second.send(follow)
-        #expect(try second.replies() == [#"{"error":"org.bettermorning.Morning.TooManyConnections","parameters":{"limit":1}}"#])
+        #expect(try second.replies() == [#"{"error":"org.bettermorning.Morning.TooManyFollowers","parameters":{"limit":1}}"#])
         #expect(!second.isOpen)
         // Its place is given back: calls are still served, and the first follower follows on.
         let caller = try lines.open()

@@ -93,7 +93,16 @@ extension BMCtl {
                 let hint = bytes.starts(with: Array("routine_id,".utf8)) ? " (a CSV export cannot be imported; use the JSON one)" : ""
                 throw .refused("\(file) is not a Better Morning JSON export\(hint): \(Session.describe(error)); nothing was changed")
             }
-            let reply = try session.call(Morning.Call.`import`(document: document, replace: replace), verb: "import")
+            let request = Morning.Call.`import`(document: document, replace: replace)
+            // The call as sent can be larger than the file (its wrapping, characters the
+            // file held as they are and a call escapes): bmd would refuse it with a bare
+            // protocol error, so it is refused here, in words.
+            let size = request.call.frame.count
+            guard size < ExportFile.sizeLimit else {
+                throw .refused("\(file) makes a call of \(size) bytes, more than the \(ExportFile.sizeLimit >> 20) MiB "
+                               + "bmd takes in one import; nothing was changed")
+            }
+            let reply = try session.call(request, verb: "import")
             if globals.json { return session.printJSON(reply) }
             session.say(Text.lines(["Imported \(Text.count(reply.routines, "routine")) and "
                                     + "\(Text.count(reply.records, "day record")) from \(file)."]))

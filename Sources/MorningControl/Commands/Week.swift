@@ -47,6 +47,10 @@ struct WeekRequest: Request, Equatable {
         if let date, DateArgument.normalized(date) == nil { throw UsageError(DateArgument.invalidMessage(date)) }
         for (name, n) in [("--prev", prev), ("--next", next)] {
             if let n, n < 0 { throw UsageError("\(name) takes a number of weeks, 0 or more") }
+            // bmd refuses more: no routine has a week that far away.
+            if let n, n > Morning.weekOffsetLimit {
+                throw UsageError("\(name) takes at most \(Morning.weekOffsetLimit) weeks (about 190 years)")
+            }
         }
     }
 

@@ -32,7 +32,13 @@ enum ExportFormats {
     }
 
     /// A field as RFC 4180 writes it: quoted when it holds a comma, a quote or a line break.
+    ///
+    /// A spreadsheet runs a cell that starts with `=`, `+`, `-`, `@`, a tab or a carriage
+    /// return as a formula, and a routine's title is whatever its author typed: such a
+    /// cell is written after an apostrophe, which spreadsheets show as text and do not run.
     static func csvField(_ text: String) -> String {
+        var text = text
+        if let first = text.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) { text = "'" + text }
         // By scalar: "\r\n" is one Character, equal to neither "\r" nor "\n".
         guard text.unicodeScalars.contains(where: { ",\"\r\n".unicodeScalars.contains($0) }) else { return text }
         var quoted = "\""

@@ -19,6 +19,7 @@ struct StatusFollower {
         var last = ""
         var connected = false
         var delay = Self.firstDelay
+        var told = false
         func show(_ text: String) {
             // A status that renders the same is not printed twice.
             if text != last {
@@ -38,10 +39,14 @@ struct StatusFollower {
                 // bmd ended the stream itself, with a last reply: there is no more to follow.
                 return
             } catch {
-                // Before the first status, failing is the answer, as for any command.
-                guard connected, error.status == .unreachable else { throw error }
+                // Before the first status, failing is the answer, as for any command, unless
+                // bmd is only at its limit of followers: a bar waits for a place.
+                guard (connected && error.status == .unreachable) || error.retryLater else { throw error }
+                if error.retryLater, !told {
+                    session.context.console.writeError("bmctl: \(error.message); trying again\n")
+                    told = true
+                }
             }
-            guard connected else { return }
             show(json ? #"{"offline":true}"# + "\n" : BarText.offline(format))
             var pause = timespec(tv_sec: Int(delay), tv_nsec: Int((delay - delay.rounded(.down)) * 1e9))
             nanosleep(&pause, nil)

@@ -1,0 +1,81 @@
+/// What the store holds of the days from today on, for the rule of a clock that ran ahead.
+public struct LaterRecords: Sendable, Equatable {
+    /// Every Day Record dated today or later, of every routine.
+    public var records: [DayRecord]
+    /// Each routine's latest Day Record before today.
+    public var latestBefore: [RoutineID: Day]
+
+    public init(records: [DayRecord], latestBefore: [RoutineID: Day]) {
+        self.records = records
+        self.latestBefore = latestBefore
+    }
+}
+
+extension Book {
+    /// Whether the book holds a day that only a clock ahead of today could have written:
+    /// a routine created after today, a run that starts after tomorrow, a record
+    /// after today, or a record of today while the active routine runs today.
+    ///
+    /// Cheap, from the book alone: the caller reads `LaterRecords` only when it is true.
+    public func clockRanAhead(today: Day) -> Bool {
+        routines.contains { routine in
+            if routine.createdDate > today || routine.startDate > today.next { return true }
+            if let last = routine.lastRecordDate, last > today { return true }
+            guard routine.isActive else { return false }
+            return routine.startDate <= today && (routine.lastRecordDate.map { $0 >= today } ?? false)
+        }
+    }
+
+    /// Takes back what a clock that ran ahead did, once the clock is right again.
+    ///
+    /// A clock that is wrong for a minute must not cost years: the days it closed that
+    /// hold no check are removed, the active routine's days from its start on are open
+    /// again (a check made on them while the clock was wrong stays, as a check of that
+    /// day), a run that would start later than tomorrow starts tomorrow, and no routine
+    /// was created after today. A record that holds checks on a routine that no longer
+    /// runs stays as it is. Idempotent: a second call with the same today changes nothing.
+    public mutating func settleClock(today: Day, later: LaterRecords) -> [Change] {
+        var changes: [Change] = []
+        var byRoutine: [RoutineID: [DayRecord]] = [:]
+        for record in later.records where record.date >= today {
+            byRoutine[record.routineID, default: []].append(record)
+        }
+        for index in routines.indices {
+            var routine = routines[index]
+            let before = routine
+            routine.createdDate = min(routine.createdDate, today)
+            routine.startDate = min(routine.startDate, today.next)
+            var kept: [Day] = []
+            for record in (byRoutine[routine.id] ?? []).sorted(by: { $0.date < $1.date }) {
+                if routine.isActive, record.date >= routine.startDate {
+                    changes.append(.removeDayRecord(routine.id, record.date))
+                    if record.doneMask != 0 {
+                        let key = OpenDay(routineID: routine.id, date: record.date)
+                        let mask = (openDays[key] ?? 0) | record.doneMask
+                        openDays[key] = mask
+                        changes.append(.setOpenDay(routine.id, record.date, doneMask: mask))
+                    }
+                } else if record.date > today, record.doneMask == 0 {
+                    changes.append(.removeDayRecord(routine.id, record.date))
+                } else {
+                    kept.append(record.date)
+                }
+            }
+            routine.lastRecordDate = kept.max() ?? later.latestBefore[routine.id]
+            routines[index] = routine
+            if routine.createdDate != before.createdDate || routine.startDate != before.startDate {
+                changes.append(.updateRoutine(routine))
+            }
+        }
+        return changes
+    }
+
+    /// Settles what a clock that ran ahead did (reading the later records only when
+    /// there is something to settle), then finalizes the days that have ended.
+    public mutating func catchUp(today: Day, exists: (Day) -> Bool = { _ in true },
+                                 later: () throws -> LaterRecords) rethrows -> [Change] {
+        var changes: [Change] = []
+        if clockRanAhead(today: today) { changes += settleClock(today: today, later: try later()) }
+        return changes + catchUp(today: today, exists: exists)
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// sqlite3 holding the state file's write lock, as a database browser does while editing.
+private final class LockHolder {
+    let process: ChildProcess
+    private let input: Pipe2
+    private let output: Pipe2
+
+    init(_ file: String) throws {
+        input = try Pipe2()
+        output = try Pipe2()
+        process = try ChildProcess("/usr/bin/sqlite3", [file], environment: [:], stdin: input.read, stdout: output.write)
+        output.closeWrite()
+        send("BEGIN EXCLUSIVE;\nSELECT 'held';\n")
+        var said = ""
+        let deadline = Date().addingTimeInterval(10)
+        while !said.contains("held"), Date() < deadline { said += output.readSome() }
+        #expect(said.contains("held"), "sqlite3 did not take the lock: \(said)")
+    }
+
+    func send(_ text: String) {
+        _ = text.withCString { Glibc.write(input.write, $0, strlen($0)) }
+    }
+
+    /// Ends the transaction and sqlite3.
+    func release() {
+        send("COMMIT;\n.quit\n")
+        input.closeWrite()
+        process.wait()
+    }
+}
+
+@Suite("End to end: another program holds the state file's lock")
+struct LockedStateFileTests {
+    /// How long one call takes, in milliseconds.
+    private func timed(_ client: VarlinkClient, _ method: String) throws -> (reply: [String: Any], ms: Double) {
+        let started = Date()
+        let reply = try client.call("org.bettermorning.Morning." + method)
+        return (reply, Date().timeIntervalSince(started) * 1000)
+    }
+
+    @Test("Reads answer at once while another program holds the lock across midnight; a check is told who holds it; the day closes once it is gone")
+    func heldAcrossMidnight() throws {
+        let box = try Sandbox(time: "2026-03-03 08:00:00")
+        try box.startDaemon()
+        #expect(try box.bmctl("activate", "kant").status == 0)
+        box.setClock("2026-03-04 23:59:50")
+        let lock = try LockHolder(box.stateDir + "/bmd.sqlite")
+        let client = try VarlinkClient(path: box.socketPath)
+
+        // A write waits a little, then says in words who holds the file; nothing changes.
+        let check = try box.bmctl("check", "1")
+        #expect(check.status == 1, "\(check)")
+        #expect(check.stderr.contains("another program holds Better Morning's state file"), "\(check.stderr)")
+
+        // Midnight passes with the lock held: reads still answer within 50 ms.
+        box.setClock("2026-03-05 00:00:05")
+        for _ in 0..<20 {
+            for method in ["Status", "Explore"] {
+                let (reply, ms) = try timed(client, method)
+                #expect(reply["error"] == nil, "\(method): \(reply)")
+                #expect(ms < 50, "\(method) took \(ms) ms while the file was locked")
+            }
+        }
+        let status = try client.call("org.bettermorning.Morning.Status")
+        #expect((status["parameters"] as? [String: Any])?["date"] as? String == "2026-03-05")
+
+        // Once the lock is gone, the day that ended is closed (with nothing checked: the
+        // check above was refused).
+        lock.release()
+        let deadline = Date().addingTimeInterval(10)
+        var days: [String] = []
+        while Date() < deadline {
+            _ = try client.call("org.bettermorning.Morning.Status")
+            let export = try box.bmctl("export")
+            let routines = (try? export.object["routines"] as? [[String: Any]]) ?? nil
+            days = (routines?.first?["days"] as? [[String: Any]] ?? []).compactMap { $0["date"] as? String }
+            if days.contains("2026-03-04") { break }
+            usleep(50_000)
+        }
+        #expect(days == ["2026-03-04"], "\(days)")
+        try box.stopDaemon()
+    }
+}

@@ -1,0 +1,151 @@
+import Foundation
+import Testing
+@testable import MorningCore
+
+/// A book and the Day Records a store would hold for it, moved through days by a test's
+/// own clock: each step catches up as bmd does, the rule of a clock that ran ahead included.
+private struct Life {
+    var book = Book()
+    var records: [DayRecord] = []
+
+    mutating func store(_ changes: [Change]) {
+        for change in changes {
+            switch change {
+            case .finalizeDay(let record): records.append(record)
+            case .removeDayRecord(let id, let date): records.removeAll { $0.routineID == id && $0.date == date }
+            default: break
+            }
+        }
+    }
+
+    /// What bmd does at a wake on `today`.
+    mutating func wake(_ today: String) {
+        let today = day(today)
+        let later = LaterRecords(records: records.filter { $0.date >= today },
+                                 latestBefore: Dictionary(records.filter { $0.date < today }.map { ($0.routineID, $0.date) },
+                                                          uniquingKeysWith: max))
+        store(book.catchUp(today: today) { later })
+    }
+
+    mutating func activate(_ id: String, _ today: String) throws -> Book.Activation {
+        wake(today)
+        let a = try book.activateOrFail(id, today)
+        store(a.changes)
+        return a
+    }
+
+    mutating func restart(_ id: String, _ today: String) throws -> Book.Activation {
+        wake(today)
+        let a = try book.restart(id, today: day(today), catalog: testCatalog)
+        store(a.changes)
+        return a
+    }
+
+    mutating func check(_ task: String, _ today: String) throws {
+        wake(today)
+        store(try book.check(task, done: true, today: day(today)).changes)
+    }
+
+    func dates(_ id: RoutineID = 1) -> [String] {
+        records.filter { $0.routineID == id }.map(\.date.description).sorted()
+    }
+}
+
+@Suite("A clock that ran ahead for a while leaves no trace once it is right")
+struct ClockRanAheadTests {
+    @Test("Five years ahead for a minute: the days it closed are gone and today can be checked again")
+    func fiveYearsAhead() throws {
+        var life = Life()
+        _ = try life.activate("lark", "2026-11-20")          // runs from the 21st
+        try life.check("1", "2026-11-22")                    // the 21st ends empty
+        life.wake("2031-11-22")                              // the clock jumps five years
+        #expect(life.records.count > 1_800, "the wrong clock closed every day up to it")
+        life.wake("2026-11-22")                              // and comes back
+        #expect(life.dates() == ["2026-11-21"], "only the day that really ended stays")
+        #expect(life.book.checks(of: 1, on: day("2026-11-22")) == 1, "today's check stays")
+        try life.check("2", "2026-11-22")
+        #expect(life.book.checks(of: 1, on: day("2026-11-22")) == 0b11)
+        // Settled once, nothing more to do.
+        #expect(!life.book.clockRanAhead(today: day("2026-11-22")))
+    }
+
+    @Test("A check made while the clock was ahead stays, on the day that clock showed")
+    func checkWhileAhead() throws {
+        var life = Life()
+        _ = try life.activate("lark", "2026-11-20")
+        try life.check("2", "2030-01-05")                    // checked on the wrong day
+        life.wake("2030-01-06")                              // which then ended with its check
+        life.wake("2026-11-22")
+        #expect(life.dates() == ["2026-11-21"])
+        #expect(life.book.checks(of: 1, on: day("2030-01-05")) == 0b10, "the check is the user's")
+        #expect(try life.book.dayView(of: day("2026-11-22"), today: day("2026-11-22"), record: nil).mode == .today)
+        // When that day really comes, it ends with the check made on it.
+        life.wake("2030-01-06")
+        #expect(life.records.first { $0.date == day("2030-01-05") }?.doneMask == 0b10)
+    }
+
+    @Test("Restart after the clock came back counts from the real today")
+    func restartFromRealToday() throws {
+        var life = Life()
+        _ = try life.activate("lark", "2026-11-20")
+        _ = try life.restart("lark", "2031-06-01")           // restarted while five years ahead
+        let a = try life.restart("lark", "2026-11-23")
+        #expect(a.routine.startDate == day("2026-11-24"))
+        #expect(life.dates() == ["2026-11-21", "2026-11-22", "2026-11-23"], "the real days, each once")
+        #expect(life.book.routines[0].createdDate == day("2026-11-20"))
+    }
+
+    @Test("A routine first activated while the clock was ahead starts tomorrow, made no later than today")
+    func activatedWhileAhead() throws {
+        var life = Life()
+        _ = try life.activate("owl", "2029-03-03")
+        life.wake("2026-11-22")
+        let owl = try #require(life.book.active)
+        #expect(owl.startDate == day("2026-11-23"))
+        #expect(owl.createdDate == day("2026-11-22"))
+        #expect(life.book.phase(today: day("2026-11-23")) == .running)
+    }
+
+    @Test("A routine switched away from while the clock was ahead keeps its checked day and loses its empty ones")
+    func switchedAwayWhileAhead() throws {
+        var life = Life()
+        _ = try life.activate("lark", "2026-11-20")
+        try life.check("1", "2028-02-02")
+        _ = try life.activate("owl", "2028-02-02")           // lark's 2028-02-02 is finalized with its check
+        life.wake("2026-11-22")
+        // The 22nd ended for lark today, as a switch today would end it: it stays.
+        #expect(life.dates(1) == ["2026-11-21", "2026-11-22", "2028-02-02"])
+        #expect(life.book.routines[0].lastRecordDate == day("2028-02-02"))
+        let owl = try #require(life.book.active)
+        #expect(owl.startDate == day("2026-11-23"))
+        // Lark again, from the real tomorrow; its checked day ahead is open again within the run.
+        _ = try life.activate("lark", "2026-11-22")
+        life.wake("2026-11-23")
+        #expect(life.dates(1) == ["2026-11-21", "2026-11-22"])
+        #expect(life.book.checks(of: 1, on: day("2028-02-02")) == 1)
+        try life.check("1", "2026-11-23")
+    }
+
+    @Test("A day closed by switching routines today is no clock's doing and stays")
+    func switchTodayStays() throws {
+        var life = Life()
+        _ = try life.activate("lark", "2026-11-20")
+        _ = try life.activate("owl", "2026-11-22")           // lark's 22nd ends now, empty
+        life.wake("2026-11-22")
+        #expect(life.dates(1) == ["2026-11-21", "2026-11-22"])
+        #expect(!life.book.clockRanAhead(today: day("2026-11-22")))
+    }
+
+    @Test("Midnight passed early by a clock a few minutes fast: yesterday opens again with its checks")
+    func minutesFast() throws {
+        var life = Life()
+        _ = try life.activate("lark", "2026-11-20")
+        try life.check("1", "2026-11-21")
+        life.wake("2026-11-22")                              // 00:02 on a fast clock
+        #expect(life.dates() == ["2026-11-21"])
+        life.wake("2026-11-21")                              // 23:58 once set right
+        #expect(life.dates().isEmpty)
+        #expect(life.book.checks(of: 1, on: day("2026-11-21")) == 1)
+        try life.check("2", "2026-11-21")
+    }
+}
