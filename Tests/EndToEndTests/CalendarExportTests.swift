@@ -10,7 +10,8 @@ let icalendarPython: String? = {
     return python
 }()
 
-@Suite("End to end: H6, bmctl export --format ics, read by a real iCalendar parser")
+// Rule H6.
+@Suite("End to end: bmctl export --format ics, read by a real iCalendar parser")
 struct CalendarExportTests {
     /// Reads an .ics file with icalendar and prints what a calendar program would show.
     static let reader = """

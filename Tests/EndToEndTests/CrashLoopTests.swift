@@ -47,7 +47,8 @@ extension Dictionary where Key == String, Value == Any {
     var errorName: String? { self["error"] as? String }
 }
 
-@Suite("End to end: killed at any moment, nothing acknowledged is lost (issue 7, F3, Storage)")
+// Rule F3; issue 7.
+@Suite("End to end: killed at any moment, nothing acknowledged is lost")
 struct CrashLoopTests {
     static let rounds = 200
     static let checkClients = 3

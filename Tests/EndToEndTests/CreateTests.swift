@@ -4,7 +4,8 @@ import Testing
 /// Creating a custom routine (§5) through the real bmd and bmctl: the draft outlives
 /// either program being killed, the interactive form runs on a real terminal, and a
 /// saved routine behaves as every stored routine does.
-@Suite("End to end: creating your own routine (C1–C5, D2, D4)")
+// Rules C1–C5, D2, D4.
+@Suite("End to end: creating your own routine")
 struct CreateTests {
     /// `draft show --json` as (title, ["position time title"]), checking the contract's fields (§10).
     func draft(_ box: Sandbox) throws -> (title: String?, tasks: [String]) {
@@ -17,7 +18,8 @@ struct CreateTests {
         return (object["title"] as? String, tasks.map { "\($0["position"]!) \($0["time"]!) \($0["title"]!)" })
     }
 
-    @Test("C2: the draft survives SIGKILL of bmd")
+    // Rule C2.
+    @Test("the draft survives SIGKILL of bmd")
     func C2_draftSurvivesKillingBmd() throws {
         let box = try Sandbox(time: "2026-03-02 08:00:00")
         try box.startDaemon()
@@ -35,7 +37,8 @@ struct CreateTests {
         #expect(kept.tasks == ["1 06:45 Run", "2 07:00 Coffee", "3 18:45 Walk the dog"])
     }
 
-    @Test("C2, C4: bmctl create on a terminal, killed mid-prompt, loses nothing and resumes; D2: the list is sorted after each task")
+    // Rules C2, C4.
+    @Test("bmctl create on a terminal, killed mid-prompt, loses nothing and resumes; the list is sorted after each task")
     func C2_interactiveCreateSurvivesKillingBmctl() throws {
         let box = try Sandbox(time: "2026-03-02 08:00:00")
         try box.startDaemon()
@@ -83,7 +86,8 @@ struct CreateTests {
         #expect(status["nextReminder"] as? String == "2026-03-03T06:45:00+01:00")
     }
 
-    @Test("C2: bmctl create waiting at a prompt while bmd is killed keeps every earlier answer")
+    // Rule C2.
+    @Test("bmctl create waiting at a prompt while bmd is killed keeps every earlier answer")
     func C2_killingBmdMidPrompt() throws {
         let box = try Sandbox(time: "2026-03-02 08:00:00")
         try box.startDaemon()
@@ -101,7 +105,8 @@ struct CreateTests {
         #expect(try draft(box) == ("Mine", ["1 05:30 Wake up"]))
     }
 
-    @Test("C3: each limit is refused with a clear error and changes nothing")
+    // Rule C3.
+    @Test("each limit is refused with a clear error and changes nothing")
     func C3_limits() throws {
         let box = try Sandbox(time: "2026-03-02 08:00:00")
         try box.startDaemon()
@@ -137,7 +142,8 @@ struct CreateTests {
         #expect(try box.bmctl("data", "--json").array.isEmpty)
     }
 
-    @Test("C4: create --from a routine file; an error names its line and saves nothing")
+    // Rule C4.
+    @Test("create --from a routine file; an error names its line and saves nothing")
     func C4_fromFile() throws {
         let box = try Sandbox(time: "2026-03-02 08:00:00")
         try box.startDaemon()
@@ -166,7 +172,8 @@ struct CreateTests {
         #expect(absent.status == 2 && absent.stderr.contains("No such file or directory"))
     }
 
-    @Test("C4: create with no arguments and no terminal points to the scriptable forms")
+    // Rule C4.
+    @Test("create with no arguments and no terminal points to the scriptable forms")
     func C4_noTerminal() throws {
         let box = try Sandbox(time: "2026-03-02 08:00:00")
         try box.startDaemon()
@@ -177,7 +184,8 @@ struct CreateTests {
         #expect(run.stderr.contains("`bmctl create --from FILE`"))
     }
 
-    @Test("C5, A2, D4: saving while another routine runs finalizes its day; the routine is stored like any other")
+    // Rules C5, A2, D4.
+    @Test("saving while another routine runs finalizes its day; the routine is stored like any other")
     func C5_savingSwitchesAndTheRoutineIsStored() throws {
         let box = try Sandbox(time: "2026-03-02 08:00:00")
         try box.startDaemon()

@@ -4,9 +4,11 @@ import Testing
 import Glibc
 #endif
 
-@Suite("End to end: the daemon's files, socket and lifetime (F1–F7)")
+// Rules F1–F7.
+@Suite("End to end: the daemon's files, socket and lifetime")
 struct DaemonTests {
-    @Test("F1, F2: state in XDG_STATE_HOME in WAL mode; socket 0600 in a 0700 folder")
+    // Rules F1, F2.
+    @Test("state in XDG_STATE_HOME in WAL mode; socket 0600 in a 0700 folder")
     func paths() throws {
         let box = try Sandbox(time: "2026-03-02 08:00:00")
         try box.startDaemon()
@@ -19,7 +21,8 @@ struct DaemonTests {
         #expect(!FileManager.default.fileExists(atPath: box.socketPath))
     }
 
-    @Test("F3: a second bmd for the same state exits at once, naming the running one")
+    // Rule F3.
+    @Test("a second bmd for the same state exits at once, naming the running one")
     func secondDaemon() throws {
         let box = try Sandbox(time: "2026-03-02 08:00:00")
         let first = try box.startDaemon()
@@ -31,7 +34,8 @@ struct DaemonTests {
         try box.stopDaemon()
     }
 
-    @Test("F3: a socket left by a killed daemon is replaced; nothing acknowledged is lost")
+    // Rule F3.
+    @Test("a socket left by a killed daemon is replaced; nothing acknowledged is lost")
     func staleSocketAndKill() throws {
         let box = try Sandbox(time: "2026-03-02 08:00:00")
         try box.startDaemon()
@@ -48,7 +52,8 @@ struct DaemonTests {
         try box.stopDaemon()
     }
 
-    @Test("F5: bmctl starts bmd when nothing answers and says so; --no-autostart does not")
+    // Rule F5.
+    @Test("bmctl starts bmd when nothing answers and says so; --no-autostart does not")
     func autostart() throws {
         let box = try Sandbox(time: "2026-03-02 08:00:00")
         let down = try box.bmctl("status")
@@ -65,7 +70,8 @@ struct DaemonTests {
         kill(pid, SIGTERM)
     }
 
-    @Test("F6: GetInfo and GetInterfaceDescription describe the interface from its file")
+    // Rule F6.
+    @Test("GetInfo and GetInterfaceDescription describe the interface from its file")
     func introspection() throws {
         let box = try Sandbox(time: "2026-03-02 08:00:00")
         try box.startDaemon()
@@ -86,7 +92,8 @@ struct DaemonTests {
         try box.stopDaemon()
     }
 
-    @Test("§10: exit statuses 0, 1, 2 and 3")
+    // Section 10 of the scripting contract.
+    @Test("exit statuses 0, 1, 2 and 3")
     func exitStatuses() throws {
         let box = try Sandbox(time: "2026-03-02 08:00:00")
         #expect(try box.bmctl("status").status == 3)

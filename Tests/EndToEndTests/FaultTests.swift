@@ -437,7 +437,8 @@ struct FaultTests {
 
     // MARK: - 4. Two daemons at the same instant
 
-    @Test("F3: two bmd started at the same instant on one state folder: one serves, the other exits at once naming it",
+    // Rule F3.
+    @Test("two bmd started at the same instant on one state folder: one serves, the other exits at once naming it",
           .timeLimit(.minutes(2)))
     func simultaneousStart() throws {
         for round in 1...20 {

@@ -33,7 +33,8 @@ final class LineReader {
     }
 }
 
-@Suite("End to end: live status for status bars (L1, L2)")
+// Rules L1, L2.
+@Suite("End to end: live status for status bars")
 struct FollowTests {
     /// `bmctl status --follow --format waybar` against `box`'s bmd, and its output by lines.
     static func waybarFollower(_ box: Sandbox) throws -> (ChildProcess, LineReader) {
@@ -78,7 +79,8 @@ struct FollowTests {
         #expect(offline.contains(#""alt":"offline""#))
     }
 
-    @Test("L2, L3 (issue 16 changes: the follower no longer exits when bmd goes): it shows offline across a kill and restart of bmd, then the status again")
+    // Rules L2, L3; since issue 16 the follower no longer exits when bmd goes.
+    @Test("a follower shows offline across a kill and restart of bmd, then the status again")
     func followerSurvivesRestart() throws {
         let box = try Sandbox(zone: "Europe/Berlin", time: "2026-03-02 08:00:00")
         try box.startDaemon()
@@ -113,7 +115,8 @@ struct FollowTests {
         try box.stopDaemon()
     }
 
-    @Test("L2: a follower that stops reading costs bmd its newest status, not every frame since")
+    // Rule L2.
+    @Test("a follower that stops reading costs bmd its newest status, not every frame since")
     func stalledFollower() throws {
         let box = try Sandbox(time: "2026-03-02 06:30:00")
         try box.startDaemon()

@@ -19,7 +19,8 @@ struct HistoryStoryTests {
         }
     }
 
-    @Test("H5: export, reset, import gives back exactly the same data, week, day, stats and history")
+    // Rule H5.
+    @Test("export, reset, import gives back exactly the same data, week, day, stats and history")
     func roundTrip() throws {
         // Monday 16 November 2026 in Berlin; weeks start on Monday (en_GB).
         let box = try Sandbox(zone: "Europe/Berlin", time: "2026-11-16 08:00:00")
@@ -59,7 +60,8 @@ struct HistoryStoryTests {
         try box.stopDaemon()
     }
 
-    @Test("H2: on a terminal, ← and → move between weeks and q quits, leaving the last week shown")
+    // Rule H2.
+    @Test("on a terminal, ← and → move between weeks and q quits, leaving the last week shown")
     func browseWeeks() throws {
         let box = try Sandbox(zone: "Europe/Berlin", time: "2026-11-18 08:00:00")
         try box.startDaemon()
@@ -80,7 +82,8 @@ struct HistoryStoryTests {
         try box.stopDaemon()
     }
 
-    @Test("H5: an import over routines without --replace, or of a broken file, changes nothing; --replace replaces")
+    // Rule H5.
+    @Test("an import over routines without --replace, or of a broken file, changes nothing; --replace replaces")
     func refusals() throws {
         let box = try Sandbox(zone: "Europe/Berlin", time: "2026-11-18 08:00:00")
         try box.startDaemon()

@@ -11,7 +11,8 @@ import Glibc
 // of its interfaces (or, for a frame that is no call at all, an error and a hang-up), keep
 // serving, and not grow. BM_FUZZ_SEED=<seed> replays a run.
 
-@Suite("End to end: a hostile client (hardening of F6)")
+// Hardening of rule F6.
+@Suite("End to end: a hostile client")
 struct HostileClientTests {
     /// Frames the hostile phase sends, and how much bmd's resident memory may grow over it.
     static let frames = 2000

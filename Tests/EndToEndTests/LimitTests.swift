@@ -4,7 +4,8 @@ import Testing
 import Glibc
 #endif
 
-@Suite("End to end: protocol limits (hardening of F6)")
+// Hardening of rule F6.
+@Suite("End to end: protocol limits")
 struct LimitTests {
     /// The daemon's limits, as ControlServer states them.
     static let frameLimit = 1 << 16

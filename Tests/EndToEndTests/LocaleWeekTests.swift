@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@Suite("End to end: the week starts where the system's locale data says (H2)")
+// Rules H2.
+@Suite("End to end: the week starts where the system's locale data says")
 struct LocaleWeekTests {
     static let localedef = "/usr/bin/localedef"
     static let source = "/usr/share/i18n/locales/en_GB"

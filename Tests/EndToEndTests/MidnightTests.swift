@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@Suite("End to end: the day ends at midnight while bmd runs (T3, T4, N3)")
+// Rules T3, T4, N3.
+@Suite("End to end: the day ends at midnight while bmd runs")
 struct MidnightTests {
     @Test("A midnight passing finalizes the finished day and opens a fresh one, with no request and no restart",
           arguments: ["Europe/Berlin", "America/Santiago"])
@@ -39,7 +40,8 @@ struct MidnightTests {
     }
 }
 
-@Suite("End to end: reload and SIGHUP plan again (N3)")
+// Rules N3.
+@Suite("End to end: reload and SIGHUP plan again")
 struct ReloadTests {
     @Test("bmctl reload answers with the next reminder and midnight in the daemon's zone")
     func reload() throws {

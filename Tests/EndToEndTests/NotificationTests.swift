@@ -6,11 +6,13 @@ import Glibc
 
 /// The reminder on a real desktop notification stack: bmd, libnotify, a private session
 /// bus, Xvfb and dunst (N1, N2).
-@Suite("End to end: desktop notifications (N2)")
+// Rules N2.
+@Suite("End to end: desktop notifications")
 struct NotificationTests {
     static let unavailableSuffix = "; is a notification server (dunst, mako, GNOME Shell, Plasma …) running in this session?\n"
 
-    @Test("N2: notifications test shows one notification from Better Morning; status then says available")
+    // Rule N2.
+    @Test("notifications test shows one notification from Better Morning; status then says available")
     func testNotification() throws {
         let stack = try NotificationStack()
         defer { stack.stop() }
@@ -38,7 +40,8 @@ struct NotificationTests {
         try box.stopDaemon()
     }
 
-    @Test("N2: --json prints the reply; each test is a new notification, none replaces another")
+    // Rule N2.
+    @Test("--json prints the reply; each test is a new notification, none replaces another")
     func testNotificationJSONAndRepeat() throws {
         let stack = try NotificationStack()
         defer { stack.stop() }
@@ -57,7 +60,8 @@ struct NotificationTests {
         try box.stopDaemon()
     }
 
-    @Test("N2: a notification server that restarts: the next notification reaches the new one")
+    // Rule N2.
+    @Test("a notification server that restarts: the next notification reaches the new one")
     func serverRestart() throws {
         let stack = try NotificationStack()
         defer { stack.stop() }
@@ -81,7 +85,8 @@ struct NotificationTests {
         #expect(!box.daemonLog.contains("WARNING **"), "\(box.daemonLog)")
     }
 
-    @Test("N2: no session bus: notifications test exits 1 saying why, status says unavailable, bmd keeps serving")
+    // Rule N2.
+    @Test("no session bus: notifications test exits 1 saying why, status says unavailable, bmd keeps serving")
     func noSessionBus() throws {
         let box = try Sandbox(time: "2026-03-02 08:00:00")
         // A bus address where nothing listens, and no $XDG_RUNTIME_DIR/bus in the sandbox.
@@ -109,7 +114,8 @@ struct NotificationTests {
         #expect(box.daemonLog.contains("cannot watch for a notification server coming or going ("), "\(box.daemonLog)")
     }
 
-    @Test("N2: a hung notification server never blocks the daemon; once it answers again, tests show")
+    // Rule N2.
+    @Test("a hung notification server never blocks the daemon; once it answers again, tests show")
     func hungServer() throws {
         let stack = try NotificationStack()
         defer { stack.stop() }
@@ -160,7 +166,8 @@ struct NotificationTests {
         try box.stopDaemon()
     }
 
-    @Test("N1, N2: at the first task's time the reminder names the routine, the first task and the task count")
+    // Rules N1, N2.
+    @Test("at the first task's time the reminder names the routine, the first task and the task count")
     func dailyReminder() throws {
         let stack = try NotificationStack()
         defer { stack.stop() }
@@ -192,7 +199,8 @@ struct NotificationTests {
          "XDG_DATA_DIRS": box.root.appendingPathComponent("data-dirs").path]
     }
 
-    @Test("N2: the notification names the app's own icon, which a server finds by its name")
+    // Rule N2.
+    @Test("the notification names the app's own icon, which a server finds by its name")
     func iconByName() throws {
         let stack = try NotificationStack(iconFolders: [Self.iconFolder(32)])
         defer { stack.stop() }
@@ -205,7 +213,8 @@ struct NotificationTests {
         try box.stopDaemon()
     }
 
-    @Test("N2: a server that does not search the icon theme gets the installed icon's file in image-path")
+    // Rule N2.
+    @Test("a server that does not search the icon theme gets the installed icon's file in image-path")
     func iconImagePath() throws {
         let stack = try NotificationStack()
         defer { stack.stop() }
@@ -225,7 +234,8 @@ struct NotificationTests {
         try box.stopDaemon()
     }
 
-    @Test("N6: checking the first task with bmctl closes the reminder's popup; no other notification comes")
+    // Rule N6.
+    @Test("checking the first task with bmctl closes the reminder's popup; no other notification comes")
     func closedWhenChecked() throws {
         let stack = try NotificationStack()
         defer { stack.stop() }
@@ -251,7 +261,8 @@ struct NotificationTests {
         }
     }
 
-    @Test("N2: status says why notifications are unavailable, and notices at once when a server starts or stops")
+    // Rule N2.
+    @Test("status says why notifications are unavailable, and notices at once when a server starts or stops")
     func serverComesAndGoes() throws {
         let stack = try NotificationStack(server: false)
         defer { stack.stop() }
@@ -321,7 +332,8 @@ struct NotificationTests {
         return (today["tasks"] as? [[String: Any]] ?? []).compactMap { $0["state"] as? String }
     }
 
-    @Test("N6: the reminder's \"✓\" button, pressed on dunst, checks the first task in bmd")
+    // Rule N6.
+    @Test("the reminder's \"✓\" button, pressed on dunst, checks the first task in bmd")
     func checkFromPopup() throws {
         let stack = try NotificationStack()
         defer { stack.stop() }
@@ -340,7 +352,8 @@ struct NotificationTests {
         try box.stopDaemon()
     }
 
-    @Test("N6: clicking the reminder opens bmctl in the user's terminal ($TERMINAL)")
+    // Rule N6.
+    @Test("clicking the reminder opens bmctl in the user's terminal ($TERMINAL)")
     func openFromPopup() throws {
         let stack = try NotificationStack()
         defer { stack.stop() }
@@ -368,7 +381,8 @@ struct NotificationTests {
         try box.stopDaemon()
     }
 
-    @Test("N2: bmd outlives the session bus: when the bus ends, bmd keeps serving and says notifications are unavailable")
+    // Rule N2.
+    @Test("bmd outlives the session bus: when the bus ends, bmd keeps serving and says notifications are unavailable")
     func busEnds() throws {
         let stack = try NotificationStack()
         let box = try Sandbox(time: "2026-03-02 08:00:00")

@@ -3,7 +3,8 @@ import Testing
 
 /// The daily reminder on a real notification stack (private bus, Xvfb, dunst), bmd's
 /// clock set by libfaketime (N1, N2, N4).
-@Suite("End to end: the daily reminder (N1, N2, N4)")
+// Rules N1, N2, N4.
+@Suite("End to end: the daily reminder")
 struct ReminderTests {
     /// Kant's routine as the catalog ships it: first task time and title, task count.
     func kant(_ box: Sandbox) throws -> (time: String, title: String, count: Int) {
@@ -19,7 +20,8 @@ struct ReminderTests {
         return String(format: "%02d:%02d:%02d", total / 3600, total / 60 % 60, total % 60)
     }
 
-    @Test("N1, N2: started a few seconds before the first task, bmd delivers exactly one reminder naming the routine and task")
+    // Rules N1, N2.
+    @Test("started a few seconds before the first task, bmd delivers exactly one reminder naming the routine and task")
     func onTime() throws {
         let stack = try NotificationStack()
         defer { stack.stop() }
@@ -48,7 +50,8 @@ struct ReminderTests {
         try box.stopDaemon()
     }
 
-    @Test("N1, N4: notifications off deliver none; turned on again within the morning, the reminder comes once, late")
+    // Rules N1, N4.
+    @Test("notifications off deliver none; turned on again within the morning, the reminder comes once, late")
     func offThenOn() throws {
         let stack = try NotificationStack()
         defer { stack.stop() }
@@ -74,7 +77,8 @@ struct ReminderTests {
         try box.stopDaemon()
     }
 
-    @Test("N4: coming back after the last task's time, the morning's reminder is skipped")
+    // Rule N4.
+    @Test("coming back after the last task's time, the morning's reminder is skipped")
     func tooLate() throws {
         let stack = try NotificationStack()
         defer { stack.stop() }

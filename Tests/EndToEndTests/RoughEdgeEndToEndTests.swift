@@ -3,7 +3,8 @@ import Testing
 
 @Suite("End to end: the rough edges of bmctl, with the real bmd")
 struct RoughEdgeEndToEndTests {
-    @Test("after a switch the old routine's days read with day --routine; ranges say why they end; U2: delete asks about the routine found")
+    // Rule U2.
+    @Test("after a switch the old routine's days read with day --routine; ranges say why they end; delete asks about the routine found")
     func oldRoutineAndQuestions() throws {
         let box = try Sandbox(time: "2026-03-02 08:00:00")
         try box.startDaemon()
@@ -43,7 +44,8 @@ struct RoughEdgeEndToEndTests {
         try box.stopDaemon()
     }
 
-    @Test("H3, H4: a day a switch closed is a finished day: history counts it as stats does, not as today so far")
+    // Rules H3, H4.
+    @Test("a day a switch closed is a finished day: history counts it as stats does, not as today so far")
     func switchClosesToday() throws {
         let box = try Sandbox(time: "2026-03-02 08:00:00")
         try box.startDaemon()

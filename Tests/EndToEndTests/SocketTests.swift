@@ -4,9 +4,11 @@ import Testing
 import Glibc
 #endif
 
-@Suite("End to end: socket activation and peer credentials (F4, F7)")
+// Rules F4, F7.
+@Suite("End to end: socket activation and peer credentials")
 struct SocketTests {
-    @Test("F4: bmd serves the socket systemd-socket-activate hands it", .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/systemd-socket-activate")))
+    // Rule F4.
+    @Test("bmd serves the socket systemd-socket-activate hands it", .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/systemd-socket-activate")))
     func socketActivation() throws {
         let box = try Sandbox(time: "2026-03-02 08:00:00")
         let folder = (box.socketPath as NSString).deletingLastPathComponent
@@ -36,7 +38,8 @@ struct SocketTests {
         #expect(FileManager.default.fileExists(atPath: box.socketPath))
     }
 
-    @Test("F7: another user id is refused even when the folder and socket are open to all", .enabled(if: getuid() == 0))
+    // Rule F7.
+    @Test("another user id is refused even when the folder and socket are open to all", .enabled(if: getuid() == 0))
     func otherUser() throws {
         let box = try Sandbox(time: "2026-03-02 08:00:00")
         // The other user must reach the socket and run bmctl whatever TMPDIR and the

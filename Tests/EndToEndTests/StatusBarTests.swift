@@ -1,13 +1,15 @@
 import Foundation
 import Testing
 
-@Suite("End to end: the truth a status bar tells, and checking from it (L1, L2, L3, T1)")
+// Rules L1, L2, L3, T1.
+@Suite("End to end: the truth a status bar tells, and checking from it")
 struct StatusBarTests {
     func json(_ text: String) throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
     }
 
-    @Test("L1: status --json says the pace, the task to do now and the minutes to the next task; `status` says them too")
+    // Rule L1.
+    @Test("status --json says the pace, the task to do now and the minutes to the next task; `status` says them too")
     func timeToNext() throws {
         let box = try Sandbox(zone: "Europe/Berlin", time: "2026-03-02 08:00:00")
         try box.startDaemon()
@@ -30,7 +32,8 @@ struct StatusBarTests {
         try box.stopDaemon()
     }
 
-    @Test("L3, T1: `check` with no task checks the task to do now, and exits 1 saying so when there is none")
+    // Rules L3, T1.
+    @Test("`check` with no task checks the task to do now, and exits 1 saying so when there is none")
     func checkNow() throws {
         let box = try Sandbox(zone: "Europe/Berlin", time: "2026-03-02 08:00:00")
         try box.startDaemon()
@@ -51,7 +54,8 @@ struct StatusBarTests {
         try box.stopDaemon()
     }
 
-    @Test("L2: the bar's text is empty without a routine; polybar colours it and cuts it to --max-width")
+    // Rule L2.
+    @Test("the bar's text is empty without a routine; polybar colours it and cuts it to --max-width")
     func barText() throws {
         let box = try Sandbox(zone: "Europe/Berlin", time: "2026-03-02 08:00:00")
         try box.startDaemon()

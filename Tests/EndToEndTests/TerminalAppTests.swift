@@ -85,7 +85,8 @@ final class TmuxPane: @unchecked Sendable {
 
 }
 
-@Suite("End to end: the terminal app (U1)", .enabled(if: FileManager.default.isExecutableFile(atPath: TmuxPane.tmux)))
+// Rules U1.
+@Suite("End to end: the terminal app", .enabled(if: FileManager.default.isExecutableFile(atPath: TmuxPane.tmux)))
 struct TerminalAppTests {
     /// bmctl, then its exit status and whether the terminal is line-by-line with echo again.
     /// The shell outlives a Ctrl-C that ends bmctl (its trap), to say what bmctl left behind,
@@ -128,7 +129,8 @@ struct TerminalAppTests {
         return screen
     }
 
-    @Test("U1: the Routine tab: today's tasks, space checks, a check from elsewhere shows at once, ← shows yesterday read-only, q restores")
+    // Rule U1.
+    @Test("the Routine tab: today's tasks, space checks, a check from elsewhere shows at once, ← shows yesterday read-only, q restores")
     func routine() throws {
         let box = try Self.kantOnThursday()
         let pane = try TmuxPane(box, Self.command())
@@ -170,7 +172,8 @@ struct TerminalAppTests {
         _ = try Self.expectRestored(pane, status: 0)
     }
 
-    @Test("U1: a task's time coming shows without a key")
+    // Rule U1.
+    @Test("a task's time coming shows without a key")
     func taskTime() throws {
         let box = try Self.kantOnThursday(at: "10:59:50")
         #expect(try box.bmctl("welcome").status == 0)
@@ -186,7 +189,8 @@ struct TerminalAppTests {
         _ = try Self.expectRestored(pane, status: 0)
     }
 
-    @Test("U1: at midnight the app moves on to the new day, the old one read-only")
+    // Rule U1.
+    @Test("at midnight the app moves on to the new day, the old one read-only")
     func midnight() throws {
         let box = try Self.kantOnThursday(at: "23:59:57")
         #expect(try box.bmctl("welcome").status == 0)
@@ -200,7 +204,8 @@ struct TerminalAppTests {
         _ = try Self.expectRestored(pane, status: 0)
     }
 
-    @Test("U1: resize draws again at the new size; SIGTERM and a hang-up restore the terminal", arguments: [SIGTERM, SIGHUP])
+    // Rule U1.
+    @Test("resize draws again at the new size; SIGTERM and a hang-up restore the terminal", arguments: [SIGTERM, SIGHUP])
     func resizeAndTerm(_ number: Int32) throws {
         let box = try Self.kantOnThursday()
         #expect(try box.bmctl("welcome").status == 0)
@@ -272,7 +277,8 @@ struct TerminalAppTests {
         #expect(!bytes.contains("was not running"), "the notice was written over the app's screen")
     }
 
-    @Test("U1: with no active routine the app says so and e opens Explore")
+    // Rule U1.
+    @Test("with no active routine the app says so and e opens Explore")
     func noRoutine() throws {
         let box = try Sandbox(zone: "Europe/Berlin", time: "2026-03-02 08:00:00")
         try box.startDaemon()
@@ -287,7 +293,8 @@ struct TerminalAppTests {
         _ = try Self.expectRestored(pane, status: 0)
     }
 
-    @Test("U1: Explore: a profile, then choose with y; it says what today ended with and the Routine tab when it starts")
+    // Rule U1.
+    @Test("Explore: a profile, then choose with y; it says what today ended with and the Routine tab when it starts")
     func explore() throws {
         let box = try Self.kantOnThursday()
         #expect(try box.bmctl("welcome").status == 0)
@@ -311,7 +318,8 @@ struct TerminalAppTests {
         _ = try Self.expectRestored(pane, status: 0)
     }
 
-    @Test("U1: Data: a card per routine, weeks back with ←, delete asks naming the routine and its days, then deletes")
+    // Rule U1.
+    @Test("Data: a card per routine, weeks back with ←, delete asks naming the routine and its days, then deletes")
     func data() throws {
         let box = try Self.kantOnThursday()
         #expect(try box.bmctl("welcome").status == 0)
@@ -345,7 +353,8 @@ struct TerminalAppTests {
         _ = try Self.expectRestored(pane, status: 0)
     }
 
-    @Test("U1: Settings: notifications off and on, reset after a question")
+    // Rule U1.
+    @Test("Settings: notifications off and on, reset after a question")
     func settings() throws {
         let box = try Self.kantOnThursday()
         #expect(try box.bmctl("welcome").status == 0)
@@ -371,7 +380,8 @@ struct TerminalAppTests {
         _ = try Self.expectRestored(pane, status: 0)
     }
 
-    @Test("U1: create from the app: the questions on the shell's screen, the draft kept through Ctrl-C and resumed, then back in the app")
+    // Rule U1.
+    @Test("create from the app: the questions on the shell's screen, the draft kept through Ctrl-C and resumed, then back in the app")
     func create() throws {
         let box = try Sandbox(zone: "Europe/Berlin", time: "2026-03-02 08:00:00")
         try box.startDaemon()
@@ -422,7 +432,8 @@ struct TerminalAppTests {
         _ = try Self.expectRestored(pane, status: 128 + Int(number))
     }
 
-    @Test("U1: colour on a terminal, none at all with NO_COLOR", arguments: [true, false])
+    // Rule U1.
+    @Test("colour on a terminal, none at all with NO_COLOR", arguments: [true, false])
     func colour(_ colour: Bool) throws {
         let box = try Self.kantOnThursday()
         #expect(try box.bmctl("welcome").status == 0)

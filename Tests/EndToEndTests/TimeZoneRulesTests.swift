@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@Suite("End to end: bmd follows the system's time-zone rules, not a copy compiled into it (T4, N3)")
+// Rules T4, N3.
+@Suite("End to end: bmd follows the system's time-zone rules, not a copy compiled into it")
 struct TimeZoneRulesTests {
     static let zic = "/usr/sbin/zic"
 

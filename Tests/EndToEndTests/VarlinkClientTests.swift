@@ -8,7 +8,8 @@ let varlinkPython: String? = {
     return FileManager.default.isExecutableFile(atPath: path) ? path : nil
 }()
 
-@Suite("End to end: a generic varlink client (F6)")
+// Rules F6.
+@Suite("End to end: a generic varlink client")
 struct VarlinkClientTests {
     @Test("The PyPI varlink client lists, describes and calls bmd", .enabled(if: varlinkPython != nil))
     func pypiClient() throws {

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@Suite("End to end: the welcome (W1)")
+// Rules W1.
+@Suite("End to end: the welcome")
 struct WelcomeTests {
     /// bmctl run with a pseudo-terminal as its stdout, through script(1).
     func onTerminal(_ box: Sandbox, _ arguments: String) throws -> Output {

@@ -25,7 +25,8 @@ import MorningProtocol
         AppScreen(width: width, height: height, style: .plain).lines(model)
     }
 
-    @Test("U1: keys read raw: arrows in both cursor modes, Shift-Tab, a lone Esc, Ctrl-C, space and enter")
+    // Rule U1.
+    @Test("keys read raw: arrows in both cursor modes, Shift-Tab, a lone Esc, Ctrl-C, space and enter")
     func keys() {
         #expect(TerminalKey.parse(Array("\u{1B}[D\u{1B}OC\u{1B}[A\u{1B}[B".utf8)) == [.left, .right, .up, .down])
         #expect(TerminalKey.parse([0x1B, UInt8(ascii: "["), UInt8(ascii: "Z")]) == [.backTab])
@@ -35,7 +36,8 @@ import MorningProtocol
         #expect(TerminalKey.parse(Array("\u{1B}[15~x".utf8)) == [.character("x")])
     }
 
-    @Test("U1: the Routine tab opens on today with today's tasks, and space checks the task under the cursor")
+    // Rule U1.
+    @Test("the Routine tab opens on today with today's tasks, and space checks the task under the cursor")
     func checkToday() {
         var model = Self.running()
         let lines = Self.screen(model)
@@ -62,7 +64,8 @@ import MorningProtocol
         #expect(model.handle(.enter) == [.uncheck(position: 2, date: "2026-11-23")])
     }
 
-    @Test("U1: a day of 20 tasks shows 13 at 80×24, and the list follows the cursor")
+    // Rule U1.
+    @Test("a day of 20 tasks shows 13 at 80×24, and the list follows the cursor")
     func longDay() {
         var model = Self.running()
         let tasks = (1...20).map { Morning.DayTask(position: $0, time: $0 <= 10 ? "06:0\($0 - 1)" : "06:\($0 - 1)",
@@ -105,7 +108,8 @@ import MorningProtocol
         #expect(model.handle(.character("t")) == [.loadDay("2026-11-23")])
     }
 
-    @Test("U1: past days are read-only ✓/✗, future days upcoming; space on them changes nothing")
+    // Rule U1.
+    @Test("past days are read-only ✓/✗, future days upcoming; space on them changes nothing")
     func readOnlyDays() {
         var model = Self.running()
         _ = model.handle(.left)
@@ -123,7 +127,8 @@ import MorningProtocol
         #expect(model.message == "This day has not come yet; its tasks can be checked on the day.")
     }
 
-    @Test("U1: a reply for a day no longer chosen is not shown as the chosen one")
+    // Rule U1.
+    @Test("a reply for a day no longer chosen is not shown as the chosen one")
     func staleDay() {
         var model = Self.running()
         _ = model.handle(.left)
@@ -132,7 +137,8 @@ import MorningProtocol
         #expect(model.handle(.space) == [])
     }
 
-    @Test("U1: a new status reloads the day shown; at midnight a scroller on today moves to the new today")
+    // Rule U1.
+    @Test("a new status reloads the day shown; at midnight a scroller on today moves to the new today")
     func live() {
         var model = Self.running()
         #expect(model.show(status: Sample.running) == [.loadDay("2026-11-23")])
@@ -147,7 +153,8 @@ import MorningProtocol
         #expect(model.show(status: tuesday) == [.loadDay("2026-11-22")])
     }
 
-    @Test("U1: no active routine: an empty state with its two ways on, explore and create")
+    // Rule U1.
+    @Test("no active routine: an empty state with its two ways on, explore and create")
     func noRoutine() {
         var model = AppModel()
         #expect(model.show(status: Sample.nothingActive) == [])
@@ -163,7 +170,8 @@ import MorningProtocol
         #expect(model.handle(.character("c")) == [.create])
     }
 
-    @Test("U1: a routine that starts tomorrow says so, and the scroller begins at its start")
+    // Rule U1.
+    @Test("a routine that starts tomorrow says so, and the scroller begins at its start")
     func startsTomorrow() {
         var model = AppModel()
         var waiting = Sample.running
@@ -177,7 +185,8 @@ import MorningProtocol
         #expect(model.handle(.left) == [])
     }
 
-    @Test("U1: q and Ctrl-C quit from any tab, and from the welcome Ctrl-C too")
+    // Rule U1.
+    @Test("q and Ctrl-C quit from any tab, and from the welcome Ctrl-C too")
     func quit() {
         var model = Self.running()
         #expect(model.handle(.character("q")) == [.quit])
@@ -191,7 +200,8 @@ import MorningProtocol
         #expect(model.welcome == nil)
     }
 
-    @Test("U1: a window too small for the app asks for a larger one instead of drawing over itself")
+    // Rule U1.
+    @Test("a window too small for the app asks for a larger one instead of drawing over itself")
     func tooSmall() {
         let lines = Self.screen(Self.running(), width: 30, height: 10)
         #expect(lines.count == 10)
@@ -199,7 +209,8 @@ import MorningProtocol
         #expect(lines[1] == "the app needs 40×12.")
     }
 
-    @Test("U1: without a terminal, or with --json, bmctl with no command prints the status as `bmctl status` does")
+    // Rule U1.
+    @Test("without a terminal, or with --json, bmctl with no command prints the status as `bmctl status` does")
     func noTerminal() {
         let reply = #"{"parameters":{"phase":"none","state":"none","date":"2026-11-23","behind":0,"notifications":{"enabled":true,"sound":true,"available":true}}}"#
         let plain = bmctl([], reply: reply), status = bmctl(["status"], reply: reply)
@@ -231,7 +242,8 @@ import MorningProtocol
                                               days: Sample.week.days.map { .init(date: $0.date, completed: nil) }))]
     }
 
-    @Test("U1: Explore lists the routines, opens a profile with bio, source and tasks, and asks before choosing, saying what today loses")
+    // Rule U1.
+    @Test("Explore lists the routines, opens a profile with bio, source and tasks, and asks before choosing, saying what today loses")
     func explore() {
         var model = AppTests.running()
         #expect(model.handle(.character("1")) == [.loadCatalog])
@@ -268,7 +280,8 @@ import MorningProtocol
         #expect(model.message == "Tim Cook is already your routine; to start it over, use r in Data.")
     }
 
-    @Test("U1: Data shows a card per routine and the chosen card's week; ← → move by weeks")
+    // Rule U1.
+    @Test("Data shows a card per routine and the chosen card's week; ← → move by weeks")
     func data() {
         var model = AppTests.running()
         #expect(model.handle(.character("3")) == [.loadCards])
@@ -296,7 +309,8 @@ import MorningProtocol
         #expect(model.show(status: Sample.running) == [.loadDay("2026-11-23")])
     }
 
-    @Test("U1: restart and delete ask first, naming the routine and what goes")
+    // Rule U1.
+    @Test("restart and delete ask first, naming the routine and what goes")
     func restartAndDelete() {
         var model = AppTests.running()
         _ = model.handle(.character("3"))
@@ -320,7 +334,8 @@ import MorningProtocol
         #expect(model.handle(.character("y")) == [.delete(routine: "benjamin-franklin")])
     }
 
-    @Test("U1: Settings: notifications on and off with their availability, the welcome, reset with a question")
+    // Rule U1.
+    @Test("Settings: notifications on and off with their availability, the welcome, reset with a question")
     func settings() {
         var model = AppTests.running()
         #expect(model.handle(.character("s")) == [])
@@ -350,7 +365,8 @@ import MorningProtocol
         #expect(AppTests.screen(model)[0].hasPrefix(" 1 Explore  [2 Routine]"))
     }
 
-    @Test("U1: wide characters count two columns, so a line of them never wraps and pushes the screen up")
+    // Rule U1.
+    @Test("wide characters count two columns, so a line of them never wraps and pushes the screen up")
     func wideCharacters() {
         var model = AppTests.running()
         let title = String(repeating: "朝", count: 40)
@@ -365,7 +381,8 @@ import MorningProtocol
         #expect(AppScreen.wrap("散歩 散歩 散歩", width: 10) == ["散歩 散歩", "散歩"])
     }
 
-    @Test("U1: words wrap at the width, never mid-word")
+    // Rule U1.
+    @Test("words wrap at the width, never mid-word")
     func wrap() {
         #expect(AppScreen.wrap("one two three four", width: 9) == ["one two", "three", "four"])
         #expect(AppScreen.wrap("Source: a long title", width: 12, indent: 2) == ["Source: a", "  long title"])

@@ -140,7 +140,8 @@ import Glibc
         #expect(loud.calls.isEmpty)
     }
 
-    @Test("N2: notifications test calls TestNotification with no parameters and says it was sent")
+    // Rule N2.
+    @Test("notifications test calls TestNotification with no parameters and says it was sent")
     func notificationsTest() {
         let run = bmctl(["notifications", "test"], reply: ok(#"{"notifications":{"enabled":true,"sound":true,"available":true}}"#))
         #expect(run.status == 0)
@@ -149,7 +150,8 @@ import Glibc
         #expect(run.err.isEmpty)
     }
 
-    @Test("N2: notifications test --json prints the reply; with the reminder off the text says how to turn it on")
+    // Rule N2.
+    @Test("notifications test --json prints the reply; with the reminder off the text says how to turn it on")
     func notificationsTestJSONAndOff() {
         let reply = ok(#"{"notifications":{"enabled":false,"sound":true,"available":true}}"#)
         let json = bmctl(["--json", "notifications", "test"], reply: reply)

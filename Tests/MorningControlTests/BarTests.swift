@@ -44,7 +44,8 @@ struct BarTests {
         return try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
     }
 
-    @Test("L1: the time to the next task in the text line and the tooltip: next 06:45 Stretch in 12 min")
+    // Rule L1.
+    @Test("the time to the next task in the text line and the tooltip: next 06:45 Stretch in 12 min")
     func timeToNext() throws {
         #expect(BarText.line(Self.upcoming).contains("next 06:45 Stretch in 12 min"))
         let waybar = try object(BarText.render(Self.upcoming, format: .waybar, following: true))
@@ -66,7 +67,8 @@ struct BarTests {
         #expect(BarText.line(tea) == "Tim Cook 1/6 · now 05:05 Tea · biscuits · next 07:00 Give lectures · 1 behind")
     }
 
-    @Test("L2: the bar shows the task to do now, else the next one, cut to --max-width with an ellipsis")
+    // Rule L2.
+    @Test("the bar shows the task to do now, else the next one, cut to --max-width with an ellipsis")
     func taskShown() {
         #expect(BarText.short(Self.behind) == "☀ 1/6 Drink tea")
         #expect(BarText.short(Self.upcoming) == "☀ 0/6 next 06:45 Stretch")
@@ -77,7 +79,8 @@ struct BarTests {
         #expect(BarText.short(long, maxWidth: 12) == "☀ 1/6 Prepa…")
     }
 
-    @Test("L2: no active routine: empty text in every bar, so the bar hides the module")
+    // Rule L2.
+    @Test("no active routine: empty text in every bar, so the bar hides the module")
     func hidden() throws {
         let waybar = try object(BarText.render(Sample.nothingActive, format: .waybar, following: true))
         #expect(waybar["text"] as? String == "")
@@ -87,7 +90,8 @@ struct BarTests {
         #expect(BarText.render(Sample.nothingActive, format: .polybar, following: true) == "\n")
     }
 
-    @Test("L2: waybar's alt names the state for per-state icons, and class says behind")
+    // Rule L2.
+    @Test("waybar's alt names the state for per-state icons, and class says behind")
     func waybar() throws {
         let w = try object(BarText.render(Self.behind, format: .waybar, following: true))
         #expect(w["alt"] as? String == "behind")
@@ -98,7 +102,8 @@ struct BarTests {
         #expect(u["class"] as? [String] == ["running"])
     }
 
-    @Test("L2: i3blocks in persist mode reads JSON lines with full_text, short_text and color")
+    // Rule L2.
+    @Test("i3blocks in persist mode reads JSON lines with full_text, short_text and color")
     func i3blocks() throws {
         let i3 = try object(BarText.render(Self.behind, format: .i3blocks, following: true))
         #expect(i3["full_text"] as? String == "☀ 1/6 Drink tea")
@@ -108,7 +113,8 @@ struct BarTests {
         #expect(calm["color"] == nil)
     }
 
-    @Test("L2: polybar gets its own colour tags")
+    // Rule L2.
+    @Test("polybar gets its own colour tags")
     func polybar() {
         #expect(BarText.render(Self.behind, format: .polybar, following: true) == "%{F#E5A50A}☀ 1/6 Drink tea%{F-}\n")
         #expect(BarText.render(Self.upcoming, format: .polybar, following: true) == "☀ 0/6 next 06:45 Stretch\n")

@@ -3,7 +3,8 @@ import Testing
 import MorningProtocol
 
 /// `bmctl export --format ics`: a routine as an RFC 5545 daily event.
-@Suite("H6: the iCalendar export") struct CalendarTests {
+// Rule H6.
+@Suite("The iCalendar export") struct CalendarTests {
     static let tricky = Morning.ExportRoutine(
         id: "mine", name: "Mine, early; \\ yes", type: .custom, active: true, createdDate: "2026-11-24", startDate: "2026-11-25",
         tasks: [.init(time: "05:30", title: "Wake, wash; and stretch \\ breathe"),

@@ -14,7 +14,8 @@ import Glibc
         #expect(run.out.hasPrefix(#"{"behind":0,"currentTask":null,"date":"2026-11-23","#))
     }
 
-    @Test("L2: status --follow prints every frame, also when several arrive in one read")
+    // Rule L2.
+    @Test("status --follow prints every frame, also when several arrive in one read")
     func followFramesTogether() {
         // The last reply does not continue: bmd ends the stream, and bmctl with it.
         func status(_ completed: Int) -> String {
@@ -59,7 +60,8 @@ import Glibc
         #expect(run.err == "bmctl: bmd at \(responder.path) closed the connection without answering\n")
     }
 
-    @Test("F5: no socket and --no-autostart: exit 3, says how to start bmd")
+    // Rule F5.
+    @Test("no socket and --no-autostart: exit 3, says how to start bmd")
     func absentSocket() {
         let responder = Responder(reply: nil)  // Only for its temporary folder.
         let path = responder.folder + "/absent.sock"

@@ -4,7 +4,8 @@ import Testing
 /// Destructive and day-ending commands name what they end: delete and restart ask about
 /// the routine bmd found, not the words typed; activate and draft save ask on a terminal
 /// before locking a today that has checks, and scripts go on and say what ended.
-@Suite("U2: day-ending commands resolve names first and name what they end") struct DayEndingTests {
+// Rule U2.
+@Suite("Day-ending commands resolve names first and name what they end") struct DayEndingTests {
     static func stats(_ name: String, id: String, active: Bool = false, days: Int) -> String {
         ok(#"{"routines":[{"routine":""# + name + #"","routineId":""# + id + #"","type":"celebrity","active":"# + "\(active)"
            + #","tasks":6,"stats":{"tasksCompleted":0,"tasksPlanned":0,"daysTracked":"# + "\(days)"

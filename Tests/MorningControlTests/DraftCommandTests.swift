@@ -39,9 +39,11 @@ func draftJSON(_ title: String?, _ tasks: [String], task: Int? = nil) -> String 
 
 let savedMine = ok(#"{"routine":{"id":"mine","name":"Mine","type":"custom","active":true,"createdDate":"2026-11-22","startDate":"2026-11-23","tasks":[{"time":"06:00","title":"Run"}]},"previous":null,"finalized":null}"#)
 
-@Suite("bmctl create and draft (C2–C4, §10)")
+// Rules C2–C4, §10.
+@Suite("bmctl create and draft")
 struct DraftCommandTests {
-    @Test("§10: draft show --json is the title (null until given) and the tasks with positions")
+    // Section 10 of the scripting contract.
+    @Test("draft show --json is the title (null until given) and the tasks with positions")
     func draftShowJSON() {
         #expect(bmctl(["draft", "show", "--json"], reply: ok(#"{"tasks":[]}"#)).out == #"{"tasks":[],"title":null}"# + "\n")
         let run = bmctl(["draft", "show", "--json"], reply: draftJSON("Mine", ["06:00 Run"]))
@@ -68,7 +70,8 @@ struct DraftCommandTests {
         #expect(added.out == "Added 18:45 Go running as task 1 of 1.\n")
     }
 
-    @Test("C3: adding the 20th task says that the maximum is reached")
+    // Rule C3.
+    @Test("adding the 20th task says that the maximum is reached")
     func C3_twentieth() {
         let tasks = (0..<20).map { String(format: "%02d:00 Task", $0) }
         let run = bmctl(["draft", "add", "19:00", "Task"], reply: draftJSON("Mine", tasks, task: 20))
@@ -82,7 +85,8 @@ struct DraftCommandTests {
         #expect(run.err.contains("give the task a title after its time"))
     }
 
-    @Test("C4: create with no options and no terminal points to the scriptable forms (exit 2)")
+    // Rule C4.
+    @Test("create with no options and no terminal points to the scriptable forms (exit 2)")
     func C4_noTerminal() {
         let run = bmctl(["create"], stdinIsTerminal: false)
         #expect(run.status == 2 && run.calls.isEmpty && run.out.isEmpty)
@@ -91,7 +95,8 @@ struct DraftCommandTests {
                 + "or `bmctl create --from FILE`\n")
     }
 
-    @Test("C4: create --title --task sends the tasks as typed, 12-hour ones too")
+    // Rule C4.
+    @Test("create --title --task sends the tasks as typed, 12-hour ones too")
     func C4_oneShot() {
         let run = bmctl(["create", "--title", "Mine", "--task", "06:00 Run", "--task", "6:45 pm Walk the dog"], reply: savedMine,
                         stdinIsTerminal: false)
@@ -101,7 +106,8 @@ struct DraftCommandTests {
         #expect(run.out == "Saved Mine with 1 task: it is your active routine from tomorrow (2026-11-23).\n")
     }
 
-    @Test("C4: create's options that do not go together are usage errors", arguments: [
+    // Rule C4.
+    @Test("create's options that do not go together are usage errors", arguments: [
         (["create", "--title", "Mine"], "a routine needs at least one task: add --task \"HH:MM Title\" for each"),
         (["create", "--task", "06:00 Run"], "give the routine a title with --title"),
         (["create", "--title", "Mine", "--task", "06:00"], "--task \"06:00\" has no title; write it as \"HH:MM Title\", such as \"06:45 Stretch\""),
@@ -113,7 +119,8 @@ struct DraftCommandTests {
         #expect(run.err.contains(message), "\(run.err)")
     }
 
-    @Test("C4: create --from - sends stdin's text; an error names the line of stdin")
+    // Rule C4.
+    @Test("create --from - sends stdin's text; an error names the line of stdin")
     func C4_fromStdin() {
         let text = ["Mine", "06:00 Run", "06:07 Stretch"]
         let run = bmctl(["create", "--from", "-"],
@@ -124,7 +131,8 @@ struct DraftCommandTests {
         #expect(run.err == "bmctl: line 3 of stdin: 06:07 is not on the five-minute grid; use 06:05 or 06:10\n")
     }
 
-    @Test("C4: create --from FILE reads the file and names it in errors; a missing file is a usage error")
+    // Rule C4.
+    @Test("create --from FILE reads the file and names it in errors; a missing file is a usage error")
     func C4_fromFile() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("routine-\(UUID().uuidString).txt").path
         try "Mine\n06:00 Run\n".write(toFile: path, atomically: true, encoding: .utf8)
@@ -137,7 +145,8 @@ struct DraftCommandTests {
         #expect(missing.err == "bmctl: cannot read \(path).absent: No such file or directory\n")
     }
 
-    @Test("C4: on a terminal create asks for the title and tasks, lists them after each, and asks before saving")
+    // Rule C4.
+    @Test("on a terminal create asks for the title and tasks, lists them after each, and asks before saving")
     func C4_interactive() {
         let run = bmctl(["create"], replies: [
             "DraftShow": [ok(#"{"title":null,"tasks":[]}"#)],
@@ -171,7 +180,8 @@ struct DraftCommandTests {
         #expect(run.calls[4].contains(#""parameters":{"time":"6am","title":"Run"}"#))
     }
 
-    @Test("C2: create resumes a draft; Enter keeps its title; at 20 tasks it stops asking for more")
+    // Rule C2.
+    @Test("create resumes a draft; Enter keeps its title; at 20 tasks it stops asking for more")
     func C2_resumes() {
         let tasks = (0..<20).map { String(format: "%02d:00 Task", $0) }
         let run = bmctl(["create"], replies: ["DraftShow": [draftJSON("Mine", tasks)], "DraftSave": [savedMine],
@@ -184,7 +194,8 @@ struct DraftCommandTests {
         #expect(run.calls.count == 3)
     }
 
-    @Test("C2: end of input, or no to saving, stops with the draft kept (exit 1)", arguments: [["Mine"], ["Mine", "06:00 Run", "", "n"]])
+    // Rule C2.
+    @Test("end of input, or no to saving, stops with the draft kept (exit 1)", arguments: [["Mine"], ["Mine", "06:00 Run", "", "n"]])
     func C2_stopKeepsTheDraft(answers: [String]) {
         let run = bmctl(["create"], replies: [
             "DraftShow": [ok(#"{"title":null,"tasks":[]}"#)], "DraftTitle": [draftJSON("Mine", [])],

@@ -14,7 +14,8 @@ import MorningProtocol
     /// Monday 16 to Sunday 22 November, three tasks a day, today Thursday.
     static let threeTasks = week(total: 3, [3, 1, nil, 0, nil, nil, nil])
 
-    @Test("H2: a column per weekday, bars as tall as the tasks done, today in brackets, blank without a record")
+    // Rule H2.
+    @Test("a column per weekday, bars as tall as the tasks done, today in brackets, blank without a record")
     func weekChart() {
         #expect(WeekText.render(Self.threeTasks, style: .plain) == """
             Tim Cook · week of 2026-11-16 · 3 tasks a day
@@ -29,7 +30,8 @@ import MorningProtocol
             """)
     }
 
-    @Test("H2: twenty tasks take eight rows of eighth blocks; only a perfect day reaches the top")
+    // Rule H2.
+    @Test("twenty tasks take eight rows of eighth blocks; only a perfect day reaches the top")
     func weekOfTwentyTasks() {
         var chart = Self.week(total: 20, today: "2026-11-22", [20, 19, 1, 0, 10, 2, nil])
         chart.routine = "Twenty"
@@ -51,7 +53,8 @@ import MorningProtocol
             """)
     }
 
-    @Test("H2: a week with no record has the chart and the dates, no counts; a week across months")
+    // Rule H2.
+    @Test("a week with no record has the chart and the dates, no counts; a week across months")
     func emptyWeek() {
         let chart = Morning.WeekChart(routine: "Kant", routineId: "kant", total: 1, weekStart: "2026-11-29", today: "2026-11-19",
                                       days: ["29", "30"].map { .init(date: "2026-11-\($0)", completed: nil) }
@@ -66,7 +69,8 @@ import MorningProtocol
             """)
     }
 
-    @Test("H1: a card per routine, active first: name, type, mark, two rows of bars, today in brackets")
+    // Rule H1.
+    @Test("a card per routine, active first: name, type, mark, two rows of bars, today in brackets")
     func dataCards() {
         let sundayWeek = Self.week(total: 8, start: 15, [8, 4, nil, 1, 0, nil, 7])
         let cards = [
@@ -95,7 +99,8 @@ import MorningProtocol
                 == "No routines yet. Find one with `bmctl explore` and start it with `bmctl activate NAME`.\n")
     }
 
-    @Test("H1, H2: bar heights round up, and stop below the top short of every task")
+    // Rules H1, H2.
+    @Test("bar heights round up, and stop below the top short of every task")
     func heights() {
         #expect(WeekColumns.eighths(completed: nil, total: 5, rows: 2) == 0)
         #expect(WeekColumns.eighths(completed: 0, total: 5, rows: 2) == 0)
@@ -118,7 +123,8 @@ import MorningProtocol
         tasksCompleted: 26, tasksPlanned: 32, daysTracked: 8, averagePerDay: 3.25, completionRate: 0.8125, perfectDays: 6,
         bestRun: 3, bestRunFrom: "2026-11-05", bestRunThrough: "2026-11-07", firstDate: "2026-11-02", lastDate: "2026-11-10")
 
-    @Test("H3: stats per routine, a routine without finished days, then all routines together")
+    // Rule H3.
+    @Test("stats per routine, a routine without finished days, then all routines together")
     func statsText() {
         let empty = Morning.StatsTotals(tasksCompleted: 0, tasksPlanned: 0, daysTracked: 0, averagePerDay: 0, completionRate: 0,
                                         perfectDays: 0, bestRun: 0, bestRunFrom: nil, bestRunThrough: nil, firstDate: nil, lastDate: nil)
@@ -152,7 +158,8 @@ import MorningProtocol
         #expect(StatsText.render(one, style: .plain) == "Kant · celebrity\n  no finished days yet\n")
     }
 
-    @Test("H3: percentages never say 100% short of everything, nor 0% above nothing")
+    // Rule H3.
+    @Test("percentages never say 100% short of everything, nor 0% above nothing")
     func percentages() {
         #expect(StatsText.percent(199, of: 200) == "99%")
         #expect(StatsText.percent(1, of: 300) == "1%")
@@ -160,7 +167,8 @@ import MorningProtocol
         #expect(StatsText.tenths(10.0 / 6.0) == "1.7")
     }
 
-    @Test("H4: a heatmap cell per day, weeks as columns from the locale's first weekday, month names, legend")
+    // Rule H4.
+    @Test("a heatmap cell per day, weeks as columns from the locale's first weekday, month names, legend")
     func heatmap() {
         let marks: [String: (Int, Int)] = ["2026-10-31": (3, 3), "2026-11-02": (3, 3), "2026-11-03": (1, 3),
                                            "2026-11-04": (2, 3), "2026-11-05": (0, 3), "2026-11-06": (5, 6)]
@@ -183,7 +191,8 @@ import MorningProtocol
             """)
     }
 
-    @Test("H4: month names sit over the column of the week that holds each 1st")
+    // Rule H4.
+    @Test("month names sit over the column of the week that holds each 1st")
     func monthLabels() {
         // Sunday-first weeks from 31 May 2026: the 1sts of June, July and August fall in
         // the columns 0, 4 and 8.
@@ -207,7 +216,8 @@ import MorningProtocol
               startDate: "2026-11-02", tasks: [.init(time: "05:00", title: "Rise")], days: [], open: []),
     ])
 
-    @Test("H5: CSV has a row per task per day, RFC 4180 quoting, untouched only on the day in progress")
+    // Rule H5.
+    @Test("CSV has a row per task per day, RFC 4180 quoting, untouched only on the day in progress")
     func csv() {
         #expect(ExportFormats.csv(Self.document) == #"""
             routine_id,routine,type,date,position,time,task,state
@@ -228,7 +238,8 @@ import MorningProtocol
         #expect(ExportFormats.csvField("Run 5 km") == "Run 5 km")
     }
 
-    @Test("H5: the JSON export is one line with sorted keys, and reads back as the same document")
+    // Rule H5.
+    @Test("the JSON export is one line with sorted keys, and reads back as the same document")
     func json() throws {
         let text = ExportFormats.json(Self.document)
         #expect(text.hasPrefix(#"{"exportedOn":"2026-11-19","format":"better-morning-export","routines":[{"active":true,"#))
@@ -238,14 +249,16 @@ import MorningProtocol
 
     // MARK: - Commands
 
-    @Test("H3: stats --json is the whole reply; a routine is sent by name")
+    // Rule H3.
+    @Test("stats --json is the whole reply; a routine is sent by name")
     func statsCommand() {
         let run = bmctl(["stats", "kant", "--json"], reply: ok(#"{"routines":[],"overall":null}"#))
         #expect(run.status == 0 && run.out == #"{"overall":null,"routines":[]}"# + "\n")
         #expect(run.calls == [#"{"method":"org.bettermorning.Morning.Stats","parameters":{"routine":"kant"}}"#])
     }
 
-    @Test("H4: history sends months and the locale; months outside 1 to 12 are a usage error")
+    // Rule H4.
+    @Test("history sends months and the locale; months outside 1 to 12 are a usage error")
     func historyCommand() {
         let environment = baseEnvironment.merging(["LANG": "de_DE.UTF-8"]) { $1 }
         let run = bmctl(["history", "--months", "6"], reply: ok(#"{"from":"2026-06-01","today":"2026-06-01","days":[]}"#),
@@ -256,7 +269,8 @@ import MorningProtocol
         #expect(wrong.status == 2 && wrong.calls.isEmpty && wrong.err.contains("1 to 12"))
     }
 
-    @Test("H5: export writes the chosen format to stdout, or to a private file with a summary")
+    // Rule H5.
+    @Test("export writes the chosen format to stdout, or to a private file with a summary")
     func exportCommand() throws {
         let reply = ok(#"{"document":"# + ExportFormats.json(Self.document).dropLast() + "}")
         #expect(bmctl(["export", "--format", "csv"], reply: reply).out == ExportFormats.csv(Self.document))
@@ -272,7 +286,8 @@ import MorningProtocol
         #expect(mode == 0o600)
     }
 
-    @Test("H5: import sends the file's document; a file that is not an export is refused before bmd is asked")
+    // Rule H5.
+    @Test("import sends the file's document; a file that is not an export is refused before bmd is asked")
     func importCommand() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bm-import-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -300,7 +315,8 @@ import MorningProtocol
         #expect(missing.status == 1 && missing.err.contains("No such file"))
     }
 
-    @Test("H5: bmd's refusals say what to do and that nothing changed")
+    // Rule H5.
+    @Test("bmd's refusals say what to do and that nothing changed")
     func importRefusals() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bm-import-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -317,7 +333,8 @@ import MorningProtocol
 
     // MARK: - Browsing weeks
 
-    @Test("H2: arrows, h and l move a week; q, Esc, Ctrl-C and Ctrl-D quit; anything else is dropped")
+    // Rule H2.
+    @Test("arrows, h and l move a week; q, Esc, Ctrl-C and Ctrl-D quit; anything else is dropped")
     func keys() {
         #expect(BrowseKey.parse(Array("\u{1B}[D\u{1B}[C\u{1B}OD".utf8)) == [.back, .forward, .back])
         #expect(BrowseKey.parse(Array("hlxq".utf8)) == [.back, .forward, .quit])
@@ -326,7 +343,8 @@ import MorningProtocol
         #expect(BrowseKey.parse(Array("\u{1B}[A".utf8)).isEmpty)
     }
 
-    @Test("H2: browsing draws each week over the last, asks bmd for the week at each offset, and leaves the last one")
+    // Rule H2.
+    @Test("browsing draws each week over the last, asks bmd for the week at each offset, and leaves the last one")
     func browsing() throws {
         var script: [[BrowseKey]] = [[.back], [.forward, .forward], [], [.quit]]
         var asked: [Int] = []
@@ -345,7 +363,8 @@ import MorningProtocol
         #expect(written.count == 4 && written.last == "\r\u{1B}[K\u{1B}[?25h")
     }
 
-    @Test("H2: week prints once, without the browser, when stdin is not a terminal or with --json")
+    // Rule H2.
+    @Test("week prints once, without the browser, when stdin is not a terminal or with --json")
     func weekNotInteractive() {
         let reply = ok(String(decoding: Self.threeTasks.json.text(), as: UTF8.self))
         // A run on a terminal may also ask for the welcome (W1): count the Week calls.

@@ -4,7 +4,8 @@ import MorningProtocol
 
 /// The human output of each command, exactly as a user sees it with colour off.
 @Suite struct RenderTests {
-    @Test("L1: status while running shows routine, progress, pace, tasks, reminder and notifications")
+    // Rule L1.
+    @Test("status while running shows routine, progress, pace, tasks, reminder and notifications")
     func statusRunning() {
         #expect(StatusText.render(Sample.running, style: .plain) == """
             routine:       Tim Cook (running)
@@ -17,7 +18,8 @@ import MorningProtocol
             """)
     }
 
-    @Test("L1: on track, before the first task, after the last, notifications off")
+    // Rule L1.
+    @Test("on track, before the first task, after the last, notifications off")
     func statusEdges() {
         var status = Sample.running
         status.state = .inProgress
@@ -38,7 +40,8 @@ import MorningProtocol
             """)
     }
 
-    @Test("A1: status while the new routine waits for tomorrow")
+    // Rule A1.
+    @Test("status while the new routine waits for tomorrow")
     func statusWaiting() {
         var status = Sample.running
         status.phase = .waiting
@@ -74,7 +77,8 @@ import MorningProtocol
             """)
     }
 
-    @Test("T1: today lists every task with its mark, position, time and title")
+    // Rule T1.
+    @Test("today lists every task with its mark, position, time and title")
     func dayToday() {
         let day = Morning.DayReply(
             date: "2026-11-23", routine: "Tim Cook", routineId: "tim-cook", mode: .today, completed: 1, total: 10,
@@ -97,7 +101,8 @@ import MorningProtocol
             """)
     }
 
-    @Test("T2: a past day shows ✓ and ✗; a future day shows upcoming tasks without marks")
+    // Rule T2.
+    @Test("a past day shows ✓ and ✗; a future day shows upcoming tasks without marks")
     func dayPastAndFuture() {
         let past = Morning.DayReply(
             date: "2026-11-22", routine: "Tim Cook", routineId: "tim-cook", mode: .past, completed: 1, total: 2,
@@ -132,7 +137,8 @@ import MorningProtocol
         #expect(text.contains("\u{1B}[31m✗\u{1B}[0m 2  05:00  B"))
     }
 
-    @Test("D3: explore lists id, name, task count and first time, aligned")
+    // Rule D3.
+    @Test("explore lists id, name, task count and first time, aligned")
     func exploreList() {
         let routines = [
             Morning.CatalogRoutine(id: "benjamin-franklin", name: "Benjamin Franklin", bio: "", source: "",
@@ -149,7 +155,8 @@ import MorningProtocol
             """)
     }
 
-    @Test("D3: explore NAME shows the profile: bio, source, tasks")
+    // Rule D3.
+    @Test("explore NAME shows the profile: bio, source, tasks")
     func exploreProfile() {
         let routine = Morning.CatalogRoutine(
             id: "tim-cook", name: "Tim Cook", bio: "Apple's CEO, up before four.", source: "Time, 2014",
@@ -167,7 +174,8 @@ import MorningProtocol
             """)
     }
 
-    @Test("A1, A2: activation says when it starts and how today's old routine ended")
+    // Rules A1, A2.
+    @Test("activation says when it starts and how today's old routine ended")
     func activation() {
         var routine = Sample.timCook
         routine.startDate = "2026-11-23"
@@ -184,7 +192,8 @@ import MorningProtocol
                 == "Restarted Tim Cook: it starts over tomorrow (2026-11-23); its history stays.\n")
     }
 
-    @Test("A5: delete says what went, and that nothing is active if it was")
+    // Rule A5.
+    @Test("delete says what went, and that nothing is active if it was")
     func deletion() {
         #expect(ChangeText.deleted(.init(routine: Sample.franklin, records: 1), style: .plain)
                 == "Deleted Benjamin Franklin and its 1 day record.\n")
@@ -195,7 +204,8 @@ import MorningProtocol
             """)
     }
 
-    @Test("T1: check and uncheck show the task and the progress, and say when nothing changed")
+    // Rule T1.
+    @Test("check and uncheck show the task and the progress, and say when nothing changed")
     func checks() {
         let done = Morning.DayTask(position: 2, time: "05:00", title: "Read email", state: .done)
         let untouched = Morning.DayTask(position: 2, time: "05:00", title: "Read email", state: .untouched)
@@ -209,7 +219,8 @@ import MorningProtocol
                 == "2 Read email was already untouched (2 of 5 done)\n")
     }
 
-    @Test("N2: notifications on without a server says the reminder cannot show yet")
+    // Rule N2.
+    @Test("notifications on without a server says the reminder cannot show yet")
     func notifications() {
         #expect(ChangeText.notifications(.init(enabled: true, sound: true, available: true), style: .plain)
                 == "Notifications are on, with sound.\n")
@@ -229,7 +240,8 @@ import MorningProtocol
                 == "The reminder's sound is on.\nThe daily reminder itself is off; `bmctl notifications on` turns it on.\n")
     }
 
-    @Test("colour only on a terminal and never with NO_COLOR set (§10)")
+    // Rules §10.
+    @Test("colour only on a terminal and never with NO_COLOR set")
     func colourRule() {
         let reply = ok(#"{"phase":"running","state":"inProgress","date":"2026-11-23","behind":0,"notifications":{"enabled":true,"sound":true,"available":true},"routine":{"id":"r","name":"R","type":"custom","active":true,"createdDate":"2026-11-01","startDate":"2026-11-02","tasks":[]}}"#)
         #expect(bmctl(["status"], reply: reply, stdoutIsTerminal: true).out.contains("\u{1B}["))

@@ -2,9 +2,11 @@ import Foundation
 import Testing
 @testable import MorningCore
 
-@Suite("Activation, switching, restart, delete and reset (A1–A6, D1)")
+// Rules A1–A6, D1.
+@Suite("Activation, switching, restart, delete and reset")
 struct ActivationTests {
-    @Test("A1: activating with none active starts the routine tomorrow and leaves today alone")
+    // Rule A1.
+    @Test("activating with none active starts the routine tomorrow and leaves today alone")
     func firstActivation() throws {
         var book = Book()
         let a = try book.activateOrFail("lark", "2026-11-22")
@@ -19,7 +21,8 @@ struct ActivationTests {
         #expect(!a.changes.contains { if case .finalizeDay = $0 { true } else { false } })
     }
 
-    @Test("A2: switching mid-day finalizes the old routine's today, keeps ✓, makes the rest ✗")
+    // Rule A2.
+    @Test("switching mid-day finalizes the old routine's today, keeps ✓, makes the rest ✗")
     func switchMidDay() throws {
         var book = Book()
         _ = try book.activateOrFail("lark", "2026-11-22")
@@ -41,7 +44,8 @@ struct ActivationTests {
         }
     }
 
-    @Test("A2: switching away from a routine that has not started yet writes no record")
+    // Rule A2.
+    @Test("switching away from a routine that has not started yet writes no record")
     func switchBeforeStart() throws {
         var book = Book()
         _ = try book.activateOrFail("lark", "2026-11-22")
@@ -50,7 +54,8 @@ struct ActivationTests {
         #expect(!a.changes.contains { if case .finalizeDay = $0 { true } else { false } })
     }
 
-    @Test("A3: activating the active routine is refused and changes nothing")
+    // Rule A3.
+    @Test("activating the active routine is refused and changes nothing")
     func activateActive() throws {
         var book = Book()
         _ = try book.activateOrFail("lark", "2026-11-22")
@@ -62,7 +67,8 @@ struct ActivationTests {
         #expect(book == before)
     }
 
-    @Test("A4: restarting the active routine finalizes today and starts again tomorrow, history kept")
+    // Rule A4.
+    @Test("restarting the active routine finalizes today and starts again tomorrow, history kept")
     func restartActive() throws {
         var book = Book()
         _ = try book.activateOrFail("lark", "2026-11-22")
@@ -75,7 +81,8 @@ struct ActivationTests {
         #expect(book.phase(today: day("2026-11-23")) == .waiting)
     }
 
-    @Test("A4: restarting an inactive routine is a switch to it; a never-activated catalog routine is refused")
+    // Rule A4.
+    @Test("restarting an inactive routine is a switch to it; a never-activated catalog routine is refused")
     func restartInactive() throws {
         var book = Book()
         _ = try book.activateOrFail("lark", "2026-11-22")
@@ -88,7 +95,8 @@ struct ActivationTests {
         }
     }
 
-    @Test("A5: deleting the active routine leaves none active and no reminder")
+    // Rule A5.
+    @Test("deleting the active routine leaves none active and no reminder")
     func deleteActive() throws {
         var book = Book()
         _ = try book.activateOrFail("lark", "2026-11-22")
@@ -102,7 +110,8 @@ struct ActivationTests {
         #expect(throws: Never.self) { _ = try book.activateOrFail("lark", "2026-11-23") }
     }
 
-    @Test("A6: reset forgets routines, records and settings, and re-arms the welcome")
+    // Rule A6.
+    @Test("reset forgets routines, records and settings, and re-arms the welcome")
     func reset() throws {
         var book = Book()
         _ = try book.activateOrFail("lark", "2026-11-22")
@@ -113,7 +122,8 @@ struct ActivationTests {
         #expect(book.settings.notificationsEnabled && !book.settings.welcomeShown)
     }
 
-    @Test("D1: at most one routine is active through any sequence of activations")
+    // Rule D1.
+    @Test("at most one routine is active through any sequence of activations")
     func oneActive() throws {
         var book = Book()
         for (i, q) in ["lark", "owl", "owlet", "lark", "owl"].enumerated() {
@@ -126,7 +136,8 @@ struct ActivationTests {
     }
 }
 
-@Suite("The day (T1–T3, D5)")
+// Rules T1–T3, D5.
+@Suite("The day")
 struct DayRuleTests {
     func running() throws -> Book {
         var book = Book()
@@ -134,7 +145,8 @@ struct DayRuleTests {
         return book
     }
 
-    @Test("T1: check and uncheck by position and by unique case-insensitive title prefix")
+    // Rule T1.
+    @Test("check and uncheck by position and by unique case-insensitive title prefix")
     func checkUncheck() throws {
         var book = try running()
         let today = day("2026-11-23")
@@ -149,7 +161,8 @@ struct DayRuleTests {
         #expect(throws: Morning.Error.taskNotFound(query: "run", total: 3)) { _ = try book.check("run", done: true, today: today) }
     }
 
-    @Test("T1: an ambiguous task prefix is refused with the candidates")
+    // Rule T1.
+    @Test("an ambiguous task prefix is refused with the candidates")
     func ambiguousTask() throws {
         let tasks = [("06:00", "Read news"), ("07:00", "Read a book"), ("08:00", "Run")]
             .map { RoutineTask(time: TimeOfDay($0.0)!, title: $0.1) }
@@ -162,7 +175,8 @@ struct DayRuleTests {
         #expect(try Book.resolveTask("run", in: exact) == 1)
     }
 
-    @Test("T2: past days are read-only ✓/✗, future days upcoming up to 14 ahead, earlier than start out of range")
+    // Rule T2.
+    @Test("past days are read-only ✓/✗, future days upcoming up to 14 ahead, earlier than start out of range")
     func dayModes() throws {
         var book = try running()
         _ = try book.check("3", done: true, today: day("2026-11-23"))
@@ -181,7 +195,8 @@ struct DayRuleTests {
         }
     }
 
-    @Test("T3: catching up finalizes each missed day exactly once, with what was checked")
+    // Rule T3.
+    @Test("catching up finalizes each missed day exactly once, with what was checked")
     func catchUp() throws {
         var book = try running()
         _ = try book.check("1", done: true, today: day("2026-11-23"))
@@ -196,7 +211,8 @@ struct DayRuleTests {
         #expect(book.active?.lastRecordDate == day("2026-11-26"))
     }
 
-    @Test("T3: a clock that goes back never reopens a finalized day")
+    // Rule T3.
+    @Test("a clock that goes back never reopens a finalized day")
     func clockBack() throws {
         var book = try running()
         _ = book.catchUp(today: day("2026-11-26"))
@@ -206,7 +222,8 @@ struct DayRuleTests {
         #expect(book.catchUp(today: day("2026-11-25")).isEmpty)
     }
 
-    @Test("D5: a record keeps which task was ✓ and which ✗, and its count")
+    // Rule D5.
+    @Test("a record keeps which task was ✓ and which ✗, and its count")
     func record() {
         let r = DayRecord(routineID: 1, date: day("2026-11-23"), doneMask: 0b101, taskCount: 3)
         #expect(r.completed == 2)
@@ -247,7 +264,8 @@ struct NamingTests {
         #expect(throws: Morning.Error.routineNotFound(query: "zebra")) { _ = try name("zebra") }
     }
 
-    @Test("C3/D1: custom routines are validated and get unique ids")
+    // Rules C3/D1.
+    @Test("custom routines are validated and get unique ids")
     func custom() throws {
         var book = Book()
         let tasks = [RoutineTask(time: TimeOfDay("06:00")!, title: "Run")]

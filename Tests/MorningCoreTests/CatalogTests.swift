@@ -2,7 +2,8 @@ import Foundation
 import Testing
 @testable import MorningCore
 
-@Suite("D3: celebrity routine catalog")
+// Rule D3.
+@Suite("Celebrity routine catalog")
 struct CatalogTests {
     /// `^[a-z0-9]+(-[a-z0-9]+)*$`, checked by hand so the test needs no regex engine.
     static func isSlug(_ id: String) -> Bool {
@@ -14,7 +15,8 @@ struct CatalogTests {
         }
     }
 
-    @Test("D3: the slug check itself accepts and rejects the right ids")
+    // Rule D3.
+    @Test("the slug check itself accepts and rejects the right ids")
     func slugCheck() {
         for good in ["franklin", "tim-cook", "a1-b2-c3", "x"] {
             #expect(Self.isSlug(good), "\(good)")
@@ -24,7 +26,8 @@ struct CatalogTests {
         }
     }
 
-    @Test("D3: at least 12 celebrities, each with bio and source")
+    // Rule D3.
+    @Test("at least 12 celebrities, each with bio and source")
     func countBioAndSource() {
         #expect(Catalog.entries.count >= 12)
         for entry in Catalog.entries {
@@ -33,7 +36,8 @@ struct CatalogTests {
         }
     }
 
-    @Test("D3: ids are unique lower-case hyphenated slugs")
+    // Rule D3.
+    @Test("ids are unique lower-case hyphenated slugs")
     func ids() {
         let ids = Catalog.entries.map(\.id)
         #expect(Set(ids).count == ids.count, "duplicate ids in \(ids)")
@@ -42,7 +46,8 @@ struct CatalogTests {
         }
     }
 
-    @Test("D1/D3: names are unique (ignoring case) and 1–20 characters")
+    // Rules D1/D3.
+    @Test("names are unique (ignoring case) and 1–20 characters")
     func names() {
         let names = Catalog.entries.map { $0.name.lowercased() }
         #expect(Set(names).count == names.count, "duplicate names in \(names)")
@@ -52,7 +57,8 @@ struct CatalogTests {
         }
     }
 
-    @Test("D1/D2/D3: 3–20 tasks each, titles 1–70 characters, on the five-minute grid")
+    // Rules D1/D2/D3.
+    @Test("3–20 tasks each, titles 1–70 characters, on the five-minute grid")
     func tasks() {
         for entry in Catalog.entries {
             #expect((3...20).contains(entry.tasks.count), "\(entry.id) has \(entry.tasks.count) tasks")
@@ -69,7 +75,8 @@ struct CatalogTests {
         }
     }
 
-    @Test("D2/D3: tasks are sorted by time")
+    // Rules D2/D3.
+    @Test("tasks are sorted by time")
     func sortedByTime() {
         for entry in Catalog.entries {
             let times = entry.tasks.map(\.time)
@@ -78,7 +85,8 @@ struct CatalogTests {
         }
     }
 
-    @Test("D3: titles within one routine are not repeated at the same time")
+    // Rule D3.
+    @Test("titles within one routine are not repeated at the same time")
     func noDuplicateSteps() {
         for entry in Catalog.entries {
             let keys = entry.tasks.map { "\($0.time) \($0.title.lowercased())" }
@@ -86,7 +94,8 @@ struct CatalogTests {
         }
     }
 
-    @Test("D3: entry(id:) finds every entry and nothing else")
+    // Rule D3.
+    @Test("entry(id:) finds every entry and nothing else")
     func lookup() {
         for entry in Catalog.entries {
             #expect(Catalog.entry(id: entry.id) == entry)

@@ -2,7 +2,8 @@ import Foundation
 import Testing
 @testable import MorningCore
 
-@Suite("Days and times (D2, D6)")
+// Rules D2, D6.
+@Suite("Days and times")
 struct DayTests {
     @Test("Day numbers round-trip through the civil calendar for every day of 1900–2100")
     func roundTrip() {
@@ -31,7 +32,8 @@ struct DayTests {
         #expect(Day(iso: text) == nil)
     }
 
-    @Test("D2: times are on the 5-minute grid from 00:00 to 23:55")
+    // Rule D2.
+    @Test("times are on the 5-minute grid from 00:00 to 23:55")
     func grid() {
         #expect(TimeOfDay("00:00")?.minutes == 0)
         #expect(TimeOfDay("23:55")?.description == "23:55")
@@ -49,7 +51,8 @@ struct DayTests {
         #expect(day("2026-11-23").startOfWeek(firstWeekday: 2) == day("2026-11-23"))
     }
 
-    @Test("D2: tasks sort by time and equal times keep the order they were added in")
+    // Rule D2.
+    @Test("tasks sort by time and equal times keep the order they were added in")
     func stableSort() {
         let tasks = [("07:00", "b"), ("06:00", "a"), ("07:00", "c"), ("05:00", "z")]
             .map { RoutineTask(time: TimeOfDay($0.0)!, title: $0.1) }
@@ -57,9 +60,11 @@ struct DayTests {
     }
 }
 
-@Suite("Midnights and reminder instants on DST days (T4, N5, D6)")
+// Rules T4, N5, D6.
+@Suite("Midnights and reminder instants on DST days")
 struct LocalTimeTests {
-    @Test("T4: a day starts at its first existing instant", arguments: [
+    // Rule T4.
+    @Test("a day starts at its first existing instant", arguments: [
         // (zone, day, expected start in UTC): transitions of 2026 from the tz database.
         ("America/Santiago", "2026-09-06", "2026-09-06T04:00:00Z"), // midnight skipped: 01:00 -03
         ("America/Santiago", "2026-04-05", "2026-04-05T04:00:00Z"), // after a repeated 23:00 hour
@@ -82,7 +87,8 @@ struct LocalTimeTests {
         #expect(calendar.startOfDay(for: start.addingTimeInterval(3 * 3600)) == start)
     }
 
-    @Test("T4: the next midnight is never start + 24 h on a 23- or 25-hour day")
+    // Rule T4.
+    @Test("the next midnight is never start + 24 h on a 23- or 25-hour day")
     func dayLength() {
         let local = zone("America/Santiago")
         let d = day("2026-04-04")
@@ -93,7 +99,8 @@ struct LocalTimeTests {
         #expect(local.start(of: s).timeIntervalSince(local.start(of: s.previous)) == 24 * 3600)
     }
 
-    @Test("N5: a reminder time in the spring gap fires at the first instant after it", arguments: [
+    // Rule N5.
+    @Test("a reminder time in the spring gap fires at the first instant after it", arguments: [
         ("America/New_York", "2026-03-08", "02:30", "2026-03-08T07:00:00Z"),
         ("Australia/Lord_Howe", "2026-10-04", "02:15", "2026-10-03T15:30:00Z"), // a 30-minute shift
     ])
@@ -101,7 +108,8 @@ struct LocalTimeTests {
         #expect(Reminder.instant(on: day(dayText), at: TimeOfDay(time)!, local: zone(zoneID)) == utc(expected))
     }
 
-    @Test("N5: a reminder time that occurs twice fires at the first occurrence", arguments: [
+    // Rule N5.
+    @Test("a reminder time that occurs twice fires at the first occurrence", arguments: [
         ("America/New_York", "2026-11-01", "01:30", "2026-11-01T05:30:00Z"),
         ("Australia/Lord_Howe", "2026-04-05", "01:45", "2026-04-04T14:45:00Z"),
     ])
@@ -109,13 +117,15 @@ struct LocalTimeTests {
         #expect(Reminder.instant(on: day(dayText), at: TimeOfDay(time)!, local: zone(zoneID)) == utc(expected))
     }
 
-    @Test("N1: a first task at 00:00 fires at the start of the day")
+    // Rule N1.
+    @Test("a first task at 00:00 fires at the start of the day")
     func midnightReminder() {
         let local = zone("America/Havana")
         #expect(Reminder.instant(on: day("2026-03-08"), at: TimeOfDay("00:00")!, local: local) == local.start(of: day("2026-03-08")))
     }
 
-    @Test("D6: the local date, not the UTC date, names the day")
+    // Rule D6.
+    @Test("the local date, not the UTC date, names the day")
     func localDate() {
         let local = zone("Asia/Beirut")
         #expect(local.day(containing: utc("2026-06-01T22:30:00Z")) == day("2026-06-02"))

@@ -3,7 +3,8 @@ import Testing
 
 /// Creating a custom routine (§5): the draft, its limits, times as people type them,
 /// routine files, and saving through the activation flow.
-@Suite("Creating a custom routine (C2–C5, D2, D4)")
+// Rules C2–C5, D2, D4.
+@Suite("Creating a custom routine")
 struct DraftTests {
     let today = day("2026-11-22")
 
@@ -17,7 +18,8 @@ struct DraftTests {
         return book
     }
 
-    @Test("C2: every change to the draft is one setDraft change holding the whole draft")
+    // Rule C2.
+    @Test("every change to the draft is one setDraft change holding the whole draft")
     func C2_everyChangeIsStored() throws {
         var book = Book()
         #expect(try book.draftTitle("  Early riser ") == [.setDraft(Draft(title: "Early riser"))])
@@ -32,14 +34,16 @@ struct DraftTests {
         #expect(book.draftDiscard().changes.isEmpty)   // nothing to discard, nothing to store
     }
 
-    @Test("C2: adding a task starts a draft with no title")
+    // Rule C2.
+    @Test("adding a task starts a draft with no title")
     func C2_addStartsADraft() throws {
         var book = Book()
         _ = try book.draftAdd(time: "7:00", title: "Coffee")
         #expect(book.draft?.title == nil && book.draft?.tasks.count == 1)
     }
 
-    @Test("D2: tasks are kept sorted by time; equal times stay in the order added")
+    // Rule D2.
+    @Test("tasks are kept sorted by time; equal times stay in the order added")
     func D2_sortedInsertion() throws {
         var book = Book()
         let positions = try [("07:00", "Coffee"), ("06:00", "Wake up"), ("06:30", "Run"), ("06:00", "Water"), ("23:55", "Sleep"), ("00:00", "Dream")]
@@ -48,7 +52,8 @@ struct DraftTests {
         #expect(book.draft?.tasks.map(\.title) == ["Dream", "Wake up", "Water", "Run", "Coffee", "Sleep"])
     }
 
-    @Test("C3: a routine's title has 1 to 20 characters; nothing changes when refused", arguments: ["", "   ", String(repeating: "x", count: 21)])
+    // Rule C3.
+    @Test("a routine's title has 1 to 20 characters; nothing changes when refused", arguments: ["", "   ", String(repeating: "x", count: 21)])
     func C3_titleLimit(title: String) throws {
         var book = try bookWithTasks(1)
         let before = book
@@ -60,7 +65,8 @@ struct DraftTests {
         #expect(book.draft?.title?.count == 20)
     }
 
-    @Test("C3: a task's title has 1 to 70 characters; nothing changes when refused", arguments: ["", " ", String(repeating: "y", count: 71)])
+    // Rule C3.
+    @Test("a task's title has 1 to 70 characters; nothing changes when refused", arguments: ["", " ", String(repeating: "y", count: 71)])
     func C3_taskTitleLimit(title: String) throws {
         var book = try bookWithTasks(1)
         let before = book
@@ -72,7 +78,8 @@ struct DraftTests {
         #expect(book.draft?.tasks.count == 2)
     }
 
-    @Test("C3: after the 20th task adding says the maximum is reached, whatever the task")
+    // Rule C3.
+    @Test("after the 20th task adding says the maximum is reached, whatever the task")
     func C3_atMostTwentyTasks() throws {
         var book = try bookWithTasks(20)
         let before = book
@@ -86,7 +93,8 @@ struct DraftTests {
         #expect(book.draft?.tasks.count == 20)
     }
 
-    @Test("C3: saving needs a title and at least one task; nothing changes when refused")
+    // Rule C3.
+    @Test("saving needs a title and at least one task; nothing changes when refused")
     func C3_saveNeedsTitleAndTask() throws {
         var untitled = try bookWithTasks(2, title: nil)
         var before = untitled
@@ -104,7 +112,8 @@ struct DraftTests {
         #expect(throws: Morning.Error.noDraft) { _ = try none.saveDraft(today: today, catalog: testCatalog) }
     }
 
-    @Test("C3: removing a position the draft does not have is refused")
+    // Rule C3.
+    @Test("removing a position the draft does not have is refused")
     func C3_removeUnknownPosition() throws {
         var book = try bookWithTasks(2)
         for position in [0, 3, -1] {
@@ -114,7 +123,8 @@ struct DraftTests {
         #expect(throws: Morning.Error.noDraftTask(position: 1, total: 0)) { _ = try none.draftRemove(position: 1) }
     }
 
-    @Test("C3, D2: 24-hour and 12-hour times are read", arguments: [
+    // Rules C3, D2.
+    @Test("24-hour and 12-hour times are read", arguments: [
         ("06:45", "06:45"), ("6:45", "06:45"), (" 23:55 ", "23:55"), ("00:00", "00:00"),
         ("6:45am", "06:45"), ("6:45 pm", "18:45"), ("6am", "06:00"), ("6 PM", "18:00"), ("12am", "00:00"),
         ("12:30am", "00:30"), ("12pm", "12:00"), ("12:05 p.m.", "12:05"), ("11:55PM", "23:55"), ("06am", "06:00"),
@@ -123,7 +133,8 @@ struct DraftTests {
         #expect(try TimeOfDay.parse(text).description == expected)
     }
 
-    @Test("D2: a time off the five-minute grid is refused with the two nearest grid times", arguments: [
+    // Rule D2.
+    @Test("a time off the five-minute grid is refused with the two nearest grid times", arguments: [
         ("06:07", "06:05", "06:10"), ("6:07am", "06:05", "06:10"), ("6:59 pm", "18:55", "19:00"), ("00:01", "00:00", "00:05"),
     ])
     func D2_offGridSuggestsNeighbours(text: String, earlier: String, later: String) {
@@ -132,7 +143,8 @@ struct DraftTests {
         #expect(refusal.reason == "\(text) is not on the five-minute grid; use \(earlier) or \(later)")
     }
 
-    @Test("D2: after 23:55 only the earlier grid time exists")
+    // Rule D2.
+    @Test("after 23:55 only the earlier grid time exists")
     func D2_offGridAtTheEndOfTheDay() {
         #expect(throws: Morning.Error.invalidTime(text: "23:58", earlier: "23:55", later: nil)) {
             _ = try TimeOfDay.parse("23:58")
@@ -141,7 +153,8 @@ struct DraftTests {
                 == "23:58 is not on the five-minute grid; use 23:55")
     }
 
-    @Test("C3: what is not a time is refused without suggestions", arguments: [
+    // Rule C3.
+    @Test("what is not a time is refused without suggestions", arguments: [
         "", "6", "645", "24:00", "6:60", "13pm", "0am", "6:5am", "soon", "+6:45", "6:45:00", "06:45 tomorrow", "٦:٤٥",
     ])
     func C3_notATime(text: String) {
@@ -150,7 +163,8 @@ struct DraftTests {
         }
     }
 
-    @Test("C5, A1: saving makes a custom routine active from tomorrow and drops the draft in the same changes")
+    // Rules C5, A1.
+    @Test("saving makes a custom routine active from tomorrow and drops the draft in the same changes")
     func C5_saveActivatesFromTomorrow() throws {
         var book = try bookWithTasks(3)
         let a = try book.saveDraft(today: today, catalog: testCatalog)
@@ -163,7 +177,8 @@ struct DraftTests {
         #expect(book.draft == nil && book.active == a.routine)
     }
 
-    @Test("C5, A2: saving while another routine runs finalizes its today first")
+    // Rules C5, A2.
+    @Test("saving while another routine runs finalizes its today first")
     func C5_saveFinalizesTheRunningRoutine() throws {
         var book = Book()
         _ = try book.activateOrFail("lark", "2026-11-21")
@@ -176,7 +191,8 @@ struct DraftTests {
         #expect(book.routines.filter(\.isActive).map(\.name) == ["Mine"])
     }
 
-    @Test("D4: a saved routine keeps its tasks; a new draft never reaches it")
+    // Rule D4.
+    @Test("a saved routine keeps its tasks; a new draft never reaches it")
     func D4_savedRoutineIsLocked() throws {
         var book = try bookWithTasks(2)
         let saved = try book.saveDraft(today: today, catalog: testCatalog).routine
@@ -189,7 +205,8 @@ struct DraftTests {
         #expect(book.routine(id: saved.id)?.tasks == saved.tasks)
     }
 
-    @Test("C4: create saves in one go and leaves the draft alone")
+    // Rule C4.
+    @Test("create saves in one go and leaves the draft alone")
     func C4_createLeavesTheDraft() throws {
         var book = try bookWithTasks(1, title: "Draft")
         let draft = book.draft
@@ -199,7 +216,8 @@ struct DraftTests {
         #expect(!a.changes.contains { if case .setDraft = $0 { true } else { false } })
     }
 
-    @Test("C3: create refuses each limit and changes nothing")
+    // Rule C3.
+    @Test("create refuses each limit and changes nothing")
     func C3_createLimits() throws {
         var book = Book()
         let before = book
@@ -219,7 +237,8 @@ struct DraftTests {
         #expect(book == before)
     }
 
-    @Test("A6: reset forgets the draft too")
+    // Rule A6.
+    @Test("reset forgets the draft too")
     func A6_resetForgetsTheDraft() throws {
         var book = try bookWithTasks(2)
         _ = book.reset()
@@ -227,7 +246,8 @@ struct DraftTests {
     }
 }
 
-@Suite("Routine files (C4, better-morning-routine(5))")
+// Rule C4.
+@Suite("Routine files, as better-morning-routine(5) describes them")
 struct RoutineFileTests {
     @Test("A title line, task lines in any order and time form, comments and blank lines")
     func C4_parsesAFile() throws {
@@ -258,7 +278,8 @@ struct RoutineFileTests {
         #expect(file.title == "Mine" && file.tasks.map(\.title) == ["Run", "Read"])
     }
 
-    @Test("C3: every error names its line", arguments: [
+    // Rule C3.
+    @Test("every error names its line", arguments: [
         ("Mine\n06:00 Run\n\n06:07 Stretch\n", 4, "06:07 is not on the five-minute grid; use 06:05 or 06:10"),
         ("Mine\nsoon Run\n", 2, "\"soon\" is not a time; use HH:MM (such as 06:45) or 12-hour time (such as 6:45am)"),
         ("# comment\n06:00 Run\n07:00 Read\n", 2, "the first line is the routine's title, not a task; put a title above the tasks"),
@@ -273,7 +294,8 @@ struct RoutineFileTests {
         #expect(throws: Morning.Error.routineFileError(line: line, reason: reason)) { _ = try RoutineFile.parse(text) }
     }
 
-    @Test("C3: the 21st task's line says the maximum is reached")
+    // Rule C3.
+    @Test("the 21st task's line says the maximum is reached")
     func C3_twentyOneTasks() {
         let lines = (0..<21).map { "\(TimeOfDay(minutes: 300 + 5 * $0)!) Task \($0 + 1)" }
         #expect(throws: Morning.Error.routineFileError(line: 23, reason: "the maximum of 20 tasks is reached")) {
@@ -282,7 +304,8 @@ struct RoutineFileTests {
         #expect(throws: Never.self) { _ = try RoutineFile.parse("Mine\n" + lines.dropLast().joined(separator: "\n")) }
     }
 
-    @Test("C4: creating from a file saves the routine and leaves the draft alone")
+    // Rule C4.
+    @Test("creating from a file saves the routine and leaves the draft alone")
     func C4_createFromFile() throws {
         var book = Book()
         _ = try book.draftAdd(time: "05:00", title: "Draft task")

@@ -6,7 +6,8 @@ private func record(_ routine: RoutineID, _ date: String, _ done: Int, of total:
     DayRecord(routineID: routine, date: day(date), doneMask: UInt32((1 << done) - 1), taskCount: total)
 }
 
-@Suite("Stats of finished days (H3)")
+// Rules H3.
+@Suite("Stats of finished days")
 struct StatsTests {
     /// Four tasks a day: perfect on the 2nd and 3rd, half on the 4th, perfect from the
     /// 5th to the 7th, nothing recorded on the 8th, perfect on the 9th, nothing done on the 10th.
@@ -16,7 +17,8 @@ struct StatsTests {
         record(1, "2026-11-09", 4, of: 4), record(1, "2026-11-10", 0, of: 4),
     ]
 
-    @Test("H3: one routine's totals match the values worked out by hand")
+    // Rule H3.
+    @Test("one routine's totals match the values worked out by hand")
     func oneRoutine() {
         let stats = Stats(records: routine1.shuffled())
         #expect(stats.tasksCompleted == 26)          // 4+4+2+4+4+4+4+0
@@ -31,7 +33,8 @@ struct StatsTests {
         #expect(stats.firstDate == day("2026-11-02") && stats.lastDate == day("2026-11-10"))
     }
 
-    @Test("H3: all routines together count a date once, perfect only when every record that date is")
+    // Rule H3.
+    @Test("all routines together count a date once, perfect only when every record that date is")
     func everyRoutine() {
         let routine2 = [record(2, "2026-11-09", 1, of: 2), record(2, "2026-11-11", 2, of: 2)]
         let stats = Stats(records: routine1 + routine2)
@@ -43,7 +46,8 @@ struct StatsTests {
         #expect(stats.bestRun == day("2026-11-05")...day("2026-11-07"))
     }
 
-    @Test("H3: of equally long runs the earliest counts; no records give zeros, not a division by zero")
+    // Rule H3.
+    @Test("of equally long runs the earliest counts; no records give zeros, not a division by zero")
     func edges() {
         let twoRuns = [record(1, "2026-01-01", 1, of: 1), record(1, "2026-01-02", 1, of: 1),
                        record(1, "2026-01-04", 1, of: 1), record(1, "2026-01-05", 1, of: 1)]
@@ -56,9 +60,11 @@ struct StatsTests {
     }
 }
 
-@Suite("The heatmap's days (H4)")
+// Rules H4.
+@Suite("The heatmap's days")
 struct HistoryViewTests {
-    @Test("H4: months are whole calendar months up to today's, across a new year")
+    // Rule H4.
+    @Test("months are whole calendar months up to today's, across a new year")
     func range() {
         #expect(HistoryView.firstDay(months: 12, today: day("2026-11-19")) == day("2025-12-01"))
         #expect(HistoryView.firstDay(months: 6, today: day("2026-11-19")) == day("2026-06-01"))
@@ -66,7 +72,8 @@ struct HistoryViewTests {
         #expect(HistoryView.firstDay(months: 12, today: day("2026-01-31")) == day("2025-02-01"))
     }
 
-    @Test("H4: days run from the locale's week start to today; records of one date add up; before the range is empty")
+    // Rule H4.
+    @Test("days run from the locale's week start to today; records of one date add up; before the range is empty")
     func days() throws {
         var book = Book()
         _ = try book.activate("lark", today: day("2026-10-30"), catalog: testCatalog)   // 3 tasks from the 31st
@@ -94,7 +101,8 @@ struct HistoryViewTests {
     }
 }
 
-@Suite("Export and import (H5)")
+// Rules H5.
+@Suite("Export and import")
 struct ArchiveTests {
     /// Lark run from the 23rd with days finished, then Owl active with today's checks.
     func livedBook() throws -> (Book, [DayRecord], Day) {
@@ -112,7 +120,8 @@ struct ArchiveTests {
         return (book, records, today)
     }
 
-    @Test("H5: an export imported into an empty book gives back the same routines, order, records and checks")
+    // Rule H5.
+    @Test("an export imported into an empty book gives back the same routines, order, records and checks")
     func roundTrip() throws {
         let (book, records, today) = try livedBook()
         let archived = book.archive(records: records)
@@ -130,7 +139,8 @@ struct ArchiveTests {
         #expect(!result.changes.contains(.deleteEverything))
     }
 
-    @Test("H5: a book with routines refuses an import unless it replaces; replacing keeps the settings")
+    // Rule H5.
+    @Test("a book with routines refuses an import unless it replaces; replacing keeps the settings")
     func refuseOrReplace() throws {
         let (book, records, today) = try livedBook()
         let archived = book.archive(records: records)
@@ -148,7 +158,9 @@ struct ArchiveTests {
         #expect(target.settings.notificationsEnabled == false)
     }
 
-    @Test("H5: days that ended since the export are finalized at once, all ✗ (T3)")
+    // Rule H5.
+    // Rules T3.
+    @Test("days that ended since the export are finalized at once, all ✗")
     func catchUpAfterImport() throws {
         let (book, records, today) = try livedBook()
         var restored = Book()
@@ -162,7 +174,8 @@ struct ArchiveTests {
         #expect(result.records == records.count + 3)
     }
 
-    @Test("H5: every broken rule is refused with what is wrong, and nothing changes", arguments: [
+    // Rule H5.
+    @Test("every broken rule is refused with what is wrong, and nothing changes", arguments: [
         (Broken.duplicateID, "the id \"lark\" is used twice"),
         (.twoActive, "only one routine can be active"),
         (.outOfOrder, "tasks must be in time order"),

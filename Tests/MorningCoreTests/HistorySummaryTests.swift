@@ -4,7 +4,8 @@ import MorningTestSupport
 
 /// The history summary stands in for folding every Day Record on each `stats` and
 /// heatmap call, so `Stats(records:)` over the same records is its reference.
-@Suite("The history summary answers as Stats over the records does (H3, H4)")
+// Rules H3, H4.
+@Suite("The history summary answers as Stats over the records does")
 struct HistorySummaryTests {
     /// Random records: a few routines of 1 to 5 tasks, days with gaps, often perfect, and
     /// dates that several routines share.
@@ -69,7 +70,8 @@ struct HistorySummaryTests {
         #expect(summary.overall.daysTracked == 2)
     }
 
-    @Test("H4: the totals per date over a range are the sums of that range's records")
+    // Rule H4.
+    @Test("the totals per date over a range are the sums of that range's records")
     func totals() {
         var random = FuzzRun.random(0x544F_5441)
         for _ in 0..<200 * FuzzRun.scale {

@@ -13,7 +13,8 @@ struct PlanTests {
         return Book(routines: [routine], settings: Settings(notificationsEnabled: enabled, reminderFiredOn: firedOn.map(day)))
     }
 
-    @Test("N1: the reminder is the first task's time from the start date on; the wake is the earlier of it and midnight")
+    // Rule N1.
+    @Test("the reminder is the first task's time from the start date on; the wake is the earlier of it and midnight")
     func basic() {
         let local = zone("Europe/Paris")
         let b = book(start: "2026-11-23", times: ["06:30", "07:00"])
@@ -26,7 +27,8 @@ struct PlanTests {
         #expect(b.plan(now: utc("2026-11-22T23:00:01Z"), local: local).wake == utc("2026-11-23T05:30:00Z"))
     }
 
-    @Test("N1: a first task at 00:00 fires at midnight itself")
+    // Rule N1.
+    @Test("a first task at 00:00 fires at midnight itself")
     func midnightTask() {
         let local = zone("Europe/Paris")
         let b = book(start: "2026-11-23", times: ["00:00", "07:00"])
@@ -36,7 +38,8 @@ struct PlanTests {
         #expect(b.plan(now: utc("2026-11-22T23:00:00.004Z"), local: local).sendNow == day("2026-11-23"))
     }
 
-    @Test("N1: no active routine or notifications off: no reminder, only midnight")
+    // Rule N1.
+    @Test("no active routine or notifications off: no reminder, only midnight")
     func none() {
         let local = zone("UTC")
         #expect(Book().plan(now: utc("2026-11-22T20:00:00Z"), local: local).nextReminder == nil)
@@ -45,7 +48,8 @@ struct PlanTests {
         #expect(plan.nextReminder == nil && plan.sendNow == nil && plan.wake == utc("2026-11-23T00:00:00Z"))
     }
 
-    @Test("N4: woken late before the last task, the reminder fires once, late", arguments: [
+    // Rule N4.
+    @Test("woken late before the last task, the reminder fires once, late", arguments: [
         "2026-11-23T06:30:00.003Z", "2026-11-23T07:10:00Z", "2026-11-23T07:59:59Z",
     ])
     func lateInsideWindow(now: String) {
@@ -55,7 +59,8 @@ struct PlanTests {
         #expect(plan.nextReminder == utc("2026-11-24T06:30:00Z"))
     }
 
-    @Test("N4: woken after the last task's time, today's reminder is skipped", arguments: [
+    // Rule N4.
+    @Test("woken after the last task's time, today's reminder is skipped", arguments: [
         "2026-11-23T08:00:00Z", "2026-11-23T13:00:00Z",
     ])
     func lateOutsideWindow(now: String) {
@@ -65,14 +70,16 @@ struct PlanTests {
         #expect(plan.nextReminder == utc("2026-11-24T06:30:00Z"))
     }
 
-    @Test("N4: a routine of one task is still reminded when the alarm wakes just after the instant")
+    // Rule N4.
+    @Test("a routine of one task is still reminded when the alarm wakes just after the instant")
     func singleTask() {
         let b = book(start: "2026-11-23", times: ["06:30"])
         #expect(b.plan(now: utc("2026-11-23T06:30:00.020Z"), local: zone("UTC")).sendNow == day("2026-11-23"))
         #expect(b.plan(now: utc("2026-11-23T06:31:30Z"), local: zone("UTC")).sendNow == nil)
     }
 
-    @Test("N4: once sent (and stored), never again that day, even after a restart")
+    // Rule N4.
+    @Test("once sent (and stored), never again that day, even after a restart")
     func neverTwice() {
         var b = book(start: "2026-11-23", times: ["06:30", "08:00"])
         let now = utc("2026-11-23T06:30:00.010Z")
@@ -88,7 +95,8 @@ struct PlanTests {
         }
     }
 
-    @Test("N5: in the spring gap the reminder is at the first instant after it; in the repeat, the first occurrence", arguments: [
+    // Rule N5.
+    @Test("in the spring gap the reminder is at the first instant after it; in the repeat, the first occurrence", arguments: [
         ("America/New_York", "2026-03-08", "02:30", "2026-03-08T07:00:00Z"),
         ("America/New_York", "2026-11-01", "01:30", "2026-11-01T05:30:00Z"),
         ("Australia/Lord_Howe", "2026-10-04", "02:15", "2026-10-03T15:30:00Z"),
@@ -106,7 +114,8 @@ struct PlanTests {
         #expect(sent.plan(now: utc(expected).addingTimeInterval(3600), local: local).sendNow == nil)
     }
 
-    @Test("T4: the next midnight is the first instant of tomorrow in Santiago, Havana and Beirut", arguments: [
+    // Rule T4.
+    @Test("the next midnight is the first instant of tomorrow in Santiago, Havana and Beirut", arguments: [
         ("America/Santiago", "2026-09-05T12:00:00Z", "2026-09-06T04:00:00Z"),
         ("America/Havana", "2026-03-07T12:00:00Z", "2026-03-08T05:00:00Z"),
         ("America/Havana", "2026-10-31T12:00:00Z", "2026-11-01T04:00:00Z"),
@@ -117,7 +126,8 @@ struct PlanTests {
         #expect(Book().plan(now: utc(now), local: zone(zoneID)).nextMidnight == utc(expected))
     }
 
-    @Test("N3: a time-zone change moves the plan: the same instant, another local day and reminder")
+    // Rule N3.
+    @Test("a time-zone change moves the plan: the same instant, another local day and reminder")
     func zoneChange() {
         let b = book(start: "2026-11-20", times: ["07:00", "08:00"])
         let now = utc("2026-11-22T22:30:00Z")

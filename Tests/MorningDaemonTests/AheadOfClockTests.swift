@@ -45,7 +45,8 @@ struct AheadOfClockTests {
         document["routines"] as? [[String: Any]] ?? []
     }
 
-    @Test("T3: a day begun east of the date line and left by flying west is finalized when the routine is switched")
+    // Rule T3.
+    @Test("a day begun east of the date line and left by flying west is finalized when the routine is switched")
     func flightWest() async throws {
         // Kiritimati is UTC+14, Pago Pago UTC−11: the same instant is a day apart.
         let clock = MovingClock("2026-11-20T12:00:00Z", zone: "Pacific/Kiritimati")   // the 21st, 02:00
@@ -72,7 +73,8 @@ struct AheadOfClockTests {
         #expect(NSDictionary(dictionary: try await export(fresh)) == NSDictionary(dictionary: document))
     }
 
-    @Test("A4: restarting a routine while the clock is behind its days starts it tomorrow, keeping the check made ahead")
+    // Rule A4.
+    @Test("restarting a routine while the clock is behind its days starts it tomorrow, keeping the check made ahead")
     func restartBehindTheClock() async throws {
         let clock = MovingClock("2026-11-20T12:00:00Z", zone: "UTC")
         let engine = try Engine(store: try Store.inMemory(), clock: clock.wall, logger: logger)

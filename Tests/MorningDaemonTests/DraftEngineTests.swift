@@ -7,7 +7,8 @@ import MorningStore
 import Testing
 
 /// The draft and create methods over varlink, against the core and a real SQLite store.
-@Suite("The engine: drafts and creating a routine (C2–C5)")
+// Rules C2–C5.
+@Suite("The engine: drafts and creating a routine")
 struct DraftEngineTests {
     let logger = Logger(label: "test")
     let method = "org.bettermorning.Morning."
@@ -16,7 +17,8 @@ struct DraftEngineTests {
         (parameters(reply)["tasks"] as? [[String: Any]] ?? []).map { "\($0["position"]!) \($0["time"]!) \($0["title"]!)" }
     }
 
-    @Test("§10: DraftShow with no draft is an explicit null title and no tasks")
+    // Section 10 of the scripting contract.
+    @Test("DraftShow with no draft is an explicit null title and no tasks")
     func showNothing() async throws {
         let engine = try Engine(store: try Store.inMemory(), clock: TestClock("2026-11-22T10:00:00Z", zone: "UTC").wall, logger: logger)
         let shown = parameters(try await call(engine, method + "DraftShow"))
@@ -24,7 +26,8 @@ struct DraftEngineTests {
         #expect((shown["tasks"] as? [Any])?.isEmpty == true)
     }
 
-    @Test("C2, D2: each added task is answered with the sorted draft and its own place")
+    // Rules C2, D2.
+    @Test("each added task is answered with the sorted draft and its own place")
     func addSorted() async throws {
         let engine = try Engine(store: try Store.inMemory(), clock: TestClock("2026-11-22T10:00:00Z", zone: "UTC").wall, logger: logger)
         _ = try await call(engine, method + "DraftAdd", ["time": "07:00", "title": "Coffee"])
@@ -36,7 +39,8 @@ struct DraftEngineTests {
         #expect(tasks(removed) == ["1 06:45 Run"])
     }
 
-    @Test("C2: the draft is in the state file after every answered call, so a new bmd finds it")
+    // Rule C2.
+    @Test("the draft is in the state file after every answered call, so a new bmd finds it")
     func C2_survivesARestart() async throws {
         let clock = TestClock("2026-11-22T10:00:00Z", zone: "UTC")
         let store = try Store.inMemory()
@@ -50,7 +54,8 @@ struct DraftEngineTests {
         #expect(parameters(shown)["title"] as? String == "Mine" && tasks(shown) == ["1 06:00 Run"])
     }
 
-    @Test("C3: refusals carry their error and parameters, and change nothing")
+    // Rule C3.
+    @Test("refusals carry their error and parameters, and change nothing")
     func C3_refusals() async throws {
         let engine = try Engine(store: try Store.inMemory(), clock: TestClock("2026-11-22T10:00:00Z", zone: "UTC").wall, logger: logger)
         var reply = try await call(engine, method + "DraftAdd", ["time": "06:07", "title": "Run"])
@@ -71,7 +76,8 @@ struct DraftEngineTests {
         #expect(engine.snapshot == full)
     }
 
-    @Test("C4: a routine file with an error is refused with its line, and nothing is saved")
+    // Rule C4.
+    @Test("a routine file with an error is refused with its line, and nothing is saved")
     func C4_fileErrorNamesTheLine() async throws {
         let engine = try Engine(store: try Store.inMemory(), clock: TestClock("2026-11-22T10:00:00Z", zone: "UTC").wall, logger: logger)
         let reply = try await call(engine, method + "CreateFromFile", ["text": "Mine\n06:00 Run\n6:07am Stretch\n"])
@@ -81,7 +87,8 @@ struct DraftEngineTests {
         #expect(engine.snapshot.routines.isEmpty)
     }
 
-    @Test("C5, A2: DraftSave and Create answer like Activate and finalize the running routine's today")
+    // Rules C5, A2.
+    @Test("DraftSave and Create answer like Activate and finalize the running routine's today")
     func C5_saveAnswersLikeActivate() async throws {
         let clock = TestClock("2026-11-22T10:00:00Z", zone: "UTC")
         let engine = try Engine(store: try Store.inMemory(), clock: clock.wall, logger: logger)

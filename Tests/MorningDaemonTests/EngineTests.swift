@@ -43,7 +43,8 @@ func parameters(_ reply: [String: Any]) -> [String: Any] { reply["parameters"] a
 struct EngineTests {
     let logger = Logger(label: "test")
 
-    @Test("§10: status carries every contract field, null where empty")
+    // Section 10 of the scripting contract.
+    @Test("status carries every contract field, null where empty")
     func statusContract() async throws {
         let clock = TestClock("2026-11-22T10:00:00Z", zone: "Europe/London")
         let engine = try Engine(store: try Store.inMemory(), clock: clock.wall, logger: logger)
@@ -73,7 +74,8 @@ struct EngineTests {
         }
     }
 
-    @Test("N1: the next reminder is the first task's time from the start date, with the local offset")
+    // Rule N1.
+    @Test("the next reminder is the first task's time from the start date, with the local offset")
     func nextReminder() async throws {
         let clock = TestClock("2026-03-28T12:00:00Z", zone: "Europe/London")
         let engine = try Engine(store: try Store.inMemory(), clock: clock.wall, logger: logger)
@@ -108,7 +110,8 @@ struct EngineTests {
         #expect(closed["mode"] as? String == "past" && closed["completed"] as? Int == 1)
     }
 
-    @Test("T3: days missed while bmd was off are finalized when it starts")
+    // Rule T3.
+    @Test("days missed while bmd was off are finalized when it starts")
     func catchUpAtStart() async throws {
         let clock = TestClock("2026-11-22T10:00:00Z", zone: "UTC")
         let store = try Store.inMemory()
@@ -142,7 +145,8 @@ struct EngineTests {
         #expect(engine.snapshot == before)
     }
 
-    @Test("H2: the first weekday follows the locale (Sunday for en_US, Monday for en_GB and de_DE)", arguments: [
+    // Rule H2.
+    @Test("the first weekday follows the locale (Sunday for en_US, Monday for en_GB and de_DE)", arguments: [
         ("en_US.UTF-8", "2026-11-22"), ("en_GB.UTF-8", "2026-11-16"), ("de_DE.UTF-8", "2026-11-16"), ("C", "2026-11-16"),
     ])
     func weekStart(locale: String, expected: String) async throws {

@@ -28,11 +28,13 @@ func exportDocument(tasks: Int, start: String, days: [(String, [Int])], name: St
     ]
 }
 
-@Suite("The engine's history methods: week, data, stats, history, export and import (H1–H5)")
+// Rules H1–H5.
+@Suite("The engine's history methods: week, data, stats, history, export and import")
 struct HistoryEngineTests {
     let logger = Logger(label: "test")
 
-    @Test("H2: a routine started mid-week has no bars before its start, zeros for missed days, and today live")
+    // Rule H2.
+    @Test("a routine started mid-week has no bars before its start, zeros for missed days, and today live")
     func startedMidWeek() async throws {
         let clock = TestClock("2026-11-18T10:00:00Z", zone: "UTC")   // Wednesday
         let engine = try Engine(store: try Store.inMemory(), clock: clock.wall, logger: logger)
@@ -58,7 +60,8 @@ struct HistoryEngineTests {
         #expect(de["weekStart"] as? String == "2026-11-16")
     }
 
-    @Test("H2, A4: a restart mid-week keeps the days before it; the days until the new start have no bar")
+    // Rules H2, A4.
+    @Test("a restart mid-week keeps the days before it; the days until the new start have no bar")
     func restartMidWeek() async throws {
         let clock = TestClock("2026-11-15T10:00:00Z", zone: "UTC")   // Sunday
         let engine = try Engine(store: try Store.inMemory(), clock: clock.wall, logger: logger)
@@ -76,7 +79,8 @@ struct HistoryEngineTests {
         #expect(old["error"] as? String == M + "DateOutOfRange")
     }
 
-    @Test("H1, H2: a routine of 20 tasks charts its counts; data has a card for every routine, active first")
+    // Rules H1, H2.
+    @Test("a routine of 20 tasks charts its counts; data has a card for every routine, active first")
     func twentyTasks() async throws {
         let clock = TestClock("2026-11-22T10:00:00Z", zone: "UTC")
         let engine = try Engine(store: try Store.inMemory(), clock: clock.wall, logger: logger)
@@ -97,7 +101,8 @@ struct HistoryEngineTests {
         #expect(counts((cards[0]["week"] as? [String: Any]) ?? [:]) == [nil, nil, nil, nil, nil, nil, nil])
     }
 
-    @Test("H3: stats of one routine, of each and overall, match the records")
+    // Rule H3.
+    @Test("stats of one routine, of each and overall, match the records")
     func stats() async throws {
         let clock = TestClock("2026-11-22T10:00:00Z", zone: "UTC")
         let engine = try Engine(store: try Store.inMemory(), clock: clock.wall, logger: logger)
@@ -118,7 +123,8 @@ struct HistoryEngineTests {
         #expect(try await call(engine, M + "Stats", ["routine": "nobody"])["error"] as? String == M + "RoutineNotFound")
     }
 
-    @Test("H3, H4: stats and the heatmap stay exact as days end, routines switch and go, and history is imported")
+    // Rules H3, H4.
+    @Test("stats and the heatmap stay exact as days end, routines switch and go, and history is imported")
     func keptUpToDate() async throws {
         let clock = TestClock("2026-11-02T10:00:00Z", zone: "UTC")
         let store = try Store.inMemory()
@@ -168,7 +174,8 @@ struct HistoryEngineTests {
         try await same("two days later")
     }
 
-    @Test("H4: the heatmap starts on the locale's first weekday; months out of range are refused")
+    // Rule H4.
+    @Test("the heatmap starts on the locale's first weekday; months out of range are refused")
     func history() async throws {
         let clock = TestClock("2026-11-19T10:00:00Z", zone: "UTC")
         let engine = try Engine(store: try Store.inMemory(), clock: clock.wall, logger: logger)
@@ -189,7 +196,8 @@ struct HistoryEngineTests {
         #expect(refused["error"] as? String == "org.varlink.service.InvalidParameter")
     }
 
-    @Test("H5: export, then import into a fresh state, gives the same week, data and day replies")
+    // Rule H5.
+    @Test("export, then import into a fresh state, gives the same week, data and day replies")
     func roundTrip() async throws {
         let clock = TestClock("2026-11-18T10:00:00Z", zone: "UTC")
         let first = try Engine(store: try Store.inMemory(), clock: clock.wall, logger: logger)
@@ -213,7 +221,8 @@ struct HistoryEngineTests {
         }
     }
 
-    @Test("H5: an import over routines without replace, or of a broken document, changes nothing")
+    // Rule H5.
+    @Test("an import over routines without replace, or of a broken document, changes nothing")
     func refusals() async throws {
         let clock = TestClock("2026-11-22T10:00:00Z", zone: "UTC")
         let store = try Store.inMemory()

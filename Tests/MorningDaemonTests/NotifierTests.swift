@@ -10,7 +10,8 @@ import Testing
 /// the end-to-end NotificationTests give it; this process's own environment is shared by
 /// every test, so it is never changed here.
 @Suite struct NotifierTests {
-    @Test("N6: clicking the reminder runs bmctl in $TERMINAL, else x-terminal-emulator, else xdg-terminal-exec")
+    // Rule N6.
+    @Test("clicking the reminder runs bmctl in $TERMINAL, else x-terminal-emulator, else xdg-terminal-exec")
     func terminalCommand() {
         let installed: Set = ["/usr/bin/bmd", "/usr/bin/bmctl", "/usr/bin/foot", "/usr/bin/x-terminal-emulator",
                               "/usr/bin/xdg-terminal-exec", "/opt/kitty/kitty"]
@@ -28,7 +29,8 @@ import Testing
         #expect(command([:], without: ["/usr/bin/bmctl"]) == ["/usr/bin/x-terminal-emulator", "-e", "bmctl"])
     }
 
-    @Test("N6: the reminder's button is \"✓ <first task>\"; the test notification has none")
+    // Rule N6.
+    @Test("the reminder's button is \"✓ <first task>\"; the test notification has none")
     func checkLabel() {
         #expect(ReminderMessage(summary: "s", body: "b", firstTask: " Get up ").checkLabel == "✓ Get up")
         #expect(ReminderMessage.test.checkLabel == nil)
@@ -72,7 +74,8 @@ import Testing
         #expect(SessionBus(environment: ["XDG_RUNTIME_DIR": runtime]).missing() == nil)
     }
 
-    @Test("N2: the icon's installed PNG is looked for in XDG_DATA_HOME, then each of XDG_DATA_DIRS, with the spec's defaults")
+    // Rule N2.
+    @Test("the icon's installed PNG is looked for in XDG_DATA_HOME, then each of XDG_DATA_DIRS, with the spec's defaults")
     func installedIcon() {
         #expect(AppIcon.dataFolders(environment: ["HOME": "/home/ann"])
                 == ["/home/ann/.local/share", "/usr/local/share", "/usr/share"])
@@ -87,7 +90,8 @@ import Testing
     }
 
     // No D-Bus call is made at all (the reason says so), so nothing waits for a timeout.
-    @Test("N2: no session bus: post returns false, status says unavailable, the log warns once")
+    // Rule N2.
+    @Test("no session bus: post returns false, status says unavailable, the log warns once")
     func noSessionBus() async throws {
         let runtime = try temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: runtime) }

@@ -64,7 +64,8 @@ struct ReminderServiceTests {
         }
     }
 
-    @Test("N4: the reminder is stored as sent before it is posted, so a crash never sends it twice")
+    // Rule N4.
+    @Test("the reminder is stored as sent before it is posted, so a crash never sends it twice")
     func recordedBeforePosted() async throws {
         let bmd = try FirstMorning()
         try await bmd.running {
@@ -82,7 +83,8 @@ struct ReminderServiceTests {
         #expect(bmd.notifier.all.count == 1)
     }
 
-    @Test("N3: the alarm is armed for midnight before the reminder is sent, so a hung server never delays midnight")
+    // Rule N3.
+    @Test("the alarm is armed for midnight before the reminder is sent, so a hung server never delays midnight")
     func armedBeforeSending() async throws {
         let bmd = try FirstMorning(holdingPosts: true)
         try await bmd.running {
@@ -145,7 +147,8 @@ struct ReminderServiceTests {
         #expect(post.message.staysUntilClosed)
     }
 
-    @Test("N4: a reminder sent late says where the morning stands, not the first task's time")
+    // Rule N4.
+    @Test("a reminder sent late says where the morning stands, not the first task's time")
     func lateReminderSaysProgress() async throws {
         // bmd starts at 06:45, a quarter of an hour after the first task's time.
         let bmd = try FirstMorning()
@@ -160,7 +163,8 @@ struct ReminderServiceTests {
         #expect(bmd.notifier.all.count == 1)
     }
 
-    @Test("N4: a late reminder counts the tasks already checked and names the next one when none is waiting")
+    // Rule N4.
+    @Test("a late reminder counts the tasks already checked and names the next one when none is waiting")
     func lateReminderAfterChecking() async throws {
         let bmd = try FirstMorning()
         bmd.clock.set("2026-11-23T06:40:00Z")
@@ -173,7 +177,8 @@ struct ReminderServiceTests {
         }
     }
 
-    @Test("N6: the reminder's popup is closed once the first task is checked, and only then")
+    // Rule N6.
+    @Test("the reminder's popup is closed once the first task is checked, and only then")
     func closedWhenFirstTaskChecked() async throws {
         let bmd = try FirstMorning()
         try await bmd.running {
@@ -199,7 +204,8 @@ struct ReminderServiceTests {
         #expect(bmd.notifier.all.count == 1)
     }
 
-    @Test("N6: a reminder left unanswered is closed when its day ends")
+    // Rule N6.
+    @Test("a reminder left unanswered is closed when its day ends")
     func closedAtMidnight() async throws {
         let bmd = try FirstMorning()
         try await bmd.running {

@@ -1,9 +1,11 @@
 import Testing
 @testable import MorningDaemon
 
-@Suite("The locale's first weekday (H2)")
+// Rules H2.
+@Suite("The locale's first weekday")
 struct WeekdaysTests {
-    @Test("H2: Sunday for en_US, Monday for en_GB and de_DE; C, POSIX and nonsense mean Monday")
+    // Rule H2.
+    @Test("Sunday for en_US, Monday for en_GB and de_DE; C, POSIX and nonsense mean Monday")
     func firstWeekday() {
         #expect(Weekdays.first(locale: "en_US.UTF-8") == 1)
         #expect(Weekdays.first(locale: "en_GB.UTF-8") == 2)

@@ -2,7 +2,8 @@ import Foundation
 @testable import MorningProtocol
 import Testing
 
-@Suite("Varlink framing and messages (F6)")
+// Rules F6.
+@Suite("Varlink framing and messages")
 struct VarlinkTests {
     @Test("Frames split on NUL, across chunk boundaries and several to a chunk")
     func splitting() throws {
@@ -131,7 +132,8 @@ struct VarlinkTests {
         #expect(error.error == "org.bettermorning.Morning.NoActiveRoutine")
     }
 
-    @Test("§10: absent optional contract fields are written as null and read back as nil")
+    // Section 10 of the scripting contract.
+    @Test("absent optional contract fields are written as null and read back as nil")
     func nulls() throws {
         let status = Morning.StatusReply(phase: .none, state: .none, date: "2026-11-22", routine: nil, today: nil, currentTask: nil,
                                     nextTask: nil, behind: 0, nextReminder: nil,
@@ -147,7 +149,8 @@ struct VarlinkTests {
     }
 }
 
-@Suite("The interface file (F6)")
+// Rules F6.
+@Suite("The interface file")
 struct InterfaceTests {
     @Test("The embedded description is the .varlink file, and names every method and error the code uses")
     func description() throws {
