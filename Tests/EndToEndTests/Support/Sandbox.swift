@@ -11,6 +11,7 @@ enum Binaries {
             return URL(fileURLWithPath: dir)
         }
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         return root.appendingPathComponent(".build/debug")
     }()
 
