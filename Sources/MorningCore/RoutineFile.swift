@@ -48,7 +48,7 @@ public struct RoutineFile: Hashable, Sendable {
     private static func titleLine(_ line: String) throws -> String {
         // A file that starts with a task most likely forgot its title line. Only a clock
         // time with a colon counts, so that a title such as "5am Club" stays a title.
-        let first = splitTask(line).time
+        let first = TaskLine.split(line).time
         if first.contains(":"), (try? TimeOfDay.parse(first)) != nil {
             throw Morning.Error.invalidRoutine(reason: "the first line is the routine's title, not a task; put a title above the tasks")
         }
@@ -57,29 +57,13 @@ public struct RoutineFile: Hashable, Sendable {
     }
 
     private static func taskLine(_ line: String) throws -> RoutineTask {
-        let (timeText, title) = splitTask(line)
+        let (timeText, title) = TaskLine.split(line)
         let time = try TimeOfDay.parse(timeText)
         guard !title.isEmpty else {
             throw Morning.Error.invalidRoutine(reason: "the task at \(time) has no title; a task line is TIME TITLE, such as 06:45 Stretch")
         }
         try Book.validate(taskTitle: title)
         return RoutineTask(time: time, title: title)
-    }
-
-    /// Splits a task line into its time and title; a 12-hour time may be two words
-    /// (`6:45 pm Stretch`).
-    static func splitTask(_ line: String) -> (time: String, title: String) {
-        var rest = Substring(line)
-        func word() -> Substring {
-            let word = rest.prefix { !$0.isWhitespace }
-            rest = rest.dropFirst(word.count).drop(while: \.isWhitespace)
-            return word
-        }
-        var time = String(word())
-        if ["am", "pm", "a.m.", "p.m."].contains(rest.prefix { !$0.isWhitespace }.lowercased()) {
-            time += " " + word()
-        }
-        return (time, String(rest).trimmingWhitespace)
     }
 }
 

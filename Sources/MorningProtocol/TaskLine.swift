@@ -1,11 +1,10 @@
-/// A task typed as one piece of text, `TIME TITLE`, as `create --task` and the prompts
-/// of `create` take it.
-enum TaskLine {
+/// A task written as one piece of text, `TIME TITLE`: a line of a routine file, and what
+/// `create --task` and the prompts of `create` take. bmctl and bmd split it alike.
+public enum TaskLine {
     /// Splits off the time, which may be two words when 12-hour (`6:45 pm Stretch`).
     ///
-    /// Only bmd judges the time: this just finds where it ends, the way a routine file's
-    /// lines are read.
-    static func split(_ text: String) -> (time: String, title: String) {
+    /// It only finds where the time ends; bmd judges whether it is a time.
+    public static func split(_ text: String) -> (time: String, title: String) {
         var rest = Substring(text).drop(while: \.isWhitespace)
         func word() -> Substring {
             let word = rest.prefix { !$0.isWhitespace }
