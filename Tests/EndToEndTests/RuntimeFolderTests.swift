@@ -29,7 +29,13 @@ struct RuntimeFolderTests {
         env["BMCTL"] = Binaries.bmctl
         env["XDG_STATE_HOME"] = "/tmp/state"
         env["TZ"] = "Europe/Berlin"
+        // The programs are copied out of the way first: the tests' own build may live
+        // under /tmp, which the empty tmpfs hides.
         let prelude = """
+            programs=$(mktemp -d /dev/shm/bm-programs-XXXXXX) || exit 91
+            trap 'rm -rf "$programs"' EXIT
+            cp "$BMD" "$BMCTL" "$programs/" || exit 92
+            BMD=$programs/bmd BMCTL=$programs/bmctl
             mount -t tmpfs tmpfs /tmp || exit 90
             folder=/tmp/better-morning-$(id -u)
             # Stops the bmd that bmctl started, named in its lock file, and waits until it is gone.
