@@ -81,6 +81,12 @@ public struct ControlServer: Service {
         writePool.start()
         let batches = WriteBatches(engine: engine, varlink: varlink, pool: writePool, logger: logger)
         let server = try await ServerBootstrap(group: loop, childGroup: loop)
+            .serverChannelInitializer { channel in
+                // Out of descriptors every accept fails at once: without a pause the loop would spin.
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(OutOfDescriptors(logger: logger))
+                }
+            }
             .serverChannelOption(.backlog, value: Int32(Self.backlog))
             // One turn of the loop takes in a quarter of the backlog, so that a new client
             // waits behind it for at most four turns; and no more, so that a client just
