@@ -82,9 +82,12 @@ struct ConnectionStateMachine {
         return deadline - patience
     }
 
-    /// Bytes received that are not yet answered: an unfinished frame, and any whole ones
-    /// waiting behind a call being answered.
-    var buffered: Int { frames.pending }
+    /// Bytes received that are not yet answered: an unfinished frame, any whole ones
+    /// waiting behind a call being answered, and the call being answered itself, which
+    /// bmd holds parsed while it waits (for the disk, say).
+    var buffered: Int { frames.pending + answeringBytes }
+    /// The size of the frame of the call being answered, while one is.
+    private var answeringBytes = 0
 
     // MARK: Events
 
@@ -112,6 +115,7 @@ struct ConnectionStateMachine {
     mutating func answered(_ reply: [UInt8]?, now: NIODeadline, writable: Bool) -> [Action] {
         guard state == .answering else { return [] }
         state = .reading
+        answeringBytes = 0
         let next = readFrames(now: now, writable: writable)
         if inputEnded, state == .reading {
             // The client sends nothing more and every call it sent is answered: the reply
@@ -224,6 +228,7 @@ struct ConnectionStateMachine {
         }
         deadline = nil
         state = .answering
+        answeringBytes = frame.count
         if answeredNow.contains(call.method) { return [.cancelTimeout, .answerNow(call)] }
         return [.cancelTimeout, .readFromSocket(false), .answerLater(call)]
     }
