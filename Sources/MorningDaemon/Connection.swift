@@ -1,4 +1,5 @@
 import CLinux
+import Dispatch
 import Logging
 import MorningProtocol
 import NIOCore
@@ -150,6 +151,8 @@ final class Connection: ChannelInboundHandler {
                 queue += machine.answered(call.oneway ? nil : reply, now: context.eventLoop.now, writable: context.channel.isWritable)
             case .answerLater(let call):
                 answerLater(call, context)
+            case .readLater(let frame):
+                readLater(frame, context)
             case .follow:
                 if connections?.follow(self) ?? true {
                     follow(context)
@@ -203,6 +206,27 @@ final class Connection: ChannelInboundHandler {
             }
         }
         timeout = (task, at)
+    }
+
+    /// Where large frames are read: one at a time, so that the memory they take once read
+    /// adds up to one call's worth, whatever the number of clients sending them.
+    private static let reading = DispatchQueue(label: "bmd large calls", qos: .utility)
+
+    /// Reads a large frame on another thread, then answers it as any call that may write.
+    private func readLater(_ frame: [UInt8], _ context: ChannelHandlerContext) {
+        let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+        Self.reading.async {
+            let call = try? VarlinkCall(frame: frame)
+            bound.eventLoop.execute {
+                let (connection, context) = bound.value
+                guard let call else {
+                    let refusal = VarlinkService.Error.invalidParameter(parameter: "method").frame
+                    return connection.perform(connection.machine.answered(refusal, now: context.eventLoop.now,
+                                                                          writable: context.channel.isWritable), context)
+                }
+                connection.answerLater(call, context)
+            }
+        }
     }
 
     /// Answers `call` on the thread pool, then goes on with the next frames on the loop.

@@ -39,6 +39,9 @@ struct ConnectionStateMachine {
         case answerNow(VarlinkCall)
         /// Answer this call off the loop and report the reply with `answered`.
         case answerLater(VarlinkCall)
+        /// Read this frame (an Import larger than other calls may be) off the loop, then
+        /// answer it off the loop and report the reply with `answered`.
+        case readLater([UInt8])
         /// Start following the status.
         case follow
         /// Stop following the status.
@@ -216,6 +219,14 @@ struct ConnectionStateMachine {
             return refuse(VarlinkService.Error.invalidParameter(parameter: parameter).frame)
         }
         guard let frame else { return [.readFromSocket(true)] + (deadline == nil ? armTimeout(now) : []) }
+        if frame.count > ControlServer.frameLimit {
+            // Only an Import may be this large, and reading it whole takes up to seconds:
+            // other clients are served meanwhile.
+            deadline = nil
+            state = .answering
+            answeringBytes = frame.count
+            return [.cancelTimeout, .readFromSocket(false), .readLater(frame)]
+        }
         guard let call = try? VarlinkCall(frame: frame) else {
             return refuse(VarlinkService.Error.invalidParameter(parameter: "method").frame)
         }

@@ -47,7 +47,8 @@ public struct ControlServer: Service {
     public static let followerLimit = 32
     /// The bytes of calls held across all connections, those still arriving and those
     /// waiting for their answer: two whole imports. With what one call may take once read
-    /// (`JSONParser.memoryBudget`), bmd stays within 64 MiB above idle whatever clients do.
+    /// (`JSONParser.memoryBudget`, one large call read at a time), bmd stays within 64 MiB
+    /// above idle whatever clients do.
     public static let bufferLimit = 2 * importFrameLimit
     /// How long a connection may take to send its next whole call: one that sends
     /// nothing, or a frame a byte at a time, is closed after this. Followers are not timed.

@@ -17,8 +17,9 @@ struct JSONParser {
     /// The most memory a parsed document may take, as `spend` estimates it. A document's
     /// text says little of its size once read: `[[]],` is five bytes of text and over a
     /// hundred of parsed tree, so a 16 MiB call of them took 400 MiB. Ten years of daily
-    /// records of a 20-task routine, every task done, are about 3 MiB of estimate.
-    public static let memoryBudget = 24 << 20
+    /// records of a 20-task routine, every task done, are about 3 MiB of estimate: the
+    /// budget holds five times that.
+    public static let memoryBudget = 16 << 20
     /// What the tree read so far is estimated to take.
     private var spent = 0
 
@@ -36,7 +37,7 @@ struct JSONParser {
 
     /// Counts `bytes` more of parsed tree, refusing the document past `memoryBudget`: each
     /// container's header and each element's place in its container (at the capacity an
-    /// array grows to), and the buffer of each long string.
+    /// array grows to), and the header of each long string's buffer.
     private mutating func spend(_ bytes: Int) throws(JSONSyntaxError) {
         spent += bytes
         guard spent <= Self.memoryBudget else {
@@ -163,8 +164,9 @@ struct JSONParser {
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
-                // Up to 15 bytes live inside the String itself; longer ones take a buffer.
-                if index - start > 15 { try spend(32 + index - start) }
+                // Up to 15 bytes live inside the String itself; longer ones take a buffer,
+                // whose text is no larger than the document's own, which its caller bounds.
+                if index - start > 15 { try spend(32) }
                 let text = try utf8(UnsafeBufferPointer(rebasing: bytes[start..<index]))
                 index += 1
                 return text
