@@ -131,9 +131,11 @@ struct ConnectionStateMachine {
     }
 
     /// The client shut its side for writing: the calls it sent are still answered, and the
-    /// connection ends once they are (a follower follows on).
+    /// connection ends once they are. A follower that hung up ends at once, so that its
+    /// place is free for the next.
     mutating func inputClosed() -> [Action] {
         inputEnded = true
+        if state == .following { return [.close] }
         guard state == .reading else { return [] }
         state = .closing
         deadline = nil
