@@ -79,7 +79,9 @@ final class Connection {
     }
 
     /// Reads until the first complete frame and returns it without its NUL.
-    func receiveFrame() throws(ConnectionError) -> [UInt8] {
+    /// With `watching` (stdout, for a follower), a reader of it that went away ends bmctl
+    /// quietly while it waits, rather than at the next status, which may be hours later.
+    func receiveFrame(watching: Int32? = nil) throws(ConnectionError) -> [UInt8] {
         // Not zeroed: recv fills what is used, and zeroing 64 KiB cost a dozen page faults
         // per run, more than the call.
         let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 1)
@@ -89,6 +91,11 @@ final class Connection {
                 if let frame = try splitter.next() { return frame }
             } catch {
                 throw .frameTooLarge(error.limit)
+            }
+            if let watching {
+                var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0), pollfd(fd: watching, events: 0, revents: 0)]
+                if poll(&fds, 2, -1) < 0, errno == EINTR { continue }
+                if fds[1].revents & Int16(POLLERR | POLLHUP) != 0, fds[0].revents == 0 { StandardOutput.readerGone() }
             }
             let n = recv(fd, chunk.baseAddress, chunk.count, 0)
             if n < 0 {

@@ -49,7 +49,7 @@ extension Daemon {
             // before that (bmd stopped or restarted) is a failure the follower recovers from.
             func next() throws(ControlFailure) -> [UInt8]? {
                 do throws(ConnectionError) {
-                    return try connection.receiveFrame()
+                    return try connection.receiveFrame(watching: StandardOutput.watchable ? 1 : nil)
                 } catch {
                     throw error.failure(path: endpoint.path)
                 }

@@ -40,12 +40,23 @@ enum StandardOutput {
         return "bmctl: cannot write the output: \(cause); what was written is incomplete\n"
     }
 
+    /// Whether stdout is a pipe or a socket, whose reader can go away while bmctl waits.
+    static var watchable: Bool {
+        var info = stat()
+        guard !wasClosed, fstat(1, &info) == 0 else { return false }
+        let kind = info.st_mode & S_IFMT
+        return kind == S_IFIFO || kind == S_IFSOCK
+    }
+
+    /// The reader of stdout went away: bmctl ends quietly, as SIGPIPE's default would end it.
+    static func readerGone() -> Never {
+        signal(SIGPIPE, SIG_DFL)
+        raise(SIGPIPE)
+        exit(128 + SIGPIPE)
+    }
+
     private static func fail(_ code: Int32) -> Never {
-        if code == EPIPE {
-            signal(SIGPIPE, SIG_DFL)
-            raise(SIGPIPE)
-            exit(128 + SIGPIPE)
-        }
+        if code == EPIPE { readerGone() }
         let message = Array(reason(code).utf8)
         _ = message.withUnsafeBytes { Glibc.write(2, $0.baseAddress, $0.count) }
         exit(ExitStatus.refused.rawValue)

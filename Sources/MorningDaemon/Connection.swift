@@ -1,4 +1,5 @@
 import CLinux
+import Dispatch
 import Logging
 import MorningProtocol
 import NIOCore
@@ -31,6 +32,10 @@ final class Connection: ChannelInboundHandler {
     /// Whether the channel reads from the socket by itself (its autoRead option).
     private var reading = true
     private var follower: UInt64?
+    /// Whether this connection held a large frame since memory was last handed back.
+    private var heldLarge = false
+    /// Past this much held, the memory a call took is handed back once it is answered.
+    static let largeFrame = 1 << 20
     /// This handler's place in the pipeline, while the channel is open, so that the other
     /// connections can close it to make room.
     private var context: ChannelHandlerContext?
@@ -86,6 +91,7 @@ final class Connection: ChannelInboundHandler {
 
     func channelInactive(context: ChannelHandlerContext) {
         perform(machine.closed(), context)
+        handBackMemory(context)
         batches?.left(ObjectIdentifier(self))
         self.context = nil
         context.fireChannelInactive()
@@ -94,6 +100,17 @@ final class Connection: ChannelInboundHandler {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let bytes = unwrapInboundIn(data).readableBytesView
         perform(machine.received(bytes, now: context.eventLoop.now, writable: context.channel.isWritable), context)
+        if machine.buffered > Self.largeFrame { heldLarge = true }
+    }
+
+    /// Hands the memory of a large call back to the system once it is gone. glibc keeps
+    /// freed memory for the next allocation; after a 16 MiB import that is hundreds of
+    /// MiB bmd would hold while idle.
+    private func handBackMemory(_ context: ChannelHandlerContext) {
+        guard heldLarge else { return }
+        heldLarge = false
+        // On the next turn of the loop, once the call and its reply are freed.
+        context.eventLoop.execute { _ = malloc_trim(0) }
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
@@ -134,6 +151,8 @@ final class Connection: ChannelInboundHandler {
                 queue += machine.answered(call.oneway ? nil : reply, now: context.eventLoop.now, writable: context.channel.isWritable)
             case .answerLater(let call):
                 answerLater(call, context)
+            case .readLater(let frame):
+                readLater(frame, context)
             case .follow:
                 if connections?.follow(self) ?? true {
                     follow(context)
@@ -189,6 +208,27 @@ final class Connection: ChannelInboundHandler {
         timeout = (task, at)
     }
 
+    /// Where large frames are read: one at a time, so that the memory they take once read
+    /// adds up to one call's worth, whatever the number of clients sending them.
+    private static let reading = DispatchQueue(label: "bmd large calls", qos: .utility)
+
+    /// Reads a large frame on another thread, then answers it as any call that may write.
+    private func readLater(_ frame: [UInt8], _ context: ChannelHandlerContext) {
+        let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+        Self.reading.async {
+            let call = try? VarlinkCall(frame: frame)
+            bound.eventLoop.execute {
+                let (connection, context) = bound.value
+                guard let call else {
+                    let refusal = VarlinkService.Error.invalidParameter(parameter: "method").frame
+                    return connection.perform(connection.machine.answered(refusal, now: context.eventLoop.now,
+                                                                          writable: context.channel.isWritable), context)
+                }
+                connection.answerLater(call, context)
+            }
+        }
+    }
+
     /// Answers `call` on the thread pool, then goes on with the next frames on the loop.
     private func answerLater(_ call: VarlinkCall, _ context: ChannelHandlerContext) {
         let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
@@ -208,6 +248,7 @@ final class Connection: ChannelInboundHandler {
             let (connection, context) = bound.value
             let frame = (try? result.get()).flatMap { call.oneway ? nil : $0 }
             connection.perform(connection.machine.answered(frame, now: context.eventLoop.now, writable: context.channel.isWritable), context)
+            connection.handBackMemory(context)
         }
     }
 

@@ -39,6 +39,9 @@ struct ConnectionStateMachine {
         case answerNow(VarlinkCall)
         /// Answer this call off the loop and report the reply with `answered`.
         case answerLater(VarlinkCall)
+        /// Read this frame (an Import larger than other calls may be) off the loop, then
+        /// answer it off the loop and report the reply with `answered`.
+        case readLater([UInt8])
         /// Start following the status.
         case follow
         /// Stop following the status.
@@ -82,9 +85,12 @@ struct ConnectionStateMachine {
         return deadline - patience
     }
 
-    /// Bytes received that are not yet answered: an unfinished frame, and any whole ones
-    /// waiting behind a call being answered.
-    var buffered: Int { frames.pending }
+    /// Bytes received that are not yet answered: an unfinished frame, any whole ones
+    /// waiting behind a call being answered, and the call being answered itself, which
+    /// bmd holds parsed while it waits (for the disk, say).
+    var buffered: Int { frames.pending + answeringBytes }
+    /// The size of the frame of the call being answered, while one is.
+    private var answeringBytes = 0
 
     // MARK: Events
 
@@ -112,6 +118,7 @@ struct ConnectionStateMachine {
     mutating func answered(_ reply: [UInt8]?, now: NIODeadline, writable: Bool) -> [Action] {
         guard state == .answering else { return [] }
         state = .reading
+        answeringBytes = 0
         let next = readFrames(now: now, writable: writable)
         if inputEnded, state == .reading {
             // The client sends nothing more and every call it sent is answered: the reply
@@ -124,9 +131,11 @@ struct ConnectionStateMachine {
     }
 
     /// The client shut its side for writing: the calls it sent are still answered, and the
-    /// connection ends once they are (a follower follows on).
+    /// connection ends once they are. A follower that hung up ends at once, so that its
+    /// place is free for the next.
     mutating func inputClosed() -> [Action] {
         inputEnded = true
+        if state == .following { return [.close] }
         guard state == .reading else { return [] }
         state = .closing
         deadline = nil
@@ -212,6 +221,14 @@ struct ConnectionStateMachine {
             return refuse(VarlinkService.Error.invalidParameter(parameter: parameter).frame)
         }
         guard let frame else { return [.readFromSocket(true)] + (deadline == nil ? armTimeout(now) : []) }
+        if frame.count > ControlServer.frameLimit {
+            // Only an Import may be this large, and reading it whole takes up to seconds:
+            // other clients are served meanwhile.
+            deadline = nil
+            state = .answering
+            answeringBytes = frame.count
+            return [.cancelTimeout, .readFromSocket(false), .readLater(frame)]
+        }
         guard let call = try? VarlinkCall(frame: frame) else {
             return refuse(VarlinkService.Error.invalidParameter(parameter: "method").frame)
         }
@@ -224,6 +241,7 @@ struct ConnectionStateMachine {
         }
         deadline = nil
         state = .answering
+        answeringBytes = frame.count
         if answeredNow.contains(call.method) { return [.cancelTimeout, .answerNow(call)] }
         return [.cancelTimeout, .readFromSocket(false), .answerLater(call)]
     }

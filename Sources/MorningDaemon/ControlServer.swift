@@ -55,8 +55,11 @@ public struct ControlServer: Service {
     static let acceptsPerTurn = 32
     /// Followers served at once, a part of `connectionLimit`: the rest stays for other calls.
     public static let followerLimit = 32
-    /// The bytes of unfinished calls held across all connections: four whole imports.
-    public static let bufferLimit = 4 * importFrameLimit
+    /// The bytes of calls held across all connections, those still arriving and those
+    /// waiting for their answer: two whole imports. With what one call may take once read
+    /// (`JSONParser.memoryBudget`, one large call read at a time), bmd stays within 64 MiB
+    /// above idle whatever clients do.
+    public static let bufferLimit = 2 * importFrameLimit
     /// How long a connection may take to send its next whole call: one that sends
     /// nothing, or a frame a byte at a time, is closed after this. Followers are not timed.
     public static let patience = TimeAmount.seconds(10)
@@ -95,6 +98,12 @@ public struct ControlServer: Service {
         let batches = WriteBatches(engine: engine, varlink: varlink, pool: writePool, logger: logger)
         // A listener for a bound socket: the first, and any made when the file is replaced.
         let listen = { @Sendable (fd: Int32) in ServerBootstrap(group: loop, childGroup: loop)
+            .serverChannelInitializer { channel in
+                // Out of descriptors every accept fails at once: without a pause the loop would spin.
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(OutOfDescriptors(logger: logger))
+                }
+            }
             .serverChannelOption(.backlog, value: Int32(Self.backlog))
             // One turn of the loop takes in a quarter of the backlog, so that a new client
             // waits behind it for at most four turns; and no more, so that a client just

@@ -46,6 +46,12 @@ public final class Engine: @unchecked Sendable {
     /// The changes of the calls answered so far in a batch, while one is being answered;
     /// nil otherwise. See `inOneTransaction`.
     private var batch: [Change]?
+    /// Whether days that ended could not be closed yet (the state file busy, full or
+    /// read-only): the alarm then comes back for them soon rather than at midnight.
+    private var closingDeferred = false
+    /// How soon the alarm comes back for days that could not be closed.
+    static let closingRetry: TimeInterval = 15
+
     /// Told, with the lock held, whenever what the status says may have changed.
     private var statusMayChange: @Sendable () -> Void = {}
     /// The totals of every Day Record, for stats and the heatmap.
@@ -124,6 +130,7 @@ public final class Engine: @unchecked Sendable {
         var plan = now.book.plan(now: now.instant, local: now.local)
         // While someone follows the status, anything it shows changing is worth a wake too.
         var wakeAt = plan.wake
+        if closingDeferred { wakeAt = min(wakeAt, now.instant.addingTimeInterval(Engine.closingRetry)) }
         if followed, let change = now.book.morning(at: now.instant, local: now.local).nextChange {
             wakeAt = min(wakeAt, change)
         }
@@ -227,8 +234,10 @@ public final class Engine: @unchecked Sendable {
             }
         } catch let error as StoreError where error.isFullOrReadOnly {
             logger.warning("cannot finalize the days that ended yet: \(error)")
+            closingDeferred = true
             return 0
         }
+        closingDeferred = false
         book = next
         changed()
         statusMayChange()

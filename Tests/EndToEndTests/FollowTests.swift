@@ -139,3 +139,37 @@ struct FollowTests {
         try box.stopDaemon()
     }
 }
+
+@Suite("End to end: more followers than bmd serves")
+struct FollowerLimitTests {
+    @Test("A 33rd follower is told the followers' limit and follows once a place is free", .timeLimit(.minutes(1)))
+    func thirtyThird() throws {
+        let box = try Sandbox(time: "2026-03-02 08:00:00")
+        try box.startDaemon()
+        var followers: [VarlinkClient] = []
+        for _ in 0..<32 {
+            let follower = try VarlinkClient(path: box.socketPath)
+            follower.send(Morning.Call.status().more.call.frame)
+            _ = try follower.receive()
+            followers.append(follower)
+        }
+        let output = box.root.appendingPathComponent("bar.out").path
+        let errors = box.root.appendingPathComponent("bar.err").path
+        let bar = try ChildProcess("/bin/sh", ["-c", #"exec "$0" --no-autostart status --follow --json >"$1" 2>"$2""#,
+                                               Binaries.bmctl, output, errors], environment: box.baseEnvironment)
+        defer {
+            bar.signal(SIGTERM)
+            bar.wait()
+        }
+        func text(_ path: String) -> String { (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
+        let deadline = Date().addingTimeInterval(15)
+        while !text(errors).contains("trying again"), Date() < deadline { usleep(20_000) }
+        #expect(text(errors).contains("bmd already sends the status to 32 followers"), "\(text(errors))")
+        // A place frees (a follower hangs up): the waiting bar takes it and prints the status.
+        followers.last?.finishSending()
+        let shown = Date().addingTimeInterval(15)
+        while !text(output).contains(#""phase""#), Date() < shown { usleep(20_000) }
+        #expect(text(output).contains(#""phase":"none""#), "\(text(output)); \(text(errors)); log: \(box.daemonLog)")
+        try box.stopDaemon()
+    }
+}

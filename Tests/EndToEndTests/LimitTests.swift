@@ -58,6 +58,41 @@ struct LimitTests {
         try box.stopDaemon()
     }
 
+    @Test("Out of descriptors bmd says so once and waits for them, never spinning a core", .timeLimit(.minutes(1)))
+    func outOfDescriptors() throws {
+        let box = try Sandbox(time: "2026-03-02 08:00:00")
+        let wrapper = box.root.appendingPathComponent("bmd-with-few-descriptors").path
+        try "#!/bin/sh\nulimit -n 40\nexec \"\(Binaries.bmd)\" \"$@\"\n".write(toFile: wrapper, atomically: true, encoding: .utf8)
+        chmod(wrapper, 0o755)
+        let daemon = try box.startDaemon(fakeClock: false, executable: wrapper)
+        var clients: [VarlinkClient] = []
+        for _ in 0..<48 { clients.append(try VarlinkClient(path: box.socketPath)) }
+        let deadline = Date().addingTimeInterval(15)
+        while !box.daemonLog.contains("cannot accept connections"), Date() < deadline { usleep(20_000) }
+        #expect(box.daemonLog.contains("cannot accept connections"), "\(box.daemonLog)")
+        // CPU time over two seconds of being out of descriptors: a spinning loop takes them all.
+        func cpuTicks() -> Int {
+            let stat = (try? String(contentsOfFile: "/proc/\(daemon.pid)/stat", encoding: .utf8)) ?? ""
+            let fields = stat.split(separator: ")").last?.split(separator: " ") ?? []
+            return fields.count > 13 ? (Int(fields[11]) ?? 0) + (Int(fields[12]) ?? 0) : 0
+        }
+        let before = cpuTicks()
+        usleep(2_000_000)
+        let used = cpuTicks() - before
+        #expect(used < 40, "bmd used \(used) ticks of CPU in 2 s while out of descriptors; log: \(box.daemonLog)")
+        #expect(box.daemonLog.components(separatedBy: "cannot accept connections").count == 2, "logged once: \(box.daemonLog)")
+        // Descriptors come back: bmd serves again.
+        clients.removeAll()
+        var served = false
+        let again = Date().addingTimeInterval(15)
+        while !served, Date() < again {
+            served = (try? box.bmctl("status").status) == 0
+            if !served { usleep(100_000) }
+        }
+        #expect(served)
+        try box.stopDaemon()
+    }
+
     @Test("A frame left half-sent is dropped after the timeout; a quiet follower is not")
     func halfSent() throws {
         let box = try Sandbox(time: "2026-03-02 08:00:00")

@@ -6,11 +6,10 @@ import Testing
 struct ImportSizeTests {
     @Test("A file just under the import limit whose call would be over it is refused in words, before any call")
     func callOverLimit() throws {
-        let head = #"{"exportedOn":"2026-11-20","format":"better-morning-export","routines":[{"active":false,"createdDate":"2026-01-01","days":["#
-        let tail = #"],"id":"mine","name":"M","open":[],"startDate":"2026-01-02","tasks":[],"type":"custom"}],"version":1}"#
-        let day = #"{"date":"2026-01-01","done":[]}"#
-        let count = (ExportFile.sizeLimit - head.utf8.count - tail.utf8.count) / (day.utf8.count + 1)
-        let text = head + Array(repeating: day, count: count).joined(separator: ",") + tail
+        // One long task title fills the file: its text reads into little more than itself.
+        let head = #"{"exportedOn":"2026-11-20","format":"better-morning-export","routines":[{"active":false,"createdDate":"2026-01-01","days":[],"id":"mine","name":"M","open":[],"startDate":"2026-01-02","tasks":[{"time":"05:00","title":""#
+        let tail = #""}],"type":"custom"}],"version":1}"#
+        let text = head + String(repeating: "x", count: ExportFile.sizeLimit - head.utf8.count - tail.utf8.count - 8) + tail
         #expect(text.utf8.count <= ExportFile.sizeLimit)
         let path = NSTemporaryDirectory() + "bm-import-size-\(UUID().uuidString).json"
         try text.write(toFile: path, atomically: true, encoding: .utf8)
