@@ -41,10 +41,20 @@ import Testing
         }
     }
 
-    @Test("the methods that only read are the ones the interface file says so of")
-    func readsOnly() {
-        let readers = Set(Morning.Method.allCases.filter(\.readsOnly))
-        #expect(readers == [.status, .explore, .day, .week, .data, .stats, .history, .export, .draftShow])
+    @Test("the interface file's notes reach the binding: what only reads, and how large a call may be")
+    func notesReachTheBinding() throws {
+        let text = Morning.interfaceDescription
+        for method in Morning.Method.allCases {
+            let name = method.rawValue.split(separator: ".").last!
+            // The comment lines right above the method's declaration.
+            let lines = text.components(separatedBy: "\n")
+            let at = try #require(lines.firstIndex { $0.hasPrefix("method \(name)(") })
+            let comment = lines[..<at].reversed().prefix { $0.hasPrefix("#") }
+            #expect(method.readsOnly == comment.contains("# Reads only."), "\(name)")
+            #expect((method.frameLimit != nil) == comment.contains { $0.hasPrefix("# Its call may be up to") }, "\(name)")
+        }
+        // The two a person would expect: status only reads; a check writes.
+        #expect(Morning.Method.status.readsOnly && !Morning.Method.check.readsOnly)
         #expect(Morning.Method.import.frameLimit == 16 << 20)
     }
 }
