@@ -50,8 +50,8 @@ public struct MorningNow: Hashable, Sendable {
 }
 
 extension MorningNow {
-    /// The morning of `routine` at `instant`. `states` are today's task states when the
-    /// routine runs today (nil when it has not started).
+    /// The morning of `routine` at `instant`. `day` is today's tasks and their states
+    /// when the routine runs today, nil when it has not started yet.
     public init(routine: Routine?, day: DayView?, at instant: Date, local: LocalTime) {
         let today = local.day(containing: instant)
         let midnight = local.start(of: today.next)
