@@ -9,26 +9,6 @@ import Testing
 
 private let M = "org.bettermorning.Morning."
 
-/// A wall clock whose instant and zone a test moves: a clock step, a flight across zones.
-private final class MovingClock: @unchecked Sendable {
-    private let lock = NSLock()
-    private var instant: Date
-    private var zone: TimeZone
-
-    init(_ iso: String, zone: String) {
-        instant = ISO8601DateFormatter().date(from: iso)!
-        self.zone = TimeZone(identifier: zone)!
-    }
-
-    var now: Date { lock.withLock { instant } }
-    func step(hours: Double) { lock.withLock { instant += hours * 3600 } }
-    func fly(to zone: String) { lock.withLock { self.zone = TimeZone(identifier: zone)! } }
-
-    var wall: WallClock {
-        WallClock(now: { self.lock.withLock { self.instant } }, zone: { self.lock.withLock { self.zone } })
-    }
-}
-
 /// Days ahead of the clock (issue 18, item 1): when the local date goes back, a day a
 /// routine already began lies after today. It must still be finalized exactly once, and
 /// every state bmd can reach must export and import back whole.
@@ -49,7 +29,7 @@ struct AheadOfClockTests {
     @Test("a day begun east of the date line and left by flying west is finalized when the routine is switched")
     func flightWest() async throws {
         // Kiritimati is UTC+14, Pago Pago UTC−11: the same instant is a day apart.
-        let clock = MovingClock("2026-11-20T12:00:00Z", zone: "Pacific/Kiritimati")   // the 21st, 02:00
+        let clock = TestClock("2026-11-20T12:00:00Z", zone: "Pacific/Kiritimati")   // the 21st, 02:00
         let engine = try Engine(store: try Store.inMemory(), clock: clock.wall, logger: logger)
         _ = try await call(engine, M + "Activate", ["routine": "kant"])                 // from the 22nd
         clock.step(hours: 24)                                                           // the 22nd, 02:00
@@ -76,7 +56,7 @@ struct AheadOfClockTests {
     // Rule A4.
     @Test("restarting a routine while the clock is behind its days starts it tomorrow, keeping the check made ahead")
     func restartBehindTheClock() async throws {
-        let clock = MovingClock("2026-11-20T12:00:00Z", zone: "UTC")
+        let clock = TestClock("2026-11-20T12:00:00Z", zone: "UTC")
         let engine = try Engine(store: try Store.inMemory(), clock: clock.wall, logger: logger)
         _ = try await call(engine, M + "Activate", ["routine": "kant"])                 // from the 21st
         clock.step(hours: 24 * 3)                                                       // the 23rd: two days recorded
@@ -94,7 +74,7 @@ struct AheadOfClockTests {
 
     @Test("A clock five years fast for a minute leaves no trace: today checks, restart counts from today, the export imports")
     func fiveYearsFastForAMinute() async throws {
-        let clock = MovingClock("2026-11-20T12:00:00Z", zone: "Europe/Berlin")
+        let clock = TestClock("2026-11-20T12:00:00Z", zone: "Europe/Berlin")
         let engine = try Engine(store: try Store.inMemory(), clock: clock.wall, logger: logger)
         _ = try await call(engine, M + "Activate", ["routine": "kant"])                 // from the 21st
         clock.step(hours: 48)                                                           // the 22nd
@@ -119,7 +99,7 @@ struct AheadOfClockTests {
 
     @Test("A date the zone skips whole (Samoa, 2011-12-30) has no day and gets no record")
     func skippedDate() async throws {
-        let clock = MovingClock("2011-12-27T12:00:00Z", zone: "Pacific/Apia")           // the 27th, 02:00
+        let clock = TestClock("2011-12-27T12:00:00Z", zone: "Pacific/Apia")           // the 27th, 02:00
         let engine = try Engine(store: try Store.inMemory(), clock: clock.wall, logger: logger)
         _ = try await call(engine, M + "Activate", ["routine": "kant"])                 // from the 28th
         clock.step(hours: 24 * 4)                                                       // the 1st of January
@@ -136,7 +116,7 @@ struct AheadOfClockTests {
     func randomRoundTrip() async throws {
         var random = FuzzRun.random(0x4148_4541)
         for run in 0..<12 * FuzzRun.scale {
-            let clock = MovingClock("2026-11-20T12:00:00Z", zone: random.pick(Self.zones))
+            let clock = TestClock("2026-11-20T12:00:00Z", zone: random.pick(Self.zones))
             let engine = try Engine(store: try Store.inMemory(), clock: clock.wall, logger: logger)
             var log: [String] = []
             // The clock never goes more than ten days behind the latest time it showed,

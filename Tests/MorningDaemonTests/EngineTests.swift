@@ -6,27 +6,6 @@ import MorningProtocol
 import MorningStore
 import Testing
 
-/// A clock the test moves by hand.
-final class TestClock: @unchecked Sendable {
-    private let lock = NSLock()
-    private var instant: Date
-    let zone: TimeZone
-
-    init(_ iso: String, zone: String) {
-        let f = ISO8601DateFormatter()
-        instant = f.date(from: iso)!
-        self.zone = TimeZone(identifier: zone)!
-    }
-
-    func set(_ iso: String) {
-        lock.withLock { instant = ISO8601DateFormatter().date(from: iso)! }
-    }
-
-    var wall: WallClock {
-        WallClock(now: { self.lock.withLock { self.instant } }, zone: { self.zone })
-    }
-}
-
 func call(_ engine: Engine, _ method: String, _ parameters: [String: Any] = [:]) async throws -> [String: Any] {
     var frame = [UInt8](try JSONSerialization.data(withJSONObject: ["method": method, "parameters": parameters]))
     frame.append(0)

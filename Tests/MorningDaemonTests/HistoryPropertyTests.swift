@@ -9,26 +9,6 @@ import Testing
 
 private let M = "org.bettermorning.Morning."
 
-/// A wall clock a history moves: minutes to years, both ways, and across zones.
-private final class HistoryClock: @unchecked Sendable {
-    private let lock = NSLock()
-    private var instant: Date
-    private var zone: TimeZone
-
-    init(_ instant: Date, zone: String) {
-        self.instant = instant
-        self.zone = TimeZone(identifier: zone)!
-    }
-
-    var now: Date { lock.withLock { instant } }
-    func set(_ date: Date) { lock.withLock { instant = date } }
-    func fly(to zone: String) { lock.withLock { self.zone = TimeZone(identifier: zone)! } }
-
-    var wall: WallClock {
-        WallClock(now: { self.lock.withLock { self.instant } }, zone: { self.lock.withLock { self.zone } })
-    }
-}
-
 /// Random histories of calls, clock moves, zone changes and restarts of bmd over one state
 /// file; after every step the rules a user relies on hold.
 @Suite("Random histories: a wrong clock, a restart or a zone change costs no history")
@@ -60,7 +40,7 @@ struct HistoryPropertyTests {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: folder) }
             let path = folder.appendingPathComponent("bmd.sqlite").path
-            let clock = HistoryClock(ISO8601DateFormatter().date(from: "2026-11-20T12:00:00Z")!, zone: random.pick(Self.zones))
+            let clock = TestClock(ISO8601DateFormatter().date(from: "2026-11-20T12:00:00Z")!, zone: random.pick(Self.zones))
             var engine: Engine? = try Engine(store: try Store(path: path), clock: clock.wall, logger: logger)
             var log: [String] = []
             for _ in 0..<40 {
@@ -103,7 +83,7 @@ struct HistoryPropertyTests {
     }
 
     /// The rules that must hold in any state a history reaches.
-    private func check(_ engine: Engine, clock: HistoryClock, trace: String) async throws {
+    private func check(_ engine: Engine, clock: TestClock, trace: String) async throws {
         // bmd's alarm wakes at once when the clock is set or the zone changes, and at every
         // midnight: the days that ended are closed then, not by the status call.
         _ = try engine.wake()

@@ -6,25 +6,6 @@ import MorningProtocol
 import MorningStore
 import Testing
 
-/// A clock whose time and zone the test sets.
-private final class SettableClock: @unchecked Sendable {
-    private let lock = NSLock()
-    private var instant: Date
-    private var zone: TimeZone
-
-    init(_ iso: String, zone: String) {
-        instant = ISO8601DateFormatter().date(from: iso)!
-        self.zone = TimeZone(identifier: zone)!
-    }
-
-    func advance(_ seconds: TimeInterval) { lock.withLock { instant += seconds } }
-    func set(zone: String) { lock.withLock { self.zone = TimeZone(identifier: zone)! } }
-
-    var wall: WallClock {
-        WallClock(now: { self.lock.withLock { self.instant } }, zone: { self.lock.withLock { self.zone } })
-    }
-}
-
 /// A notification server that comes and goes when the test says.
 private final class FlippingNotifier: Notifier, @unchecked Sendable {
     private let lock = NSLock()
@@ -59,7 +40,7 @@ struct StatusReplyTests {
     @Test("Through a morning in 7 s steps, with checks between, the kept reply is the one computed anew")
     func throughAMorning() async throws {
         // Franklin's tasks are at 05:00, 05:15, … 08:00; his routine starts the day after activation.
-        let clock = SettableClock("2026-11-22T20:00:00Z", zone: "Europe/Berlin")
+        let clock = TestClock("2026-11-22T20:00:00Z", zone: "Europe/Berlin")
         let engine = try Engine(store: try Store.inMemory(), clock: clock.wall, logger: logger)
         let broadcast = StatusBroadcast(engine: engine)
         _ = try await call(engine, Morning.Method.activate.rawValue, ["routine": "franklin"])
@@ -85,7 +66,7 @@ struct StatusReplyTests {
 
     @Test("A notification server going or coming is in the next reply, within the same half minute")
     func serverComesAndGoes() async throws {
-        let clock = SettableClock("2026-11-23T06:00:10Z", zone: "Europe/London")
+        let clock = TestClock("2026-11-23T06:00:10Z", zone: "Europe/London")
         let notifier = FlippingNotifier()
         let engine = try Engine(store: try Store.inMemory(), clock: clock.wall, notifier: notifier, logger: logger)
         let broadcast = StatusBroadcast(engine: engine)
@@ -101,7 +82,7 @@ struct StatusReplyTests {
 
     @Test("A change of zone, of the notifications setting or of the routine is in the next reply")
     func changesShowAtOnce() async throws {
-        let clock = SettableClock("2026-11-22T20:00:00Z", zone: "Europe/Berlin")
+        let clock = TestClock("2026-11-22T20:00:00Z", zone: "Europe/Berlin")
         let engine = try Engine(store: try Store.inMemory(), clock: clock.wall, logger: logger)
         let broadcast = StatusBroadcast(engine: engine)
         _ = try await call(engine, Morning.Method.activate.rawValue, ["routine": "franklin"])
@@ -109,7 +90,7 @@ struct StatusReplyTests {
         let before = kept(broadcast)
         #expect(before.contains(#""date":"2026-11-23""#))
 
-        clock.set(zone: "America/New_York")  // 00:00:10 there: the same day, nothing begun yet
+        clock.fly(to: "America/New_York")  // 00:00:10 there: the same day, nothing begun yet
         let moved = kept(broadcast)
         #expect(moved != before)
         #expect(moved == (try await fresh(engine)))
