@@ -25,18 +25,7 @@ final class NotifyDrain: @unchecked Sendable {
     func stop() {
         stopped.withLock { $0 = true }
         let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
-        var addr = sockaddr_un()
-        addr.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &addr.sun_path) { raw in
-            let bytes = Array(listener.path.utf8)
-            raw.copyBytes(from: bytes)
-            raw[bytes.count] = 0
-        }
-        _ = withUnsafePointer(to: &addr) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                sendto(fd, "WAKE", 4, 0, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
+        _ = withUnixAddress(listener.path) { sendto(fd, "WAKE", 4, 0, $0, $1) }
         close(fd)
         done.wait()
     }
