@@ -304,7 +304,7 @@ public final class Engine: @unchecked Sendable {
 
     /// The status as it is now; the caller holds the lock.
     func currentStatus() -> Morning.StatusReply {
-        currentStatus(current(), notifications: notifications)
+        status(current(), notifications: notifications).reply
     }
 
     /// What decides whether a Status reply computed earlier still holds, with the
@@ -335,11 +335,7 @@ public final class Engine: @unchecked Sendable {
             // change at any moment under the notifier's own lock, not this one.
             let notifications = self.notifications
             let now = current()
-            let morning = now.book.morning(at: now.instant, local: now.local)
-            let plan = now.book.plan(now: now.instant, local: now.local)
-            let reply = Morning.StatusReply(morning, nextReminder: plan.nextReminder, notifications: notifications,
-                                            local: now.local)
-            let validUntil = [morning.nextChange, plan.nextReminder, plan.nextMidnight].compactMap { $0 }.min() ?? now.instant
+            let (reply, validUntil) = status(now, notifications: notifications)
             return (reply, key(notifications), now.instant, validUntil)
         }
     }
@@ -349,10 +345,13 @@ public final class Engine: @unchecked Sendable {
         locked { generation &+= 1 }
     }
 
-    private func currentStatus(_ now: Now, notifications: Morning.Notifications) -> Morning.StatusReply {
+    /// The Status reply at `now`, and until when it holds by the clock alone: the model's
+    /// next change, the next reminder or midnight.
+    private func status(_ now: Now, notifications: Morning.Notifications) -> (reply: Morning.StatusReply, validUntil: Date) {
         let morning = now.book.morning(at: now.instant, local: now.local)
         let plan = now.book.plan(now: now.instant, local: now.local)
-        return Morning.StatusReply(morning, nextReminder: plan.nextReminder, notifications: notifications, local: now.local)
+        let reply = Morning.StatusReply(morning, nextReminder: plan.nextReminder, notifications: notifications, local: now.local)
+        return (reply, [morning.nextChange, plan.nextReminder].compactMap { $0 }.reduce(plan.nextMidnight, min))
     }
 
     func activationReply(_ a: Book.Activation) -> Morning.Activation {

@@ -18,11 +18,7 @@ enum Replies {
         Morning.Progress(date: record.date.description, completed: record.completed, total: record.taskCount)
     }
 
-    static func task(_ view: DayView, position: Int) -> Morning.DayTask {
-        let task = view.routine.tasks[position - 1]
-        return Morning.DayTask(position: position, time: task.time.description, title: task.title,
-                               state: view.states[position - 1])
-    }
+    static func task(_ view: DayView, position: Int) -> Morning.DayTask { Morning.DayTask(view, position: position) }
 
     static func day(_ view: DayView) -> Morning.DayReply {
         Morning.DayReply(date: view.date.description, routine: view.routine.name, routineId: view.routine.slug,

@@ -134,14 +134,9 @@ extension Morning.StatusReply {
         var next: Morning.DayTask?
         var now: Morning.Now?
         if let day = m.day, let pace = m.pace {
-            func task(_ position: Int) -> Morning.DayTask {
-                let t = day.routine.tasks[position - 1]
-                return Morning.DayTask(position: position, time: t.time.description, title: t.title,
-                                       state: day.states[position - 1])
-            }
             today = Morning.Progress(date: m.today.description, completed: day.completed, total: day.total)
-            taskNow = m.taskNow.map(task)
-            next = m.nextTask.map(task)
+            taskNow = m.taskNow.map { Morning.DayTask(day, position: $0) }
+            next = m.nextTask.map { Morning.DayTask(day, position: $0) }
             now = Morning.Now(pace: pace, task: taskNow, nextTaskAt: m.nextTaskAt.map { local.iso8601($0) },
                               minutesToNext: m.minutesToNext)
         }
@@ -159,5 +154,13 @@ extension Morning.RoutineInfo {
         self.init(id: r.slug, name: r.name, type: r.kind, active: r.isActive, createdDate: r.createdDate.description,
                   startDate: r.startDate.description,
                   tasks: r.tasks.map { Morning.TaskTime(time: $0.time.description, title: $0.title) })
+    }
+}
+
+extension Morning.DayTask {
+    /// The task at 1-based `position` of `day`, with its state that day.
+    public init(_ day: DayView, position: Int) {
+        let task = day.routine.tasks[position - 1]
+        self.init(position: position, time: task.time.description, title: task.title, state: day.states[position - 1])
     }
 }
