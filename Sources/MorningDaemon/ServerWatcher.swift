@@ -129,6 +129,20 @@ final class ServerWatcher: @unchecked Sendable {
         me.release()
     }
 
+    /// What the C shims read of one signal (kind 1: ActionInvoked, 2: NotificationClosed),
+    /// handed to the watcher that `watcher` points at; the two ways of hearing signals
+    /// (a monitor's filter, a subscription) both end here.
+    fileprivate static func heard(_ kind: Int32, id: UInt32, key: UnsafePointer<gchar>?, sender: UnsafePointer<gchar>,
+                                  watcher: UnsafeMutableRawPointer) {
+        let watcher = Unmanaged<ServerWatcher>.fromOpaque(watcher).takeUnretainedValue()
+        let from = String(cString: sender)
+        if kind == 1, let key {
+            watcher.hear(.invoked(id: id, key: String(cString: key), sender: from))
+        } else if kind == 2 {
+            watcher.hear(.closed(id: id, sender: from))
+        }
+    }
+
     /// Passes on `signal` if the server's current process sent it: any client on the bus
     /// can send a signal that looks like the server's.
     fileprivate func hear(_ signal: Signal) {
@@ -159,13 +173,7 @@ final class ServerWatcher: @unchecked Sendable {
                 var sender: UnsafePointer<gchar>?
                 let kind = bm_notification_message(message, &id, &key, &sender)
                 guard kind != 0, let sender else { return message }
-                let watcher = Unmanaged<ServerWatcher>.fromOpaque(data).takeUnretainedValue()
-                let from = String(cString: sender)
-                if kind == 1, let key {
-                    watcher.hear(.invoked(id: id, key: String(cString: key), sender: from))
-                } else if kind == 2 {
-                    watcher.hear(.closed(id: id, sender: from))
-                }
+                ServerWatcher.heard(kind, id: id, key: key, sender: sender, watcher: data)
                 return message
             }
             let filterID = g_dbus_connection_add_filter(monitor, filter, me, nil)
@@ -192,13 +200,7 @@ final class ServerWatcher: @unchecked Sendable {
             var id: UInt32 = 0
             var key: UnsafePointer<gchar>?
             let kind = bm_notification_signal(member, parameters, &id, &key)
-            let watcher = Unmanaged<ServerWatcher>.fromOpaque(data).takeUnretainedValue()
-            let from = String(cString: sender)
-            if kind == 1, let key {
-                watcher.hear(.invoked(id: id, key: String(cString: key), sender: from))
-            } else if kind == 2 {
-                watcher.hear(.closed(id: id, sender: from))
-            }
+            ServerWatcher.heard(kind, id: id, key: key, sender: sender, watcher: data)
         }
         let subscription = g_dbus_connection_signal_subscribe(shared, nil, "org.freedesktop.Notifications", nil,
                                                               "/org/freedesktop/Notifications", nil,
