@@ -33,6 +33,7 @@ struct MorningNowEndToEndTests {
         try box.stopDaemon()
     }
 
+    // Rule L1a.
     @Test("a follower's countdown moves on the minute with no check and no other call")
     func countdownMoves() throws {
         let box = try Sandbox(zone: "Europe/Berlin", time: "2026-03-02 08:00:00")
@@ -53,6 +54,7 @@ struct MorningNowEndToEndTests {
         try box.stopDaemon()
     }
 
+    // Rule L1b.
     @Test("titles with &, < and %{ reach waybar escaped for Pango, polybar inert and i3blocks as written")
     func titlesEscaped() throws {
         let box = try Sandbox(zone: "Europe/Berlin", time: "2026-03-02 08:00:00")

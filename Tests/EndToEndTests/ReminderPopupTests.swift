@@ -6,6 +6,7 @@ import Glibc
 
 /// The reminder's popup on a real desktop notification stack: it stays until its morning
 /// begins, its day ends or the user closes it, and it asks for the alarm's sound.
+// Rule N7.
 @Suite("End to end: the reminder's popup stays and sounds")
 struct ReminderPopupTests {
     @Test("The reminder asks to stay until closed, with the alarm sound, and outlasts the server's own timeout")

@@ -130,6 +130,7 @@ struct BarTests {
         #expect(waybar["alt"] as? String == "done")
     }
 
+    // Rule L1b.
     @Test("i3blocks at an interval reads the bar text, the short text and the colour, a line each; nothing when no routine")
     func i3blocksInterval() {
         #expect(BarText.render(Self.behind, format: .i3blocks, following: false) == "☀ 1/6 Drink tea\n☀ 1/6\n#E5A50A\n")
@@ -137,6 +138,7 @@ struct BarTests {
         #expect(BarText.render(Sample.nothingActive, format: .i3blocks, following: false) == "\n")
     }
 
+    // Rule L1b.
     @Test("a title \"Coffee & news\" reaches waybar escaped for Pango, and polybar cannot read a title as a tag")
     func markupEscaped() throws {
         var s = Self.behind

@@ -51,6 +51,7 @@ private struct Life {
     }
 }
 
+// Rule T5.
 @Suite("A clock that ran ahead for a while leaves no trace once it is right")
 struct ClockRanAheadTests {
     @Test("Five years ahead for a minute: the days it closed are gone and today can be checked again")

@@ -114,6 +114,7 @@ struct MorningNowTests {
         }
     }
 
+    // Rule L1a: the status is kept current by one timer planned at this instant.
     @Test("nothing shown changes before the next change the model names, and something does at it, all day",
           arguments: shapes, Checks.allCases)
     func nextChangeIsExact(shape: Shape, checks: Checks) throws {
