@@ -2,8 +2,9 @@
 #   make run    install what bmd needs, build, run bmd in the foreground
 #   make test   install what the tests need, build, run every test
 #   make bench  print the benchmarks' figures
-#   make generate  write the Swift bindings of the varlink interface files, and the
-#                  completion scripts pinned for the tests, again
+#   make generate  write the Swift bindings of the varlink interface files, bmctl's
+#                  commands from its command table, and the completion scripts pinned
+#                  for the tests, again
 
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 # swift with libnotify's flags as SwiftPM takes them without a warning (scripts/quiet-pkg-config).
@@ -56,14 +57,18 @@ run: build
 # generator succeeded, so a failing run leaves the committed file as it was.
 generate:
 	$(SWIFT) build --product varlink-swift
+	$(SWIFT) build --product command-table
 	bin="$$($(SWIFT) build --show-bin-path)" && \
 	"$$bin/varlink-swift" Sources/MorningProtocol/org.bettermorning.Morning.varlink Morning \
 		> Sources/MorningProtocol/Morning.generated.swift.new && \
 	mv Sources/MorningProtocol/Morning.generated.swift.new Sources/MorningProtocol/Morning.generated.swift && \
 	"$$bin/varlink-swift" Sources/Varlink/org.varlink.service.varlink VarlinkService --in-runtime \
 		> Sources/Varlink/VarlinkService.generated.swift.new && \
-	mv Sources/Varlink/VarlinkService.generated.swift.new Sources/Varlink/VarlinkService.generated.swift; \
-	status=$$?; rm -f Sources/MorningProtocol/Morning.generated.swift.new Sources/Varlink/VarlinkService.generated.swift.new; \
+	mv Sources/Varlink/VarlinkService.generated.swift.new Sources/Varlink/VarlinkService.generated.swift && \
+	"$$bin/command-table" Sources/MorningControl/bmctl.commands > Sources/MorningControl/Commands.generated.swift.new && \
+	mv Sources/MorningControl/Commands.generated.swift.new Sources/MorningControl/Commands.generated.swift; \
+	status=$$?; rm -f Sources/MorningProtocol/Morning.generated.swift.new Sources/Varlink/VarlinkService.generated.swift.new \
+		Sources/MorningControl/Commands.generated.swift.new; \
 	exit $$status
 	$(MAKE) --no-print-directory completions
 

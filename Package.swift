@@ -25,6 +25,11 @@ let package = Package(
         .target(name: "VarlinkGenerator"),
         .executableTarget(name: "varlink-swift", dependencies: ["VarlinkGenerator"]),
 
+        // MARK: bmctl's command table, read by `make generate`
+        // Turns bmctl.commands into ArgumentParser's commands, their requests and QuickLine's rows.
+        .target(name: "CommandTable"),
+        .executableTarget(name: "command-table", dependencies: ["CommandTable"]),
+
         // MARK: The pure core: rules of routines, days and records. No clock, disk or socket.
         .target(name: "MorningCore", dependencies: ["MorningProtocol"]),
 
@@ -67,7 +72,8 @@ let package = Package(
             dependencies: [
                 "MorningProtocol",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            exclude: ["bmctl.commands"]
         ),
 
         // MARK: Thin executables
@@ -98,6 +104,7 @@ let package = Package(
         .target(name: "MorningTestSupport", path: "Tests/MorningTestSupport"),
         .testTarget(name: "VarlinkTests", dependencies: ["Varlink", "MorningTestSupport"]),
         .testTarget(name: "VarlinkGeneratorTests", dependencies: ["VarlinkGenerator"]),
+        .testTarget(name: "CommandTableTests", dependencies: ["CommandTable"]),
         .testTarget(name: "MorningCoreTests", dependencies: ["MorningCore", "MorningTestSupport"]),
         .testTarget(name: "MorningStoreTests", dependencies: ["MorningStore", "MorningCore"]),
         .testTarget(name: "MorningProtocolTests", dependencies: ["MorningProtocol", "VarlinkGenerator", "MorningTestSupport"]),

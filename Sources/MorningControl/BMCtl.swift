@@ -1,7 +1,8 @@
 import ArgumentParser
 import MorningProtocol
 
-/// bmctl's command line: one subcommand per method of org.bettermorning.Morning.
+/// bmctl's command line. Its commands are declared in bmctl.commands, and written from
+/// there by `make generate` (Commands.generated.swift).
 struct BMCtl: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bmctl",
@@ -14,13 +15,7 @@ struct BMCtl: ParsableCommand {
             2 usage error; 3 bmd could not be reached.
             """,
         version: "bmctl \(BuildInfo.version)",
-        subcommands: [
-            Status.self, Today.self, Day.self, Check.self, Uncheck.self,
-            Explore.self, Activate.self, Restart.self, Delete.self, Reset.self,
-            Week.self, Data.self, Stats.self, History.self, Export.self, Import.self,
-            Notifications.self, Reload.self, Welcome.self,
-            Create.self, Draft.self,
-        ]
+        subcommands: declaredCommands
     )
 
     /// Errors read `bmctl: …` like every other message of bmctl (ArgumentParser's own

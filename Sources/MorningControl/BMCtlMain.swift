@@ -26,7 +26,7 @@ public enum BMCtlMain {
         } catch {
             return report(parsingError: error, console: context.console)
         }
-        guard let command = parsed as? ControlCommand else {
+        guard let command = parsed as? any ControlCommand else {
             // `bmctl`, `bmctl help …`: ArgumentParser's own commands only print help.
             do {
                 try parsed.run()
@@ -35,7 +35,7 @@ public enum BMCtlMain {
                 return report(parsingError: error, console: context.console)
             }
         }
-        return execute(command, context: context)
+        return execute(command.request, context: context)
     }
 
     /// Runs a request: the welcome first when it is due, then the request.
@@ -43,7 +43,7 @@ public enum BMCtlMain {
         do {
             let session = Session(globals: request.globals, context: context)
             // The app shows the welcome itself, and so does `welcome`.
-            if !(request is BMCtl.Welcome || request is AppRequest) { BMCtl.Welcome.offerOnce(in: session) }
+            if !(request is WelcomeRequest || request is AppRequest) { WelcomeRequest.offerOnce(in: session) }
             try request.execute(in: session)
             return ExitStatus.success.rawValue
         } catch {

@@ -33,50 +33,13 @@ enum QuickLine {
 
     /// An everyday command: its name, its own flags and options that take a value, and
     /// how its request is made of the words (nil when something it needs is missing).
+    /// The rows (`everyday`) are written by `make generate` from bmctl.commands.
     struct Command: Sendable {
         var name: String
         var flags: [String] = []
         var options: [String] = []
         var read: @Sendable (inout QuickWords) -> (any Request)?
     }
-
-    static let everyday: [Command] = [
-        Command(name: "status", flags: ["--follow"], options: ["--format", "--max-width"]) { words in
-            var format: BarText.Format?
-            if let text = words.option("--format") {
-                // A value that is not a format is ArgumentParser's to explain.
-                guard let known = BarText.Format(rawValue: text) else { return nil }
-                format = known
-            }
-            guard let width = words.number("--max-width") else { return nil }
-            return StatusRequest(globals: words.globals(), follow: words.flag("--follow"), format: format,
-                                 maxWidth: width ?? BarText.defaultWidth)
-        },
-        Command(name: "today") { words in DayRequest(globals: words.globals(), date: "today") },
-        Command(name: "day", options: ["--routine"]) { words in
-            DayRequest(globals: words.globals(), date: words.positional(), routine: words.option("--routine"))
-        },
-        Command(name: "check", options: ["--date"]) { words in
-            guard let task = words.positional() else { return nil }
-            return CheckRequest(globals: words.globals(), done: true, task: task, date: words.option("--date"))
-        },
-        Command(name: "uncheck", options: ["--date"]) { words in
-            guard let task = words.positional() else { return nil }
-            return CheckRequest(globals: words.globals(), done: false, task: task, date: words.option("--date"))
-        },
-        Command(name: "week", options: ["--week", "--prev", "--next"]) { words in
-            guard let prev = words.number("--prev"), let next = words.number("--next") else { return nil }
-            return WeekRequest(globals: words.globals(), routine: words.positional(), date: words.option("--week"),
-                               prev: prev, next: next)
-        },
-        Command(name: "data") { words in DataRequest(globals: words.globals()) },
-        Command(name: "stats") { words in StatsRequest(globals: words.globals(), routine: words.positional()) },
-        Command(name: "history", options: ["--months"]) { words in
-            guard let months = words.number("--months") else { return nil }
-            return HistoryRequest(globals: words.globals(), routine: words.positional(), months: months ?? HistoryRequest.defaultMonths)
-        },
-        Command(name: "explore") { words in ExploreRequest(globals: words.globals(), name: words.positional()) },
-    ]
 }
 
 /// The words of one command line, sorted into flags, options and positional words.
@@ -136,12 +99,12 @@ struct QuickWords {
     /// The next positional word, if any.
     mutating func positional() -> String? { positionals.isEmpty ? nil : positionals.removeFirst() }
 
-    /// A whole number option: `.some(nil)` when absent, nil when the text is not a number
-    /// (so the line is left to ArgumentParser).
-    mutating func number(_ name: String) -> Int?? {
-        guard let text = option(name) else { return .some(nil) }
-        guard let n = Int(text) else { return nil }
-        return .some(n)
+    /// A value read as its type: `.some(nil)` when there is none, nil when the text does
+    /// not read as one (so the line is left to ArgumentParser).
+    static func value<T>(_ text: String?, _ read: (String) -> T?) -> T?? {
+        guard let text else { return .some(nil) }
+        guard let value = read(text) else { return nil }
+        return .some(value)
     }
 
     /// Every word was taken.

@@ -3,11 +3,11 @@ import ArgumentParser
 import Testing
 import Varlink
 
-/// QuickLine's table names each everyday command's flags and options again, for speed.
-/// These tests hold that table to the commands ArgumentParser declares, read from
-/// ArgumentParser's own description of bmctl (`--experimental-dump-help`), so a flag
-/// added to a command and not to the table fails here rather than quietly slowing the
-/// command down or, worse, reading it differently.
+/// QuickLine's rows and ArgumentParser's commands are both written by `make generate`
+/// from bmctl.commands. These tests hold the rows to the commands as ArgumentParser
+/// itself describes them (`--experimental-dump-help`), so a generator that wrote one
+/// a flag the other lacks fails here rather than quietly slowing the command down or,
+/// worse, reading it differently.
 @Suite("QuickLine's table: the same flags and options as bmctl's declared commands")
 struct QuickLineDriftTests {
     /// Each subcommand's long flag and option names, as ArgumentParser describes bmctl.

@@ -10,8 +10,8 @@ struct QuickLineTests {
     /// The request ArgumentParser makes of `arguments`, read the way bmctl reads them.
     static func reference(_ arguments: [String]) throws -> any Request & Equatable {
         let parsed = try BMCtl.parseAsRoot(ArgumentOrder.hoistingGlobalOptions(arguments, commands: BMCtl.commandNames))
-        guard let command = parsed as? any EverydayCommand else {
-            throw ValidationError("\(type(of: parsed)) is not an everyday command")
+        guard let command = parsed as? any ControlCommand else {
+            throw ValidationError("\(type(of: parsed)) is not a bmctl command")
         }
         return command.request
     }
@@ -60,7 +60,7 @@ struct QuickLineTests {
         let lines = [
             ["status"], ["status", "--json"], ["--json", "status"], ["status", "--format", "waybar"],
             ["status", "--follow", "--format=i3blocks"], ["--socket", "/tmp/a.sock", "--no-autostart", "status"],
-            ["today"], ["day", "yesterday"], ["check", "1"], ["uncheck", "run", "--date", "today"], ["week", "--prev", "2"],
+            ["today"], ["day", "yesterday"], ["check"], ["check", "1"], ["uncheck", "run", "--date", "today"], ["week", "--prev", "2"],
             ["week", "franklin", "--week=2026-11-02"], ["data", "--json"], ["stats"], ["stats", "bench-20"],
             ["history", "--months", "6"], ["explore", "murakami"],
         ]
@@ -75,7 +75,7 @@ struct QuickLineTests {
         let lines = [
             [], ["help"], ["status", "--help"], ["status", "-h"], ["--json"], ["status", "--json", "--json"],
             ["status", "--format"], ["status", "--format", "bogus"], ["status", "--format", "waybar", "--json"],
-            ["check"], ["check", "1", "2"], ["day", "--", "2026-11-23"], ["day", "-1"], ["week", "--prev", "x"],
+            ["uncheck"], ["check", "1", "2"], ["day", "--", "2026-11-23"], ["day", "-1"], ["week", "--prev", "x"],
             ["week", "--prev", "1", "--next", "1"], ["week", "--prev", "-1"], ["history", "--months", "13"],
             ["status", "--bogus"], ["status", "--json=yes"], ["status", "--socket="], ["activate", "franklin"],
             ["day", "2026-02-30"], ["stats", "a", "b"], ["status", "extra"],

@@ -21,7 +21,7 @@ struct AppRequest: Request, Equatable {
         if opensApp(session.context.console), let terminal = RawTerminal(.screen, write: session.context.console.write) {
             return try AppRunner(session: session, terminal: terminal).run()
         }
-        BMCtl.Welcome.offerOnce(in: session)
+        WelcomeRequest.offerOnce(in: session)
         try StatusRequest(globals: globals).execute(in: session)
     }
 }

@@ -1,50 +1,10 @@
-import ArgumentParser
 import MorningProtocol
 
-/// The arguments of `check` and `uncheck`: which task, and optionally which day.
-struct TaskArguments: ParsableArguments {
-    @Argument(help: ArgumentHelp("The task's number (from 1) or the start of its title. `check` without it checks the task to do now.",
-                                 valueName: "task"),
-              completion: Completions.todaysTasks)
-    var task: String?
-
-    @Option(help: ArgumentHelp("The day, if not today: YYYY-MM-DD, today, yesterday or tomorrow. Only today can change.",
-                               valueName: "date"),
-            completion: .list(["today", "yesterday", "tomorrow"]))
-    var date: String?
-}
-
-extension BMCtl {
-    /// `bmctl check TASK`: marks a task of today done.
-    struct Check: EverydayCommand {
-        static let configuration = CommandConfiguration(abstract: "Mark a task of today done.")
-
-        @OptionGroup var options: GlobalOptions
-        @OptionGroup var arguments: TaskArguments
-
-        var request: CheckRequest { CheckRequest(globals: globals, done: true, task: arguments.task, date: arguments.date) }
-    }
-
-    /// `bmctl uncheck TASK`: returns a task of today to untouched.
-    struct Uncheck: EverydayCommand {
-        static let configuration = CommandConfiguration(abstract: "Return a task of today to untouched.")
-
-        @OptionGroup var options: GlobalOptions
-        @OptionGroup var arguments: TaskArguments
-
-        var request: CheckRequest { CheckRequest(globals: globals, done: false, task: arguments.task, date: arguments.date) }
-    }
-}
-
 /// What `bmctl check` and `bmctl uncheck` do.
-struct CheckRequest: Request, Equatable {
-    var globals: Globals
-    /// Check (true) or uncheck (false).
-    var done: Bool
-    /// Nil for `check` alone: the task to do now.
-    var task: String?
-    var date: String?
-
+///
+/// `done` is true for check, false for uncheck; a `task` of nil (`check` alone) is the
+/// task to do now.
+extension CheckRequest {
     func check() throws(UsageError) {
         if task == nil && !done { throw UsageError("uncheck needs a task: its number (from 1) or the start of its title") }
         if task == nil && date != nil { throw UsageError("--date needs a task: say which task of that day to check") }

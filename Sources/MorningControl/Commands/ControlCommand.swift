@@ -21,32 +21,24 @@ struct UsageError: Error, Equatable {
     init(_ message: String) { self.message = message }
 }
 
-/// A bmctl command as ArgumentParser reads it; it runs as a request.
-protocol ControlCommand: ParsableCommand, Request {
+/// A bmctl command as ArgumentParser reads it: its work is a plain request, the same one
+/// QuickLine makes of an everyday line (and a test compares them). The commands are
+/// written by `make generate` from bmctl.commands; what a request does is written by
+/// hand, in an extension of it in this folder.
+protocol ControlCommand: ParsableCommand {
+    associatedtype Work: Request & Equatable
     var options: GlobalOptions { get }
+    var request: Work { get }
 }
 
 extension ControlCommand {
     var globals: Globals { options.values }
-}
 
-/// An everyday command, which QuickLine also reads: its work is a plain request, so
-/// that both readers make the same one (and a test can compare them).
-protocol EverydayCommand: ControlCommand {
-    associatedtype Work: Request & Equatable
-    var request: Work { get }
-}
-
-extension EverydayCommand {
     func validate() throws {
         do {
             try request.check()
         } catch {
             throw ValidationError(error.message)
         }
-    }
-
-    func execute(in session: Session) throws(ControlFailure) {
-        try request.execute(in: session)
     }
 }

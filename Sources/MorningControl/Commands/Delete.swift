@@ -1,61 +1,36 @@
-import ArgumentParser
 import MorningProtocol
 
-extension BMCtl {
-    /// `bmctl delete ROUTINE`: removes a stored routine and its history, once confirmed.
-    struct Delete: ControlCommand {
-        static let configuration = CommandConfiguration(
-            abstract: "Remove one of your routines with all of its history.",
-            discussion: "Asks first on a terminal; scripts must pass --yes. A celebrity routine stays in the catalog.")
-
-        @OptionGroup var options: GlobalOptions
-
-        @Argument(help: ArgumentHelp("One of your routines: its id, name, or the start of it.", valueName: "routine"),
-                  completion: Completions.storedRoutines)
-        var routine: String
-
-        @Flag(name: [.short, .long], help: "Do not ask for confirmation.")
-        var yes = false
-
-        func execute(in session: Session) throws(ControlFailure) {
-            var target = routine
-            if !yes, session.context.console.stdinIsTerminal {
-                // Ask about the routine bmd finds, and delete exactly that one.
-                let found = try DayEnding.stored(routine, verb: "delete", in: session)
-                let active = found.active ? ", your active routine," : ""
-                try Confirmation.require("Delete \(found.routine)\(active) and \(DayEnding.history(found))? "
-                                         + "This cannot be undone. [y/N] ",
-                                         action: "delete", yes: false, console: session.context.console)
-                target = found.routineId
-            } else {
-                // Asks nothing here: --yes goes ahead, and without it a script is refused,
-                // once a name that finds no routine has been called wrong first.
-                if !yes { _ = try DayEnding.stored(routine, verb: "delete", in: session) }
-                try Confirmation.require("", action: "delete", yes: yes, console: session.context.console)
-            }
-            let reply = try session.call(Morning.Call.delete(routine: target), verb: "delete")
-            if globals.json { return session.printJSON(reply) }
-            session.say(ChangeText.deleted(reply, style: session.style))
+/// `bmctl delete ROUTINE`: removes a stored routine and its history, once confirmed.
+extension DeleteRequest {
+    func execute(in session: Session) throws(ControlFailure) {
+        var target = routine
+        if !yes, session.context.console.stdinIsTerminal {
+            // Ask about the routine bmd finds, and delete exactly that one.
+            let found = try DayEnding.stored(routine, verb: "delete", in: session)
+            let active = found.active ? ", your active routine," : ""
+            try Confirmation.require("Delete \(found.routine)\(active) and \(DayEnding.history(found))? "
+                                     + "This cannot be undone. [y/N] ",
+                                     action: "delete", yes: false, console: session.context.console)
+            target = found.routineId
+        } else {
+            // Asks nothing here: --yes goes ahead, and without it a script is refused,
+            // once a name that finds no routine has been called wrong first.
+            if !yes { _ = try DayEnding.stored(routine, verb: "delete", in: session) }
+            try Confirmation.require("", action: "delete", yes: yes, console: session.context.console)
         }
+        let reply = try session.call(Morning.Call.delete(routine: target), verb: "delete")
+        if globals.json { return session.printJSON(reply) }
+        session.say(ChangeText.deleted(reply, style: session.style))
     }
+}
 
-    /// `bmctl reset`: removes every routine, record and setting, once confirmed.
-    struct Reset: ControlCommand {
-        static let configuration = CommandConfiguration(
-            abstract: "Remove every routine, record and setting.",
-            discussion: "Asks first on a terminal; scripts must pass --yes. The celebrity catalog stays.")
-
-        @OptionGroup var options: GlobalOptions
-
-        @Flag(name: [.short, .long], help: "Do not ask for confirmation.")
-        var yes = false
-
-        func execute(in session: Session) throws(ControlFailure) {
-            try Confirmation.require("Reset Better Morning? Every routine, record and setting is removed. [y/N] ",
-                                     action: "reset", yes: yes, console: session.context.console)
-            let reply = try session.call(Morning.Call.reset())
-            if globals.json { return session.printJSON(reply) }
-            session.say(ChangeText.reset())
-        }
+/// `bmctl reset`: removes every routine, record and setting, once confirmed.
+extension ResetRequest {
+    func execute(in session: Session) throws(ControlFailure) {
+        try Confirmation.require("Reset Better Morning? Every routine, record and setting is removed. [y/N] ",
+                                 action: "reset", yes: yes, console: session.context.console)
+        let reply = try session.call(Morning.Call.reset())
+        if globals.json { return session.printJSON(reply) }
+        session.say(ChangeText.reset())
     }
 }

@@ -1,27 +1,7 @@
-import ArgumentParser
 import MorningProtocol
 
-extension BMCtl {
-    /// `bmctl explore [NAME]`: the celebrity catalog.
-    struct Explore: EverydayCommand {
-        static let configuration = CommandConfiguration(
-            abstract: "List the celebrity routines, or show one with its bio, source and tasks.")
-
-        @OptionGroup var options: GlobalOptions
-
-        @Argument(help: ArgumentHelp("A routine's id or name, or the start of it.", valueName: "name"),
-                  completion: Completions.anyRoutine)
-        var name: String?
-
-        var request: ExploreRequest { ExploreRequest(globals: globals, name: name) }
-    }
-}
-
 /// What `bmctl explore` does.
-struct ExploreRequest: Request, Equatable {
-    var globals: Globals
-    var name: String?
-
+extension ExploreRequest {
     func execute(in session: Session) throws(ControlFailure) {
         let reply = try session.call(Morning.Call.explore(name: name))
         // A search that finds nothing is refused like any unknown routine name.

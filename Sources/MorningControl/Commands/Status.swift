@@ -1,37 +1,8 @@
 import ArgumentParser
 import MorningProtocol
 
-extension BMCtl {
-    /// `bmctl status`: the morning at a glance.
-    struct Status: EverydayCommand {
-        static let configuration = CommandConfiguration(
-            abstract: "Show the active routine, today's progress, the current and next task, and the reminder.")
-
-        @OptionGroup var options: GlobalOptions
-
-        @Flag(help: "Keep running and print a new line whenever the status changes.")
-        var follow = false
-
-        @Option(help: ArgumentHelp("Print what a status bar reads: text, waybar, i3blocks or polybar.",
-                                   valueName: "format"))
-        var format: BarText.Format?
-
-        @Option(name: .customLong("max-width"),
-                help: ArgumentHelp("The most characters a bar's text takes; longer titles end in an ellipsis.",
-                                   valueName: "n"))
-        var maxWidth: Int = BarText.defaultWidth
-
-        var request: StatusRequest { StatusRequest(globals: globals, follow: follow, format: format, maxWidth: maxWidth) }
-    }
-}
-
 /// What `bmctl status` does.
-struct StatusRequest: Request, Equatable {
-    var globals: Globals
-    var follow = false
-    var format: BarText.Format?
-    var maxWidth = BarText.defaultWidth
-
+extension StatusRequest {
     func check() throws(UsageError) {
         if format != nil && globals.json {
             throw UsageError("--format and --json cannot be combined")

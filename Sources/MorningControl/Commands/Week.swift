@@ -1,45 +1,7 @@
-import ArgumentParser
 import MorningProtocol
 
-extension BMCtl {
-    /// `bmctl week [ROUTINE]`: one week's chart of a routine.
-    struct Week: EverydayCommand {
-        static let configuration = CommandConfiguration(
-            abstract: "Show one week of a routine: a bar per day for the tasks completed.",
-            discussion: """
-                The week starts on your locale's first weekday (LC_ALL, LC_TIME or LANG).
-                On a terminal, ← and → move a week back and forth, and q quits.
-                """)
-
-        @OptionGroup var options: GlobalOptions
-
-        @Argument(help: ArgumentHelp("One of your routines; the active one if left out.", valueName: "routine"),
-                  completion: Completions.storedRoutines)
-        var routine: String?
-
-        @Option(name: .customLong("week"),
-                help: ArgumentHelp("The week that holds this day: YYYY-MM-DD, today, yesterday or tomorrow.", valueName: "date"))
-        var date: String?
-
-        @Option(help: ArgumentHelp("Go back this many weeks.", valueName: "n"))
-        var prev: Int?
-
-        @Option(help: ArgumentHelp("Go forward this many weeks.", valueName: "n"))
-        var next: Int?
-
-        var request: WeekRequest { WeekRequest(globals: globals, routine: routine, date: date, prev: prev, next: next) }
-    }
-}
-
 /// What `bmctl week` does.
-struct WeekRequest: Request, Equatable {
-    var globals: Globals
-    var routine: String?
-    /// `--week`: a day of the week to show.
-    var date: String?
-    var prev: Int?
-    var next: Int?
-
+extension WeekRequest {
     func check() throws(UsageError) {
         if [date != nil, prev != nil, next != nil].filter({ $0 }).count > 1 {
             throw UsageError("--week, --prev and --next choose the week in different ways; use only one")

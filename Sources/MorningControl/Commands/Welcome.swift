@@ -1,27 +1,20 @@
-import ArgumentParser
 import MorningProtocol
 
-extension BMCtl {
-    /// `bmctl welcome`: the welcome on demand.
-    struct Welcome: ControlCommand {
-        static let configuration = CommandConfiguration(abstract: "Show the welcome: what Better Morning does and what to type first.")
+/// `bmctl welcome`: the welcome on demand.
+extension WelcomeRequest {
+    func execute(in session: Session) throws(ControlFailure) {
+        let reply = try session.call(Morning.Call.welcome(take: true))
+        if globals.json { return session.printJSON(reply) }
+        session.say(WelcomeText.render(style: session.style))
+    }
 
-        @OptionGroup var options: GlobalOptions
-
-        func execute(in session: Session) throws(ControlFailure) {
-            let reply = try session.call(Morning.Call.welcome(take: true))
-            if globals.json { return session.printJSON(reply) }
-            session.say(WelcomeText.render(style: session.style))
-        }
-
-        /// Before an interactive command: the welcome, the first time after install or a
-        /// reset. Scripts (no terminal, or --json) never see it and do not use it up.
-        static func offerOnce(in session: Session) {
-            guard session.context.console.stdoutIsTerminal, !session.globals.json,
-                  let reply = try? session.call(Morning.Call.welcome(take: true)),
-                  reply.pending
-            else { return }
-            session.say(WelcomeText.render(style: session.style))
-        }
+    /// Before an interactive command: the welcome, the first time after install or a
+    /// reset. Scripts (no terminal, or --json) never see it and do not use it up.
+    static func offerOnce(in session: Session) {
+        guard session.context.console.stdoutIsTerminal, !session.globals.json,
+              let reply = try? session.call(Morning.Call.welcome(take: true)),
+              reply.pending
+        else { return }
+        session.say(WelcomeText.render(style: session.style))
     }
 }
