@@ -73,6 +73,13 @@ struct Session {
     /// line), which a break between words would change.
     func write(_ text: String) { context.console.write(text) }
 
+    /// How most commands end: `reply` as one JSON document with --json, otherwise the text
+    /// `render` makes of it in this run's style, wrapped to the terminal.
+    func answer<R: JSONCodable>(_ reply: R, _ render: (R, Style) -> String) {
+        if globals.json { return printJSON(reply) }
+        say(render(reply, style))
+    }
+
     /// Writes `value` as one JSON document: indented for a person at a terminal, one line for a pipe.
     func printJSON(_ value: some JSONCodable) { printJSON(value.json) }
 

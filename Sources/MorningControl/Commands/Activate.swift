@@ -5,8 +5,7 @@ extension ActivateRequest {
     func execute(in session: Session) throws(ControlFailure) {
         try DayEnding.confirmSwitch("Activate \(routine)", verb: "activate", yes: yes, in: session)
         let reply = try session.call(Morning.Call.activate(routine: routine), verb: "activate")
-        if globals.json { return session.printJSON(reply) }
-        session.say(ChangeText.activated(reply, style: session.style))
+        session.answer(reply, ChangeText.activated)
     }
 }
 
@@ -23,7 +22,6 @@ extension RestartRequest {
             target = found.routineId
         }
         let reply = try session.call(Morning.Call.restart(routine: target), verb: "restart")
-        if globals.json { return session.printJSON(reply) }
-        session.say(ChangeText.restarted(reply, style: session.style))
+        session.answer(reply, ChangeText.restarted)
     }
 }

@@ -16,7 +16,6 @@ extension CheckRequest {
         let task = try CheckNow.task(task, in: session)
         let request = done ? Morning.Call.check(task: task, date: date) : Morning.Call.uncheck(task: task, date: date)
         let reply = try session.call(request, verb: "change")
-        if globals.json { return session.printJSON(reply) }
-        session.say(done ? ChangeText.checked(reply, style: session.style) : ChangeText.unchecked(reply, style: session.style))
+        session.answer(reply, done ? ChangeText.checked : ChangeText.unchecked)
     }
 }

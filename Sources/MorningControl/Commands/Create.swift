@@ -35,7 +35,6 @@ extension CreateRequest {
             }
             reply = try CreatePrompts(session: session).run()
         }
-        if globals.json { return session.printJSON(reply) }
-        session.say(DraftText.saved(reply, style: session.style))
+        session.answer(reply, DraftText.saved)
     }
 }

@@ -9,7 +9,6 @@ extension DayRequest {
     func execute(in session: Session) throws(ControlFailure) {
         let parameters = Morning.DayParameters(date: date.flatMap(DateArgument.normalized), routine: routine)
         let day = try session.call(Morning.Call.day(parameters))
-        if globals.json { return session.printJSON(day) }
-        session.say(DayText.render(day, style: session.style))
+        session.answer(day, DayText.render)
     }
 }

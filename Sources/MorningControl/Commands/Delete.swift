@@ -19,8 +19,7 @@ extension DeleteRequest {
             try Confirmation.require("", action: "delete", yes: yes, console: session.context.console)
         }
         let reply = try session.call(Morning.Call.delete(routine: target), verb: "delete")
-        if globals.json { return session.printJSON(reply) }
-        session.say(ChangeText.deleted(reply, style: session.style))
+        session.answer(reply, ChangeText.deleted)
     }
 }
 

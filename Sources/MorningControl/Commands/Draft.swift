@@ -4,8 +4,7 @@ import MorningProtocol
 extension DraftShowRequest {
     func execute(in session: Session) throws(ControlFailure) {
         let draft = try session.call(Morning.Call.draftShow())
-        if globals.json { return session.printJSON(draft) }
-        session.say(DraftText.render(draft, style: session.style))
+        session.answer(draft, DraftText.render)
     }
 }
 
@@ -18,8 +17,7 @@ extension DraftTitleRequest {
     func execute(in session: Session) throws(ControlFailure) {
         try TitleArgument.check(words.joined(separator: " "), .routine)
         let draft = try session.call(Morning.Call.draftTitle(title: words.joined(separator: " ")))
-        if globals.json { return session.printJSON(draft) }
-        session.say(DraftText.titled(draft, style: session.style))
+        session.answer(draft, DraftText.titled)
     }
 }
 
@@ -37,8 +35,7 @@ extension DraftAddRequest {
     func execute(in session: Session) throws(ControlFailure) {
         try TitleArgument.check(task.title, .task)
         let reply = try session.call(Morning.Call.draftAdd(time: task.time, title: task.title))
-        if globals.json { return session.printJSON(reply) }
-        session.say(DraftText.added(reply, style: session.style))
+        session.answer(reply, DraftText.added)
     }
 }
 
@@ -46,8 +43,7 @@ extension DraftAddRequest {
 extension DraftRemoveRequest {
     func execute(in session: Session) throws(ControlFailure) {
         let reply = try session.call(Morning.Call.draftRemove(position: position))
-        if globals.json { return session.printJSON(reply) }
-        session.say(DraftText.removed(reply, style: session.style))
+        session.answer(reply, DraftText.removed)
     }
 }
 
@@ -56,8 +52,7 @@ extension DraftSaveRequest {
     func execute(in session: Session) throws(ControlFailure) {
         try DayEnding.confirmSwitch("Save the draft as your routine", verb: "save", yes: yes, in: session)
         let reply = try session.call(Morning.Call.draftSave())
-        if globals.json { return session.printJSON(reply) }
-        session.say(DraftText.saved(reply, style: session.style))
+        session.answer(reply, DraftText.saved)
     }
 }
 
@@ -65,7 +60,6 @@ extension DraftSaveRequest {
 extension DraftDiscardRequest {
     func execute(in session: Session) throws(ControlFailure) {
         let draft = try session.call(Morning.Call.draftDiscard())
-        if globals.json { return session.printJSON(draft) }
-        session.say(DraftText.discarded(draft, style: session.style))
+        session.answer(draft, DraftText.discarded)
     }
 }

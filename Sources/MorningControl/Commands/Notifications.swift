@@ -25,17 +25,14 @@ extension NotificationsRequest {
         switch setting {
         case .test:
             let reply = try session.call(Morning.Call.testNotification())
-            if globals.json { return session.printJSON(reply) }
-            session.say(ChangeText.testNotification(reply.notifications, style: session.style))
+            session.answer(reply) { ChangeText.testNotification($0.notifications, style: $1) }
         case .sound:
             guard let sound else { return try show(in: session) }
             let reply = try session.call(Morning.Call.setNotificationSound(sound: sound == .on))
-            if globals.json { return session.printJSON(reply) }
-            session.say(ChangeText.notificationSound(reply.notifications, style: session.style))
+            session.answer(reply) { ChangeText.notificationSound($0.notifications, style: $1) }
         case .on, .off:
             let reply = try session.call(Morning.Call.setNotifications(enabled: setting == .on))
-            if globals.json { return session.printJSON(reply) }
-            session.say(ChangeText.notifications(reply.notifications, style: session.style))
+            session.answer(reply) { ChangeText.notifications($0.notifications, style: $1) }
         }
     }
 

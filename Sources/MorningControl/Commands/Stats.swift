@@ -4,7 +4,6 @@ import MorningProtocol
 extension StatsRequest {
     func execute(in session: Session) throws(ControlFailure) {
         let reply = try session.call(Morning.Call.stats(routine: routine))
-        if globals.json { return session.printJSON(reply) }
-        session.say(StatsText.render(reply, style: session.style))
+        session.answer(reply, StatsText.render)
     }
 }
