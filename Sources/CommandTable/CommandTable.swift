@@ -7,6 +7,10 @@
 public struct CommandTable: Equatable, Sendable {
     /// Commands and groups, in the order help lists them.
     public var entries: [Entry] = []
+    /// The options every command takes, before or after its name.
+    public var globals: [Parameter] = []
+    /// Their help, for the group that holds them.
+    public var globalsHelp = Help()
 
     public enum Entry: Equatable, Sendable {
         case command(Command)

@@ -16,6 +16,8 @@ private struct TableReader {
     var comment: [[String]] = []
     /// The line of the command whose parameters are being read, if any.
     var current: Int?
+    /// The global options are being read.
+    var inGlobals = false
     var number = 0
 
     mutating func read(_ raw: String, number: Int) throws(CommandTableError) {
@@ -41,6 +43,11 @@ private struct TableReader {
         switch (indented, keyword) {
         case (false, "command"): try command(rest)
         case (false, "group"): try group(rest)
+        case (false, "globals"):
+            guard table.globals.isEmpty else { throw fail("the global options are declared twice") }
+            table.globalsHelp = try help()
+            current = nil
+            inGlobals = true
         case (true, "like"): try like(rest)
         case (true, "flag"), (true, "option"), (true, "argument"): try parameter(keyword, rest)
         default: throw fail("\"\(keyword)\" is not a declaration here; see the grammar at the head of the file")
@@ -89,6 +96,7 @@ private struct TableReader {
                                            constants: constants, quick: quick)
         table.entries.append(.command(command))
         current = table.entries.count - 1
+        inGlobals = false
     }
 
     mutating func group(_ text: String) throws(CommandTableError) {
@@ -98,6 +106,7 @@ private struct TableReader {
         }
         table.entries.append(.group(CommandTable.Group(word: words[0], help: try help(), defaultCommand: words[2])))
         current = nil
+        inGlobals = false
     }
 
     mutating func like(_ text: String) throws(CommandTableError) {
@@ -185,6 +194,15 @@ private struct TableReader {
     }
 
     mutating func update(_ change: (inout CommandTable.Command) throws(CommandTableError) -> Void) throws(CommandTableError) {
+        if inGlobals {
+            // The global options are read as the parameters of a command of no words.
+            var globals = CommandTable.Command(words: [], help: table.globalsHelp, request: "", parameters: table.globals)
+            try change(&globals)
+            guard globals.parameters.allSatisfy({ $0.kind != .argument && $0.short == nil && ["Bool", "String?"].contains($0.type) })
+            else { throw fail("a global option is a flag or a long option with an optional text value") }
+            table.globals = globals.parameters
+            return
+        }
         guard let current, case .command(var command) = table.entries[current] else {
             throw fail("options and arguments belong under a command")
         }

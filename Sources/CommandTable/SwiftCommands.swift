@@ -39,6 +39,7 @@ public struct SwiftCommands {
             """
         // The fields were checked in init.
         for request in (try? requests()) ?? [] { out += "\n" + requestSource(request) }
+        if !table.globals.isEmpty { out += "\n" + globalsSource() }
         out += "\n" + rootSource()
         for entry in table.entries { out += "\n" + entrySource(entry) }
         out += "\n" + quickSource()
@@ -105,6 +106,28 @@ public struct SwiftCommands {
             out += "    var \(field.name): \(field.type)" + (field.defaultValue.map { " = \($0)" } ?? "") + "\n"
         }
         return out + "}\n"
+    }
+
+    // MARK: The global options
+
+    /// ArgumentParser's group of the global options, their plain values, and the lists
+    /// and reader QuickLine and the option mover use.
+    func globalsSource() -> String {
+        let globals = table.globals
+        var out = "/// \(table.globalsHelp.abstract)\nstruct GlobalOptions: ParsableArguments {\n"
+        for p in globals { out += declaration(p).replacingIndent() + "\n" }
+        let values = globals.map { "\($0.property): \($0.property)" }.joined(separator: ", ")
+        out += "    init() {}\n\n    /// The options as plain values.\n    var values: Globals { Globals(\(values)) }\n}\n\n"
+        out += "/// The global options, however they were read (ArgumentParser or QuickLine).\nstruct Globals: Equatable {\n"
+        for p in globals { out += "    var \(p.property): \(p.type)" + (p.kind == .flag ? " = false" : "") + "\n" }
+        out += "}\n\nextension ArgumentOrder {\n"
+        // Arrays, not sets: a Set of strings costs a conformance scan at its first use.
+        out += "    static let flags = [\(globals.filter { $0.kind == .flag }.map { ("--" + $0.long!).literal }.joined(separator: ", "))]\n"
+        out += "    static let optionsWithValue = [\(globals.filter { $0.kind == .option }.map { ("--" + $0.long!).literal }.joined(separator: ", "))]\n}\n\n"
+        let reads = globals.map { p in "\(p.property): \(p.kind == .flag ? "flag" : "option")(\(("--" + p.long!).literal))" }
+        out += "extension QuickWords {\n    /// The global options, taken.\n"
+        out += "    mutating func globals() -> Globals {\n        Globals(\(reads.joined(separator: ", ")))\n    }\n}\n"
+        return out
     }
 
     // MARK: ArgumentParser
@@ -240,6 +263,14 @@ extension String {
 
     /// `draft` as `Draft`: a command word as its type's name.
     var typeName: String { camelCased.capitalizedFirst }
+}
+
+extension String {
+    /// A command's declaration, four spaces further left: for a type at the top level.
+    func replacingIndent() -> String {
+        split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasPrefix("    ") ? String($0.dropFirst(4)) : String($0) }
+            .joined(separator: "\n")
+    }
 }
 
 extension Array {

@@ -161,6 +161,42 @@ struct DraftDiscardRequest: Request, Equatable {
     var globals: Globals
 }
 
+/// The options every command takes, before or after its name.
+struct GlobalOptions: ParsableArguments {
+    @Flag(help: "Print the reply as one JSON document, for scripts.")
+    var json: Bool = false
+
+    @Option(help: ArgumentHelp("Talk to bmd on this socket instead of the default.", valueName: "path"))
+    var socket: String?
+
+    @Flag(name: .customLong("no-autostart"), help: "Do not start bmd when it is not running.")
+    var noAutostart: Bool = false
+
+    init() {}
+
+    /// The options as plain values.
+    var values: Globals { Globals(json: json, socket: socket, noAutostart: noAutostart) }
+}
+
+/// The global options, however they were read (ArgumentParser or QuickLine).
+struct Globals: Equatable {
+    var json: Bool = false
+    var socket: String?
+    var noAutostart: Bool = false
+}
+
+extension ArgumentOrder {
+    static let flags = ["--json", "--no-autostart"]
+    static let optionsWithValue = ["--socket"]
+}
+
+extension QuickWords {
+    /// The global options, taken.
+    mutating func globals() -> Globals {
+        Globals(json: flag("--json"), socket: option("--socket"), noAutostart: flag("--no-autostart"))
+    }
+}
+
 extension BMCtl {
     /// The commands, in the order help lists them.
     static let declaredCommands: [ParsableCommand.Type] = [

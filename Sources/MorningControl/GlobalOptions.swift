@@ -1,38 +1,12 @@
 import ArgumentParser
 
-/// The options every command takes, before or after its name.
-struct GlobalOptions: ParsableArguments {
-    @Flag(help: "Print the reply as one JSON document, for scripts.")
-    var json = false
-
-    @Option(help: ArgumentHelp("Talk to bmd on this socket instead of the default.", valueName: "path"))
-    var socket: String?
-
-    @Flag(help: "Do not start bmd when it is not running.")
-    var noAutostart = false
-
-    init() {}
-
-    /// The options as plain values.
-    var values: Globals { Globals(json: json, socket: socket, noAutostart: noAutostart) }
-}
-
-/// The global options, however they were read (ArgumentParser or QuickLine).
-struct Globals: Equatable {
-    var json = false
-    var socket: String?
-    var noAutostart = false
-}
-
 /// Moves global options typed before the command's name to after it.
 ///
 /// ArgumentParser only reads a subcommand's options after its name; people type
 /// `bmctl --json status` as often as `bmctl status --json`.
 enum ArgumentOrder {
-    // Arrays, not sets: QuickLine reads these on every run, and a Set of strings costs a
-    // conformance scan at its first use.
-    static let flags = ["--json", "--no-autostart"]
-    static let optionsWithValue = ["--socket"]
+    // The global options' names, `flags` and `optionsWithValue`, are written by
+    // `make generate` from bmctl.commands.
 
     /// How many of the first words are global options, with their values.
     static func leadingGlobals(_ arguments: [String]) -> Int {

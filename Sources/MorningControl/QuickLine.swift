@@ -80,11 +80,6 @@ struct QuickWords {
         }
     }
 
-    /// The global options, taken.
-    mutating func globals() -> Globals {
-        Globals(json: flag("--json"), socket: option("--socket"), noAutostart: flag("--no-autostart"))
-    }
-
     mutating func flag(_ name: String) -> Bool {
         guard let i = flags.firstIndex(of: name) else { return false }
         flags.remove(at: i)

@@ -82,6 +82,27 @@ struct SwiftCommandsTests {
         }
     }
 
+    @Test("The global options become ArgumentParser's group, their plain values, the mover's lists and QuickLine's reader")
+    func globals() throws {
+        let swift = try Self.source("""
+            # Taken by every command.
+            globals
+                # As JSON.
+                flag --json
+                # Elsewhere.
+                option --socket <path>: String?
+            """)
+        #expect(swift.contains("/// Taken by every command.\nstruct GlobalOptions: ParsableArguments {\n    @Flag(help: \"As JSON.\")\n    var json: Bool = false"))
+        #expect(swift.contains("var values: Globals { Globals(json: json, socket: socket) }"))
+        #expect(swift.contains("struct Globals: Equatable {\n    var json: Bool = false\n    var socket: String?\n}"))
+        #expect(swift.contains("static let flags = [\"--json\"]\n    static let optionsWithValue = [\"--socket\"]"))
+        #expect(swift.contains("Globals(json: flag(\"--json\"), socket: option(\"--socket\"))"))
+        // Anything QuickLine's word lists cannot hold is refused.
+        for line in ["argument <x>: String?", "option --count <n>: Int?", "flag -j, --json"] {
+            #expect(throws: CommandTableError.self) { try CommandTable(parsing: "# G.\nglobals\n    # H.\n    \(line)") }
+        }
+    }
+
     @Test("Help text is written as a Swift literal: quotes and backslashes escaped")
     func literals() {
         #expect("say \"hi\" \\ bye".literal == "\"say \\\"hi\\\" \\\\ bye\"")
