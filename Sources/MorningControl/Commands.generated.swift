@@ -252,7 +252,7 @@ extension BMCtl {
         @Option(help: ArgumentHelp("One of your routines instead of the active one: its id, name, or the start of it.", valueName: "name"), completion: Completions.storedRoutines)
         var routine: String?
 
-        @Argument(help: ArgumentHelp("YYYY-MM-DD, today, yesterday or tomorrow.", valueName: "date"), completion: .list(["today", "yesterday", "tomorrow"]))
+        @Argument(help: ArgumentHelp("YYYY-MM-DD, today, yesterday or tomorrow.", valueName: "date"), completion: .list(DateArgument.words))
         var date: String?
 
         var request: DayRequest { DayRequest(globals: globals, date: date, routine: routine) }
@@ -270,7 +270,7 @@ extension BMCtl {
         @Argument(help: ArgumentHelp("The task's number (from 1) or the start of its title. `check` without it checks the task to do now.", valueName: "task"), completion: Completions.todaysTasks)
         var task: String?
 
-        @Option(help: ArgumentHelp("The day, if not today: YYYY-MM-DD, today, yesterday or tomorrow. Only today can change.", valueName: "date"), completion: .list(["today", "yesterday", "tomorrow"]))
+        @Option(help: ArgumentHelp("The day, if not today: YYYY-MM-DD, today, yesterday or tomorrow. Only today can change.", valueName: "date"), completion: .list(DateArgument.words))
         var date: String?
 
         var request: CheckRequest { CheckRequest(globals: globals, done: true, task: task, date: date) }
@@ -288,7 +288,7 @@ extension BMCtl {
         @Argument(help: ArgumentHelp("The task's number (from 1) or the start of its title. `check` without it checks the task to do now.", valueName: "task"), completion: Completions.todaysTasks)
         var task: String?
 
-        @Option(help: ArgumentHelp("The day, if not today: YYYY-MM-DD, today, yesterday or tomorrow. Only today can change.", valueName: "date"), completion: .list(["today", "yesterday", "tomorrow"]))
+        @Option(help: ArgumentHelp("The day, if not today: YYYY-MM-DD, today, yesterday or tomorrow. Only today can change.", valueName: "date"), completion: .list(DateArgument.words))
         var date: String?
 
         var request: CheckRequest { CheckRequest(globals: globals, done: false, task: task, date: date) }
