@@ -40,7 +40,7 @@ struct DraftEngineTests {
 
     // Rule C2.
     @Test("the draft is in the state file after every answered call, so a new bmd finds it")
-    func C2_survivesARestart() async throws {
+    func survivesARestart() async throws {
         let clock = TestClock("2026-11-22T10:00:00Z", zone: "UTC")
         let store = try Store.inMemory()
         do {
@@ -55,7 +55,7 @@ struct DraftEngineTests {
 
     // Rule C3.
     @Test("refusals carry their error and parameters, and change nothing")
-    func C3_refusals() async throws {
+    func refusals() async throws {
         let engine = try Engine(store: try Store.inMemory(), clock: TestClock("2026-11-22T10:00:00Z", zone: "UTC").wall, logger: logger)
         let offGrid = try await engine.answer(Morning.Call.draftAdd(time: "06:07", title: "Run")).refusal
         #expect(offGrid == .morning(.invalidTime(text: "06:07", earlier: "06:05", later: "06:10")))
@@ -74,7 +74,7 @@ struct DraftEngineTests {
 
     // Rule C4.
     @Test("a routine file with an error is refused with its line, and nothing is saved")
-    func C4_fileErrorNamesTheLine() async throws {
+    func fileErrorNamesTheLine() async throws {
         let engine = try Engine(store: try Store.inMemory(), clock: TestClock("2026-11-22T10:00:00Z", zone: "UTC").wall, logger: logger)
         let refusal = try await engine.answer(Morning.Call.createFromFile(text: "Mine\n06:00 Run\n6:07am Stretch\n")).refusal
         #expect(refusal == .morning(.routineFileError(line: 3, reason: "6:07am is not on the five-minute grid; use 06:05 or 06:10")))
@@ -83,7 +83,7 @@ struct DraftEngineTests {
 
     // Rules C5, A2.
     @Test("DraftSave and Create answer like Activate and finalize the running routine's today")
-    func C5_saveAnswersLikeActivate() async throws {
+    func saveAnswersLikeActivate() async throws {
         let clock = TestClock("2026-11-22T10:00:00Z", zone: "UTC")
         let engine = try Engine(store: try Store.inMemory(), clock: clock.wall, logger: logger)
         _ = try await engine.call(Morning.Call.create(title: "First", tasks: [Morning.TaskTime(time: "6am", title: "Run")]))
