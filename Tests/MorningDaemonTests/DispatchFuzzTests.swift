@@ -33,61 +33,58 @@ private struct InterfaceModel {
     }
 
     /// Why `value` is not an object of `fields`, or nil when it is.
-    func mismatch(_ value: Any, _ fields: [Field], at path: String) -> String? {
-        guard let object = value as? [String: Any] else { return "\(path) is not an object" }
+    func mismatch(_ value: JSONValue, _ fields: [Field], at path: String) -> String? {
+        guard case .object(let members) = value else { return "\(path) is not an object" }
         let known = Set(fields.map(\.name))
-        if let stray = object.keys.first(where: { !known.contains($0) }) { return "\(path).\(stray) is not declared" }
+        if let stray = members.first(where: { !known.contains($0.key) }) { return "\(path).\(stray.key) is not declared" }
         for field in fields {
-            if let problem = mismatch(object[field.name] ?? NSNull(), field.type, at: path + "." + field.name) { return problem }
+            if let problem = mismatch(value[field.name] ?? .null, field.type, at: path + "." + field.name) { return problem }
         }
         return nil
     }
 
-    func mismatch(_ value: Any, _ type: TypeReference, at path: String) -> String? {
-        switch type {
-        case .optional(let inner): return value is NSNull ? nil : mismatch(value, inner, at: path)
-        case .string: return value is String ? nil : "\(path) is not a string: \(value)"
-        case .bool: return isBool(value) ? nil : "\(path) is not a bool: \(value)"
-        case .int:
-            guard let n = value as? NSNumber, !isBool(value), n.doubleValue == n.doubleValue.rounded() else { return "\(path) is not an int: \(value)" }
+    func mismatch(_ value: JSONValue, _ type: TypeReference, at path: String) -> String? {
+        switch (type, value) {
+        case (.optional, .null): return nil
+        case (.optional(let inner), _): return mismatch(value, inner, at: path)
+        case (.string, .string), (.bool, .bool), (.float, .number): return nil
+        case (.string, _): return "\(path) is not a string: \(value)"
+        case (.bool, _): return "\(path) is not a bool: \(value)"
+        case (.float, _): return "\(path) is not a float: \(value)"
+        case (.int, _):
+            guard case .number(let text) = value, let n = Double(text), n == n.rounded() else { return "\(path) is not an int: \(value)" }
             return nil
-        case .float: return (value is NSNumber && !isBool(value)) ? nil : "\(path) is not a float: \(value)"
-        case .object: return value is NSNull ? "\(path) is null" : nil
-        case .array(let element):
-            guard let items = value as? [Any] else { return "\(path) is not an array" }
+        case (.object, _): return value == .null ? "\(path) is null" : nil
+        case (.array(let element), _):
+            guard case .array(let items) = value else { return "\(path) is not an array" }
             for (i, item) in items.enumerated() { if let p = mismatch(item, element, at: "\(path)[\(i)]") { return p } }
             return nil
-        case .dictionary(let element):
-            guard let members = value as? [String: Any] else { return "\(path) is not an object" }
-            for (key, item) in members { if let p = mismatch(item, element, at: "\(path).\(key)") { return p } }
+        case (.dictionary(let element), _):
+            guard case .object(let members) = value else { return "\(path) is not an object" }
+            for member in members { if let p = mismatch(member.value, element, at: "\(path).\(member.key)") { return p } }
             return nil
-        case .named(let name):
+        case (.named(let name), _):
             guard let shape = types[name] else { return "\(path): unknown type \(name)" }
             return mismatch(value, shape, named: name, at: path)
-        case .inline(let shape):
+        case (.inline(let shape), _):
             return mismatch(value, shape, named: "an inline type", at: path)
         }
     }
 
-    private func mismatch(_ value: Any, _ shape: Shape, named name: String, at path: String) -> String? {
+    private func mismatch(_ value: JSONValue, _ shape: Shape, named name: String, at path: String) -> String? {
         switch shape {
         case .enumeration(let cases):
-            guard let s = value as? String, cases.contains(s) else { return "\(path) is not one of \(name): \(value)" }
+            guard case .string(let s) = value, cases.contains(s) else { return "\(path) is not one of \(name): \(value)" }
             return nil
         case .structure(let fields):
             return mismatch(value, fields, at: path)
         }
     }
-
-    private func isBool(_ value: Any) -> Bool {
-        guard let n = value as? NSNumber else { return false }
-        return String(cString: n.objCType) == "c"
-    }
 }
 
 // MARK: - Random parameters
 
-/// A parameter as the generator builds it: a JSON value for JSONSerialization.
+/// A string parameter: plausible words, or text to trip over.
 private func randomText(_ r: inout SeededRandom) -> String {
     let pools: [[String]] = [
         ["franklin", "murakami", "angelou", "tim-cook", "kant", "Haruki", "ben", "o", "stephen-king", "My Morning", "custom"],
@@ -128,16 +125,30 @@ private func randomRoutineFile(_ r: inout SeededRandom) -> String {
     return lines.joined(separator: r.pick(["\n", "\r\n", "\n\n"]))
 }
 
-private func randomTasks(_ r: inout SeededRandom) -> [[String: Any]] {
+private func randomTasks(_ r: inout SeededRandom) -> [Morning.TaskTime] {
     (0..<r.pick([0, 1, 2, 5, 20, 21])).map { _ in
-        ["time": r.chance(0.7) ? r.pick(["06:00", "6:30am", "07:15", "23:55"]) : randomText(&r),
-         "title": r.chance(0.7) ? r.pick(["Run", "Coffee", "Read"]) : randomText(&r)]
+        Morning.TaskTime(time: r.chance(0.7) ? r.pick(["06:00", "6:30am", "07:15", "23:55"]) : randomText(&r),
+                         title: r.chance(0.7) ? r.pick(["Run", "Coffee", "Read"]) : randomText(&r))
     }
 }
 
 /// A random value of any JSON type, for parameters given the wrong type.
-private func randomJunk(_ r: inout SeededRandom) -> Any {
-    r.pick([NSNull(), true, 1.5, -7, [Any](), ["x": 1] as [String: Any], "junk", [1, "a"] as [Any], 1e300])
+private func randomJunk(_ r: inout SeededRandom) -> JSONValue {
+    r.pick([.null, .bool(true), .double(1.5), .int(-7), .array([]), .object([.init(key: "x", value: .int(1))]), .string("junk"),
+            .array([.int(1), .string("a")]), .double(1e300)])
+}
+
+extension JSONValue {
+    /// The object with the member `key` set to `value`, added when it has none.
+    fileprivate func setting(_ key: String, to value: JSONValue) -> JSONValue {
+        guard case .object(var members) = self else { return self }
+        if let at = members.firstIndex(where: { $0.key == key }) {
+            members[at].value = value
+        } else {
+            members.append(.init(key: key, value: value))
+        }
+        return .object(members)
+    }
 }
 
 @Suite("Fuzzing request dispatch against the real engine and store (hostile input)")
@@ -146,58 +157,62 @@ struct DispatchFuzzTests {
     fileprivate let model = InterfaceModel([Morning.interfaceDescription, VarlinkService.interfaceDescription])
 
     /// Parameters for `method`: mostly of the declared types and plausible, sometimes not.
-    private func parameters(for method: String, export: Any?, _ r: inout SeededRandom) -> [String: Any] {
+    /// They are JSON values rather than the binding's parameter structs, which could not
+    /// hold a value of the wrong type, a field no method declares, or a broken document.
+    private func parameters(for method: String, export: JSONValue?, _ r: inout SeededRandom) -> JSONValue {
         guard let input = model.methods[method]?.input else {
-            return r.chance(0.5) ? [:] : ["x": randomJunk(&r)]
+            return r.chance(0.5) ? .object([]) : .object([.init(key: "x", value: randomJunk(&r))])
         }
-        var p: [String: Any] = [:]
+        var p: [JSONValue.Member] = []
         for field in input {
             let name = field.name
             var required = true
             var base = field.type
             if case .optional(let inner) = field.type { required = false; base = inner }
             if !required, r.chance(0.3) { continue }
-            if r.chance(0.08) { p[name] = randomJunk(&r); continue }   // the wrong type
+            if r.chance(0.08) { p.append(.init(key: name, value: randomJunk(&r))); continue }   // the wrong type
+            let value: JSONValue
             switch (name, base) {
-            case (_, .bool): p[name] = r.chance(0.5)
-            case ("months", .int): p[name] = r.chance(0.8) ? Int.random(in: 0...13, using: &r) : randomInt(&r)
-            case ("offset", .int): p[name] = r.chance(0.7) ? Int.random(in: -60...60, using: &r) : randomInt(&r)
-            case (_, .int): p[name] = r.chance(0.6) ? Int.random(in: -1...22, using: &r) : randomInt(&r)
-            case ("text", .string): p[name] = randomRoutineFile(&r)
+            case (_, .bool): value = .bool(r.chance(0.5))
+            case ("months", .int): value = .int(r.chance(0.8) ? Int.random(in: 0...13, using: &r) : randomInt(&r))
+            case ("offset", .int): value = .int(r.chance(0.7) ? Int.random(in: -60...60, using: &r) : randomInt(&r))
+            case (_, .int): value = .int(r.chance(0.6) ? Int.random(in: -1...22, using: &r) : randomInt(&r))
+            case ("text", .string): value = .string(randomRoutineFile(&r))
             case ("interface", .string):
-                p[name] = r.pick([Morning.interfaceName, VarlinkService.interfaceName, "org.example.None", "", randomText(&r)])
-            case ("tasks", .array): p[name] = randomTasks(&r)
-            case ("document", _): p[name] = Self.document(from: export, &r)
-            default: p[name] = randomText(&r)
+                value = .string(r.pick([Morning.interfaceName, VarlinkService.interfaceName, "org.example.None", "", randomText(&r)]))
+            case ("tasks", .array): value = .array(randomTasks(&r).map(\.json))
+            case ("document", _): value = Self.document(from: export, &r)
+            default: value = .string(randomText(&r))
             }
+            p.append(.init(key: name, value: value))
         }
-        if r.chance(0.1) { p["unknownField"] = randomJunk(&r) }
-        return p
+        if r.chance(0.1) { p.append(.init(key: "unknownField", value: randomJunk(&r))) }
+        return .object(p)
     }
 
     /// An export document: the last one the engine gave, or a made-up one, then damaged a little.
-    private static func document(from export: Any?, _ r: inout SeededRandom) -> Any {
-        var document = (export as? [String: Any]) ?? [
-            "format": "better-morning-export", "version": 1, "exportedOn": "2026-03-02",
-            "routines": [["id": "fuzz", "name": "Fuzz", "type": "custom", "active": true, "createdDate": "2026-02-20",
-                          "startDate": "2026-02-21", "tasks": [["time": "06:00", "title": "Run"], ["time": "07:00", "title": "Tea"]],
-                          "days": [["date": "2026-02-21", "done": [1]], ["date": "2026-02-22", "done": []]],
-                          "open": [] as [Any]] as [String: Any]],
-        ]
+    private static func document(from export: JSONValue?, _ r: inout SeededRandom) -> JSONValue {
+        var document = export ?? Morning.ExportDocument(format: "better-morning-export", version: 1, exportedOn: "2026-03-02", routines: [
+            Morning.ExportRoutine(id: "fuzz", name: "Fuzz", type: .custom, active: true, createdDate: "2026-02-20", startDate: "2026-02-21",
+                                  tasks: [Morning.TaskTime(time: "06:00", title: "Run"), Morning.TaskTime(time: "07:00", title: "Tea")],
+                                  days: [Morning.ExportDay(date: "2026-02-21", done: [1]), Morning.ExportDay(date: "2026-02-22", done: [])],
+                                  open: []),
+        ]).json
         switch r.below(8) {
-        case 0: document["version"] = r.pick([0, 2, Int.max, -1])
-        case 1: document["format"] = randomText(&r)
-        case 2: document["exportedOn"] = randomText(&r)
+        case 0: document = document.setting("version", to: .int(r.pick([0, 2, Int.max, -1])))
+        case 1: document = document.setting("format", to: .string(randomText(&r)))
+        case 2: document = document.setting("exportedOn", to: .string(randomText(&r)))
         case 3:
-            if var routines = document["routines"] as? [[String: Any]], !routines.isEmpty {
+            if case .array(var routines)? = document["routines"], !routines.isEmpty {
                 let i = r.below(routines.count)
                 let key = r.pick(["id", "name", "type", "createdDate", "startDate", "tasks", "days", "open", "active"])
-                routines[i][key] = r.pick([randomText(&r), randomJunk(&r), [["date": randomText(&r), "done": [randomInt(&r)]]],
-                                           [["time": randomText(&r), "title": randomText(&r)]]])
-                document["routines"] = routines
+                let day = Morning.ExportDay(date: randomText(&r), done: [randomInt(&r)]).json
+                let task = Morning.TaskTime(time: randomText(&r), title: randomText(&r)).json
+                routines[i] = routines[i].setting(key, to: r.pick([.string(randomText(&r)), randomJunk(&r), .array([day]), .array([task])]))
+                document = document.setting("routines", to: .array(routines))
             }
         case 4:
-            if let routines = document["routines"] as? [Any] { document["routines"] = routines + routines }
+            if case .array(let routines)? = document["routines"] { document = document.setting("routines", to: .array(routines + routines)) }
         default: break
         }
         return document
@@ -207,15 +222,14 @@ struct DispatchFuzzTests {
     func weekOffsetOverflow() async throws {
         let clock = TestClock("2026-03-02T06:30:00Z", zone: "Europe/Berlin")
         let engine = try Engine(store: try Store.inMemory(), clock: clock.wall, logger: logger)
-        _ = try await call(engine, "org.bettermorning.Morning.Activate", ["routine": "franklin"])
+        _ = try await engine.call(Morning.Call.activate(routine: "franklin"))
         for offset in [Int.max, Int.min, Int.max / 7 + 1, 10_001] {
-            let reply = try await call(engine, "org.bettermorning.Morning.Week", ["routine": "franklin", "offset": offset])
-            #expect(reply["error"] as? String == "org.varlink.service.InvalidParameter", "\(offset): \(reply)")
-            #expect((reply["parameters"] as? [String: Any])?["parameter"] as? String == "offset")
+            let refusal = try await engine.answer(Morning.Call.week(routine: "franklin", offset: offset)).refusal
+            #expect(refusal == .varlink(.invalidParameter(parameter: "offset")), "\(offset): \(String(describing: refusal))")
         }
-        let far = try await call(engine, "org.bettermorning.Morning.Week", ["routine": "franklin", "offset": -10_000])
-        #expect((far["parameters"] as? [String: Any])?["weekStart"] as? String == "1834-07-07", "\(far)")
-        #expect(try await call(engine, "org.bettermorning.Morning.Status")["error"] == nil)
+        let far = try await engine.answer(Morning.Call.week(routine: "franklin", offset: -10_000))
+        #expect((try? far.get())?.weekStart == "1834-07-07", "\(far)")
+        #expect(try await engine.answer(Morning.Call.status()).refusal == nil)
     }
 
     @Test("Random calls of every method: each reply is one the interface declares, and the state stays whole")
@@ -236,7 +250,7 @@ struct DispatchFuzzTests {
             "org.example.Other.Status", "Status", "", ".", "org.bettermorning.Morning.", "org.bettermorning.Morning.Status.Extra",
         ]
         let errorNames = Set(model.errors.keys)
-        var export: Any?
+        var export: JSONValue?
         var replies = 0
         var errors: [String: Int] = [:]
         var failures = 0
@@ -250,51 +264,59 @@ struct DispatchFuzzTests {
             let method = r.chance(0.95) ? r.pick(Array(methods.prefix(Morning.Method.allCases.count + 2))) : r.pick(methods)
             // Status with more is the follow stream, served by ControlServer, not a one-shot reply.
             let more = method != Morning.Method.status.rawValue && r.chance(0.05)
-            var object: [String: Any] = ["method": method]
-            if r.chance(0.97) { object["parameters"] = parameters(for: method, export: export, &r) }
-            if more { object["more"] = true }
-            let frame = try JSONSerialization.data(withJSONObject: object)
+            var members: [JSONValue.Member] = [.init(key: "method", value: .string(method))]
+            if r.chance(0.97) { members.append(.init(key: "parameters", value: parameters(for: method, export: export, &r))) }
+            if more { members.append(.init(key: "more", value: .bool(true))) }
+            let object = JSONValue.object(members)
+            let frame = object.text()
             let context = "call \(n): \(String(decoding: frame.prefix(400), as: UTF8.self)) \(FuzzRun.tag)"
             func fail(_ message: String, sourceLocation: SourceLocation = #_sourceLocation) {
                 failures += 1
                 Issue.record(Comment(rawValue: "\(message); \(context)"), sourceLocation: sourceLocation)
             }
 
-            let call = try VarlinkCall(frame: Array(frame))
+            let call = try VarlinkCall(frame: frame)
             guard let reply = await engine.respond(to: call) else {
                 fail("no reply")
                 continue
             }
             guard reply.last == 0, reply.dropLast().firstIndex(of: 0) == nil,
-                  let message = try? JSONSerialization.jsonObject(with: Data(reply.dropLast())) as? [String: Any] else {
+                  let message = try? JSONValue.parse(reply.dropLast()), case .object = message else {
                 fail("not one JSON object ended by NUL: \(String(decoding: reply, as: UTF8.self))")
                 continue
             }
-            let parameters = message["parameters"] ?? [String: Any]()
-            if let name = message["error"] as? String {
+            let parameters = message["parameters"] ?? .object([])
+            if let error = message["error"] {
+                guard case .string(let name) = error else {
+                    fail("an error name that is not a string: \(error)")
+                    continue
+                }
                 errors[name, default: 0] += 1
                 guard errorNames.contains(name), let fields = model.errors[name] else {
                     fail("error \(name) is not declared")
                     continue
                 }
                 if let problem = model.mismatch(parameters, fields, at: "error") { fail("\(name): \(problem)") }
-                let about = (parameters as? [String: Any]) ?? [:]
+                /// A string member of the error's parameters.
+                func about(_ key: String) -> String? {
+                    if case .string(let s)? = parameters[key] { return s }
+                    return nil
+                }
                 switch name {
                 case "org.bettermorning.Morning.StorageFailed":
                     // Nothing fails underneath here: an unforeseen error leaked out as StorageFailed.
-                    fail("StorageFailed: \(about["reason"] ?? "")")
+                    fail("StorageFailed: \(about("reason") ?? "")")
                 case "org.varlink.service.InvalidParameter":
                     let declared = Set(model.methods[method]?.input.map(\.name) ?? [])
-                    let named = about["parameter"] as? String ?? ""
+                    let named = about("parameter") ?? ""
                     if !(declared.contains(named) || named == "parameters") { fail("InvalidParameter names \(named)") }
                 case "org.varlink.service.InterfaceNotFound" where method == "org.varlink.service.GetInterfaceDescription":
                     // Asked to describe an interface bmd does not serve.
-                    // (Foundation's JSONSerialization, which read the reply, drops a BOM that starts a string.)
-                    func unmarked(_ s: String?) -> String? { s.map { $0.hasPrefix("\u{FEFF}") ? String($0.dropFirst()) : $0 } }
-                    let asked = (object["parameters"] as? [String: Any])?["interface"] as? String
-                    if asked == nil || unmarked(about["interface"] as? String) != unmarked(asked)
+                    var asked: String?
+                    if case .string(let s)? = object["parameters"]?["interface"] { asked = s }
+                    if asked == nil || about("interface") != asked
                         || asked == Morning.interfaceName || asked == VarlinkService.interfaceName {
-                        fail("InterfaceNotFound names \(String(reflecting: about["interface"])) for \(String(reflecting: asked))")
+                        fail("InterfaceNotFound names \(String(reflecting: about("interface"))) for \(String(reflecting: asked))")
                     }
                 case "org.varlink.service.MethodNotFound", "org.varlink.service.InterfaceNotFound":
                     if model.methods[method] != nil { fail("\(name) for a declared method") }
@@ -310,7 +332,7 @@ struct DispatchFuzzTests {
                 if message["continues"] != nil { fail("continues on a one-shot reply") }
                 if let problem = model.mismatch(parameters, output, at: "reply") { fail(problem) }
                 if method == Morning.Method.export.rawValue {
-                    export = (parameters as? [String: Any])?["document"]
+                    export = parameters["document"]
                 }
             }
         }
@@ -318,9 +340,9 @@ struct DispatchFuzzTests {
         #expect(replies > calls / 5 && errors.count >= 10, "\(replies) replies, errors \(errors); \(FuzzRun.tag)")
 
         // Afterwards: Status answers, the file is sound and holds what the engine holds.
-        let status = try await call(engine, "org.bettermorning.Morning.Status")
-        #expect(status["error"] == nil, "\(status); \(FuzzRun.tag)")
-        if let problem = model.mismatch(status["parameters"] ?? NSNull(), model.methods[Morning.Method.status.rawValue]!.output, at: "status") {
+        let status = try await engine.reply(Morning.Call.status())
+        #expect(status.error == nil, "\(String(describing: status.error)); \(FuzzRun.tag)")
+        if let problem = model.mismatch(status.parameters, model.methods[Morning.Method.status.rawValue]!.output, at: "status") {
             Issue.record("\(problem); \(FuzzRun.tag)")
         }
         let integrity = try await store.queue.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }

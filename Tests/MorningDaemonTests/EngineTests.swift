@@ -1,22 +1,9 @@
-import Foundation
 import Logging
 import MorningCore
 @testable import MorningDaemon
 import MorningProtocol
 import MorningStore
 import Testing
-
-func call(_ engine: Engine, _ method: String, _ parameters: [String: Any] = [:]) async throws -> [String: Any] {
-    var frame = [UInt8](try JSONSerialization.data(withJSONObject: ["method": method, "parameters": parameters]))
-    frame.append(0)
-    var splitter = FrameSplitter()
-    splitter.append(frame)
-    let frameBytes = try #require(try splitter.next())
-    let reply = try #require(await engine.respond(to: try VarlinkCall(frame: frameBytes)))
-    return try #require(try JSONSerialization.jsonObject(with: Data(reply.dropLast())) as? [String: Any])
-}
-
-func parameters(_ reply: [String: Any]) -> [String: Any] { reply["parameters"] as? [String: Any] ?? [:] }
 
 @Suite("The engine: varlink calls against the core and a real SQLite store")
 struct EngineTests {
@@ -27,12 +14,13 @@ struct EngineTests {
     func statusContract() async throws {
         let clock = TestClock("2026-11-22T10:00:00Z", zone: "Europe/London")
         let engine = try Engine(store: try Store.inMemory(), clock: clock.wall, logger: logger)
-        let status = parameters(try await call(engine, "org.bettermorning.Morning.Status"))
+        // Read as JSON, not through the binding: a field left out would read as nil there too.
+        let status = try await engine.reply(Morning.Call.status()).parameters
         for key in ["phase", "routine", "today", "nextReminder", "notifications"] {
-            #expect(status.keys.contains(key), "missing \(key)")
+            #expect(status[key] != nil, "missing \(key)")
         }
-        #expect(status["phase"] as? String == "none")
-        #expect(status["routine"] is NSNull && status["today"] is NSNull && status["nextReminder"] is NSNull)
+        #expect(status["phase"] == .string("none"))
+        #expect(status["routine"] == .null && status["today"] == .null && status["nextReminder"] == .null)
     }
 
     @Test("A week offset beyond 10,000 weeks either way is an invalid parameter, found by fuzzing")
@@ -47,9 +35,8 @@ struct EngineTests {
                     == #"{"error":"org.varlink.service.InvalidParameter","parameters":{"parameter":"offset"}}"#, "\(offset)")
         }
         for offset in [-10_000, 0, 10_000] {
-            let reply = try await call(engine, "org.bettermorning.Morning.Week", ["offset": offset])
             // No routine is active: the offset itself was taken.
-            #expect(reply["error"] as? String == "org.bettermorning.Morning.NoActiveRoutine", "\(offset)")
+            #expect(try await engine.answer(Morning.Call.week(offset: offset)).refusal == .morning(.noActiveRoutine), "\(offset)")
         }
     }
 
@@ -58,13 +45,13 @@ struct EngineTests {
     func nextReminder() async throws {
         let clock = TestClock("2026-03-28T12:00:00Z", zone: "Europe/London")
         let engine = try Engine(store: try Store.inMemory(), clock: clock.wall, logger: logger)
-        let activated = parameters(try await call(engine, "org.bettermorning.Morning.Activate", ["routine": "franklin"]))
-        let first = try #require(((activated["routine"] as? [String: Any])?["tasks"] as? [[String: Any]])?.first?["time"] as? String)
+        let activated = try await engine.call(Morning.Call.activate(routine: "franklin"))
+        let first = try #require(activated.routine.tasks.first?.time)
         // The 29th is the day British Summer Time begins: the offset is +01:00 at the reminder.
-        let status = parameters(try await call(engine, "org.bettermorning.Morning.Status"))
-        #expect(status["nextReminder"] as? String == "2026-03-29T\(first):00+01:00")
-        _ = try await call(engine, "org.bettermorning.Morning.SetNotifications", ["enabled": false])
-        #expect(parameters(try await call(engine, "org.bettermorning.Morning.Status"))["nextReminder"] is NSNull)
+        let status = try await engine.call(Morning.Call.status())
+        #expect(status.nextReminder == "2026-03-29T\(first):00+01:00")
+        _ = try await engine.call(Morning.Call.setNotifications(enabled: false))
+        #expect(try await engine.reply(Morning.Call.status()).parameters["nextReminder"] == .null)
     }
 
     // Reads never write; the day is closed on bmd's own time (T3, T6).
@@ -73,20 +60,20 @@ struct EngineTests {
         let clock = TestClock("2026-11-22T10:00:00Z", zone: "UTC")
         let store = try Store.inMemory()
         let engine = try Engine(store: store, clock: clock.wall, logger: logger)
-        _ = try await call(engine, "org.bettermorning.Morning.Activate", ["routine": "darwin"])
+        _ = try await engine.call(Morning.Call.activate(routine: "darwin"))
         clock.set("2026-11-23T08:00:00Z")
-        _ = try await call(engine, "org.bettermorning.Morning.Check", ["task": "1"])
+        _ = try await engine.call(Morning.Call.check(task: "1"))
         clock.set("2026-11-24T00:00:05Z")
-        let day = parameters(try await call(engine, "org.bettermorning.Morning.Day", ["date": "yesterday"]))
-        #expect(day["mode"] as? String == "past" && day["completed"] as? Int == 1)
-        let today = parameters(try await call(engine, "org.bettermorning.Morning.Day"))
-        #expect(today["date"] as? String == "2026-11-24" && today["completed"] as? Int == 0)
+        let day = try await engine.call(Morning.Call.day(date: "yesterday"))
+        #expect(day.mode == .past && day.completed == 1)
+        let today = try await engine.call(Morning.Call.day())
+        #expect(today.date == "2026-11-24" && today.completed == 0)
         let routine = try #require(engine.snapshot.active).id
         #expect(try store.recordCount(of: routine) == 0)
         _ = try engine.wake()
         #expect(try store.recordCount(of: routine) == 1)
-        let closed = parameters(try await call(engine, "org.bettermorning.Morning.Day", ["date": "yesterday"]))
-        #expect(closed["mode"] as? String == "past" && closed["completed"] as? Int == 1)
+        let closed = try await engine.call(Morning.Call.day(date: "yesterday"))
+        #expect(closed.mode == .past && closed.completed == 1)
     }
 
     // Rule T3.
@@ -96,7 +83,7 @@ struct EngineTests {
         let store = try Store.inMemory()
         do {
             let engine = try Engine(store: store, clock: clock.wall, logger: logger)
-            _ = try await call(engine, "org.bettermorning.Morning.Activate", ["routine": "kant"])
+            _ = try await engine.call(Morning.Call.activate(routine: "kant"))
         }
         clock.set("2026-11-27T10:00:00Z")
         let engine = try Engine(store: store, clock: clock.wall, logger: logger)
@@ -108,19 +95,16 @@ struct EngineTests {
     func refusals() async throws {
         let clock = TestClock("2026-11-22T10:00:00Z", zone: "UTC")
         let engine = try Engine(store: try Store.inMemory(), clock: clock.wall, logger: logger)
-        var reply = try await call(engine, "org.bettermorning.Morning.Check", ["task": "1"])
-        #expect(reply["error"] as? String == "org.bettermorning.Morning.NoActiveRoutine")
-        _ = try await call(engine, "org.bettermorning.Morning.Activate", ["routine": "darwin"])
+        #expect(try await engine.answer(Morning.Call.check(task: "1")).refusal == .morning(.noActiveRoutine))
+        _ = try await engine.call(Morning.Call.activate(routine: "darwin"))
         let before = engine.snapshot
-        reply = try await call(engine, "org.bettermorning.Morning.Activate", ["routine": "darwin"])
-        #expect(reply["error"] as? String == "org.bettermorning.Morning.AlreadyActive")
-        reply = try await call(engine, "org.bettermorning.Morning.Day", ["date": "2026-12-24"])
-        #expect(reply["error"] as? String == "org.bettermorning.Morning.DateOutOfRange")
-        #expect(parameters(reply)["latest"] as? String == "2026-12-06")
-        reply = try await call(engine, "org.bettermorning.Morning.Day", ["date": "soon"])
-        #expect(reply["error"] as? String == "org.bettermorning.Morning.InvalidDate")
-        reply = try await call(engine, "org.bettermorning.Morning.Restart", ["routine": "nobody"])
-        #expect(reply["error"] as? String == "org.bettermorning.Morning.RoutineNotFound")
+        let again = try await engine.answer(Morning.Call.activate(routine: "darwin")).refusal
+        #expect(again?.name == "org.bettermorning.Morning.AlreadyActive")
+        let late = try await engine.answer(Morning.Call.day(date: "2026-12-24")).refusal
+        #expect(late?.name == "org.bettermorning.Morning.DateOutOfRange")
+        if case .morning(.dateOutOfRange(_, _, let latest, _))? = late { #expect(latest == "2026-12-06") }
+        #expect(try await engine.answer(Morning.Call.day(date: "soon")).refusal == .morning(.invalidDate(text: "soon")))
+        #expect(try await engine.answer(Morning.Call.restart(routine: "nobody")).refusal == .morning(.routineNotFound(query: "nobody")))
         #expect(engine.snapshot == before)
     }
 
@@ -131,8 +115,8 @@ struct EngineTests {
     func weekStart(locale: String, expected: String) async throws {
         let clock = TestClock("2026-11-22T10:00:00Z", zone: "UTC")   // a Sunday
         let engine = try Engine(store: try Store.inMemory(), clock: clock.wall, logger: logger)
-        _ = try await call(engine, "org.bettermorning.Morning.Activate", ["routine": "darwin"])
-        let week = parameters(try await call(engine, "org.bettermorning.Morning.Week", ["locale": locale]))
-        #expect(week["weekStart"] as? String == expected)
+        _ = try await engine.call(Morning.Call.activate(routine: "darwin"))
+        let week = try await engine.call(Morning.Call.week(locale: locale))
+        #expect(week.weekStart == expected)
     }
 }

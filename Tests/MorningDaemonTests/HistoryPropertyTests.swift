@@ -7,8 +7,6 @@ import MorningStore
 import MorningTestSupport
 import Testing
 
-private let M = "org.bettermorning.Morning."
-
 /// Random histories of calls, clock moves, zone changes and restarts of bmd over one state
 /// file; after every step the rules a user relies on hold.
 @Suite("Random histories: a wrong clock, a restart or a zone change costs no history")
@@ -20,16 +18,8 @@ struct HistoryPropertyTests {
     static let earliest = ISO8601DateFormatter().date(from: "2001-01-01T00:00:00Z")!
     static let latest = ISO8601DateFormatter().date(from: "2040-01-01T00:00:00Z")!
 
-    /// A call of any size: an import of years of history is larger than other calls' frames.
-    private func callLarge(_ engine: Engine, _ method: String, _ parameters: [String: Any]) async throws -> [String: Any] {
-        let frame = [UInt8](try JSONSerialization.data(withJSONObject: ["method": method, "parameters": parameters]))
-        let reply = try #require(await engine.respond(to: try VarlinkCall(frame: frame)))
-        return try #require(try JSONSerialization.jsonObject(with: Data(reply.dropLast())) as? [String: Any])
-    }
-
-    private func export(_ engine: Engine) async throws -> [String: Any] {
-        let reply = try await call(engine, M + "Export")
-        return try #require(parameters(reply)["document"] as? [String: Any], "export: \(reply)")
+    private func export(_ engine: Engine) async throws -> Morning.ExportDocument {
+        try await engine.call(Morning.Call.export()).document
     }
 
     @Test("After each step: no day twice, no empty record after today, today checkable, the export imports the same, status answers in 50 ms")
@@ -49,15 +39,15 @@ struct HistoryPropertyTests {
                 case 0, 1:
                     let id = random.pick(Self.celebrities)
                     log.append("activate \(id)")
-                    _ = try await call(live, M + "Activate", ["routine": id])
+                    _ = try await live.answer(Morning.Call.activate(routine: id))
                 case 2:
                     let id = random.pick(Self.celebrities)
                     log.append("restart \(id)")
-                    _ = try await call(live, M + "Restart", ["routine": id])
+                    _ = try await live.answer(Morning.Call.restart(routine: id))
                 case 3, 4:
                     let task = "\(1 + random.below(4))"
                     log.append("check \(task)")
-                    _ = try await call(live, M + "Check", ["task": task])
+                    _ = try await live.answer(Morning.Call.check(task: task))
                 case 5, 6:
                     // Minutes to years, either way.
                     let scale: Double = random.pick([60, 3_600, 86_400, 30 * 86_400, 365 * 86_400])
@@ -91,42 +81,39 @@ struct HistoryPropertyTests {
         _ = StatusBroadcast(engine: engine).frame()
         let took = ContinuousClock.now - started
         #expect(took < .milliseconds(50), "status took \(took); \(trace)")
-        let status = parameters(try await call(engine, M + "Status"))
-        let today = try #require(status["date"] as? String)
+        let status = try await engine.call(Morning.Call.status())
+        let today = status.date
 
         let document = try await export(engine)
-        for routine in document["routines"] as? [[String: Any]] ?? [] {
-            let days = routine["days"] as? [[String: Any]] ?? []
-            let open = routine["open"] as? [[String: Any]] ?? []
-            let dates = (days + open).compactMap { $0["date"] as? String }
-            #expect(Set(dates).count == dates.count, "a day twice in \(routine["id"] ?? "?"); \(trace)")
+        for routine in document.routines {
+            let dates = (routine.days + routine.open).map(\.date)
+            #expect(Set(dates).count == dates.count, "a day twice in \(routine.id); \(trace)")
             // Dates as YYYY-MM-DD compare as text.
-            for day in days where (day["date"] as? String ?? "") > today && (day["done"] as? [Any])?.isEmpty != false {
-                #expect(Bool(false), "an empty record after today (\(today)): \(day) of \(routine["id"] ?? "?"); \(trace)")
+            for day in routine.days where day.date > today && day.done.isEmpty {
+                #expect(Bool(false), "an empty record after today (\(today)): \(day) of \(routine.id); \(trace)")
             }
         }
 
         // Today can be checked once its routine has started: one untouched task is checked
         // and unchecked again.
-        if status["phase"] as? String == "running" {
-            let day = parameters(try await call(engine, M + "Day"))
-            #expect(day["mode"] as? String == "today", "\(day); \(trace)")
-            let tasks = day["tasks"] as? [[String: Any]] ?? []
-            if let untouched = tasks.first(where: { $0["state"] as? String == "untouched" }),
-               let position = untouched["position"] as? Int {
-                let checked = try await call(engine, M + "Check", ["task": "\(position)"])
-                #expect(checked["error"] == nil, "today is not checkable: \(checked); \(trace)")
-                _ = try await call(engine, M + "Uncheck", ["task": "\(position)"])
+        if status.phase == .running {
+            let day = try await engine.call(Morning.Call.day())
+            #expect(day.mode == .today, "\(day); \(trace)")
+            if let untouched = day.tasks.first(where: { $0.state == .untouched }) {
+                let checked = try await engine.answer(Morning.Call.check(task: "\(untouched.position)"))
+                #expect(checked.refusal == nil, "today is not checkable: \(checked); \(trace)")
+                _ = try await engine.answer(Morning.Call.uncheck(task: "\(untouched.position)"))
             } else {
-                #expect(!tasks.contains { $0["state"] as? String == "missed" }, "today is closed: \(day); \(trace)")
+                #expect(!day.tasks.contains { $0.state == .missed }, "today is closed: \(day); \(trace)")
             }
         }
 
         // The export imports into a fresh bmd and gives the same history back.
         let fresh = try Engine(store: try Store.inMemory(), clock: clock.wall, logger: logger)
-        let imported = try await callLarge(fresh, M + "Import", ["document": document, "replace": false])
-        #expect(imported["error"] == nil, "the export was refused: \(imported); \(trace)")
+        // Years of history make a call larger than most: it goes in under Import's own limit.
+        let imported = try await fresh.answer(Morning.Call.import(document: document, replace: false))
+        #expect(imported.refusal == nil, "the export was refused: \(imported); \(trace)")
         let again = try await export(fresh)
-        #expect(NSDictionary(dictionary: again) == NSDictionary(dictionary: document), "the import changed the history; \(trace)")
+        #expect(again == document, "the import changed the history; \(trace)")
     }
 }

@@ -26,7 +26,7 @@ private final class FlippingNotifier: Notifier, @unchecked Sendable {
 @Suite("The Status reply kept between calls")
 struct StatusReplyTests {
     let logger = Logger(label: "test")
-    let status = VarlinkCall(method: Morning.Method.status.rawValue)
+    let status = Morning.Call.status().call
 
     /// The reply computed anew, as any other call's.
     private func fresh(_ engine: Engine) async throws -> String {
@@ -43,7 +43,7 @@ struct StatusReplyTests {
         let clock = TestClock("2026-11-22T20:00:00Z", zone: "Europe/Berlin")
         let engine = try Engine(store: try Store.inMemory(), clock: clock.wall, logger: logger)
         let broadcast = StatusBroadcast(engine: engine)
-        _ = try await call(engine, Morning.Method.activate.rawValue, ["routine": "franklin"])
+        _ = try await engine.call(Morning.Call.activate(routine: "franklin"))
         clock.advance(7 * 3600 + 30 * 60)  // 04:30 the next morning, local time
         var seen = Set<String>()
         for step in 0..<(4 * 3600 / 7) {
@@ -55,7 +55,7 @@ struct StatusReplyTests {
             seen.insert(expected)
             // Seven of the eight tasks get checked on the way, so the morning never ends all done.
             if step % 300 == 75 {
-                _ = try await call(engine, Morning.Method.check.rawValue, ["task": "\(step / 300 + 1)"])
+                _ = try await engine.call(Morning.Call.check(task: "\(step / 300 + 1)"))
                 #expect(kept(broadcast) == (try await fresh(engine)), "after checking at step \(step)")
             }
             clock.advance(7)
@@ -85,7 +85,7 @@ struct StatusReplyTests {
         let clock = TestClock("2026-11-22T20:00:00Z", zone: "Europe/Berlin")
         let engine = try Engine(store: try Store.inMemory(), clock: clock.wall, logger: logger)
         let broadcast = StatusBroadcast(engine: engine)
-        _ = try await call(engine, Morning.Method.activate.rawValue, ["routine": "franklin"])
+        _ = try await engine.call(Morning.Call.activate(routine: "franklin"))
         clock.advance(9 * 3600 + 10)  // 06:00:10 the next morning in Berlin
         let before = kept(broadcast)
         #expect(before.contains(#""date":"2026-11-23""#))
@@ -95,12 +95,12 @@ struct StatusReplyTests {
         #expect(moved != before)
         #expect(moved == (try await fresh(engine)))
 
-        _ = try await call(engine, Morning.Method.setNotifications.rawValue, ["enabled": false])
+        _ = try await engine.call(Morning.Call.setNotifications(enabled: false))
         let silenced = kept(broadcast)
         #expect(silenced != moved && silenced.contains(#""enabled":false"#))
         #expect(silenced == (try await fresh(engine)))
 
-        _ = try await call(engine, Morning.Method.activate.rawValue, ["routine": "darwin"])
+        _ = try await engine.call(Morning.Call.activate(routine: "darwin"))
         #expect(kept(broadcast) == (try await fresh(engine)))
         #expect(kept(broadcast) != silenced)
     }

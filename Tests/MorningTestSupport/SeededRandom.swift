@@ -46,3 +46,21 @@ public func testSeed() -> UInt64 {
     if let text = ProcessInfo.processInfo.environment["BM_TEST_SEED"], let seed = UInt64(text) { return seed }
     return UInt64.random(in: 1...UInt64.max)
 }
+
+extension SeededRandom {
+    /// A short string of what JSON escaping must get right: control characters, quotes,
+    /// backslashes, slashes, line separators and any other scalar below the surrogates.
+    public mutating func textToEscape() -> String {
+        let length = below(12)
+        var scalars = String.UnicodeScalarView()
+        for _ in 0..<length {
+            switch below(6) {
+            case 0: scalars.append(Unicode.Scalar(UInt8(below(0x20))))
+            case 1: scalars.append(pick(["\"", "\\", "/", "\u{7f}", "\u{2028}", "é", "✓", "😀"].map { $0.unicodeScalars.first! }))
+            case 2: scalars.append(Unicode.Scalar(UInt32(0x80 + below(0xD7FF - 0x80)))!)
+            default: scalars.append(Unicode.Scalar(UInt8(0x20 + below(0x5F))))
+            }
+        }
+        return String(scalars)
+    }
+}

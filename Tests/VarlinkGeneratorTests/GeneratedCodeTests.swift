@@ -11,6 +11,7 @@ struct GeneratedCodeTests {
     static let bindings: [(interface: String, generated: String, namespace: String, inRuntime: Bool)] = [
         ("Sources/MorningProtocol/org.bettermorning.Morning.varlink", "Sources/MorningProtocol/Morning.generated.swift", "Morning", false),
         ("Sources/Varlink/org.varlink.service.varlink", "Sources/Varlink/VarlinkService.generated.swift", "VarlinkService", true),
+        ("Tests/VarlinkTests/org.example.notes.varlink", "Tests/VarlinkTests/Notes.generated.swift", "Notes", false),
     ]
 
     @Test("Each committed binding is exactly what the generator writes for its interface file", arguments: bindings.indices)
