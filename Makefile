@@ -65,10 +65,13 @@ generate:
 	"$$bin/varlink-swift" Sources/Varlink/org.varlink.service.varlink VarlinkService --in-runtime \
 		> Sources/Varlink/VarlinkService.generated.swift.new && \
 	mv Sources/Varlink/VarlinkService.generated.swift.new Sources/Varlink/VarlinkService.generated.swift && \
+	"$$bin/varlink-swift" Tests/VarlinkTests/org.example.notes.varlink Notes \
+		> Tests/VarlinkTests/Notes.generated.swift.new && \
+	mv Tests/VarlinkTests/Notes.generated.swift.new Tests/VarlinkTests/Notes.generated.swift && \
 	"$$bin/command-table" Sources/MorningControl/bmctl.commands > Sources/MorningControl/Commands.generated.swift.new && \
 	mv Sources/MorningControl/Commands.generated.swift.new Sources/MorningControl/Commands.generated.swift; \
 	status=$$?; rm -f Sources/MorningProtocol/Morning.generated.swift.new Sources/Varlink/VarlinkService.generated.swift.new \
-		Sources/MorningControl/Commands.generated.swift.new; \
+		Tests/VarlinkTests/Notes.generated.swift.new Sources/MorningControl/Commands.generated.swift.new; \
 	exit $$status
 	$(MAKE) --no-print-directory completions
 
