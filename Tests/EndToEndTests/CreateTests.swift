@@ -20,7 +20,7 @@ struct CreateTests {
 
     // Rule C2.
     @Test("the draft survives SIGKILL of bmd")
-    func C2_draftSurvivesKillingBmd() throws {
+    func draftSurvivesKillingBmd() throws {
         let box = try Sandbox(time: "2026-03-02 08:00:00")
         try box.startDaemon()
         #expect(try draft(box).title == nil)    // §10: null until given
@@ -39,7 +39,7 @@ struct CreateTests {
 
     // Rules C2, C4.
     @Test("bmctl create on a terminal, killed mid-prompt, loses nothing and resumes; the list is sorted after each task")
-    func C2_interactiveCreateSurvivesKillingBmctl() throws {
+    func interactiveCreateSurvivesKillingBmctl() throws {
         let box = try Sandbox(time: "2026-03-02 08:00:00")
         try box.startDaemon()
 
@@ -88,7 +88,7 @@ struct CreateTests {
 
     // Rule C2.
     @Test("bmctl create waiting at a prompt while bmd is killed keeps every earlier answer")
-    func C2_killingBmdMidPrompt() throws {
+    func killingBmdMidPrompt() throws {
         let box = try Sandbox(time: "2026-03-02 08:00:00")
         try box.startDaemon()
         let terminal = try box.bmctlOnTerminal("create")
@@ -107,7 +107,7 @@ struct CreateTests {
 
     // Rule C3.
     @Test("each limit is refused with a clear error and changes nothing")
-    func C3_limits() throws {
+    func limits() throws {
         let box = try Sandbox(time: "2026-03-02 08:00:00")
         try box.startDaemon()
         func refused(_ arguments: String..., saying message: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
@@ -144,7 +144,7 @@ struct CreateTests {
 
     // Rule C4.
     @Test("create --from a routine file; an error names its line and saves nothing")
-    func C4_fromFile() throws {
+    func fromFile() throws {
         let box = try Sandbox(time: "2026-03-02 08:00:00")
         try box.startDaemon()
         let path = box.root.appendingPathComponent("morning.txt").path
@@ -174,7 +174,7 @@ struct CreateTests {
 
     // Rule C4.
     @Test("create with no arguments and no terminal points to the scriptable forms")
-    func C4_noTerminal() throws {
+    func noTerminal() throws {
         let box = try Sandbox(time: "2026-03-02 08:00:00")
         try box.startDaemon()
         let run = try box.bmctl("create")
@@ -186,7 +186,7 @@ struct CreateTests {
 
     // Rules C5, A2, D4.
     @Test("saving while another routine runs finalizes its day; the routine is stored like any other")
-    func C5_savingSwitchesAndTheRoutineIsStored() throws {
+    func savingSwitchesAndTheRoutineIsStored() throws {
         let box = try Sandbox(time: "2026-03-02 08:00:00")
         try box.startDaemon()
         #expect(try box.bmctl("activate", "franklin").status == 0)

@@ -72,7 +72,7 @@ struct DraftCommandTests {
 
     // Rule C3.
     @Test("adding the 20th task says that the maximum is reached")
-    func C3_twentieth() {
+    func twentieth() {
         let tasks = (0..<20).map { String(format: "%02d:00 Task", $0) }
         let run = bmctl(["draft", "add", "19:00", "Task"], reply: draftJSON("Mine", tasks, task: 20))
         #expect(run.out == "Added 19:00 Task as task 20 of 20.\nThat is the maximum of 20 tasks.\n")
@@ -87,7 +87,7 @@ struct DraftCommandTests {
 
     // Rule C4.
     @Test("create with no options and no terminal points to the scriptable forms (exit 2)")
-    func C4_noTerminal() {
+    func noTerminal() {
         let run = bmctl(["create"], stdinIsTerminal: false)
         #expect(run.status == 2 && run.calls.isEmpty && run.out.isEmpty)
         #expect(run.err == "bmctl: create asks its questions on a terminal, and stdin is not one; in a script use "
@@ -97,7 +97,7 @@ struct DraftCommandTests {
 
     // Rule C4.
     @Test("create --title --task sends the tasks as typed, 12-hour ones too")
-    func C4_oneShot() {
+    func oneShot() {
         let run = bmctl(["create", "--title", "Mine", "--task", "06:00 Run", "--task", "6:45 pm Walk the dog"], reply: savedMine,
                         stdinIsTerminal: false)
         #expect(run.status == 0)
@@ -113,7 +113,7 @@ struct DraftCommandTests {
         (["create", "--title", "Mine", "--task", "06:00"], "--task \"06:00\" has no title; write it as \"HH:MM Title\", such as \"06:45 Stretch\""),
         (["create", "--from", "-", "--title", "Mine"], "--from reads the title and the tasks from the file; leave out --title and --task"),
     ])
-    func C4_usage(arguments: [String], message: String) {
+    func usage(arguments: [String], message: String) {
         let run = bmctl(arguments, stdinIsTerminal: false)
         #expect(run.status == 2 && run.calls.isEmpty)
         #expect(run.err.contains(message), "\(run.err)")
@@ -121,7 +121,7 @@ struct DraftCommandTests {
 
     // Rule C4.
     @Test("create --from - sends stdin's text; an error names the line of stdin")
-    func C4_fromStdin() {
+    func fromStdin() {
         let text = ["Mine", "06:00 Run", "06:07 Stretch"]
         let run = bmctl(["create", "--from", "-"],
                         reply: refusal("RoutineFileError", #"{"line":3,"reason":"06:07 is not on the five-minute grid; use 06:05 or 06:10"}"#),
@@ -133,7 +133,7 @@ struct DraftCommandTests {
 
     // Rule C4.
     @Test("create --from FILE reads the file and names it in errors; a missing file is a usage error")
-    func C4_fromFile() throws {
+    func fromFile() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("routine-\(UUID().uuidString).txt").path
         try "Mine\n06:00 Run\n".write(toFile: path, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: path) }
@@ -147,7 +147,7 @@ struct DraftCommandTests {
 
     // Rule C4.
     @Test("on a terminal create asks for the title and tasks, lists them after each, and asks before saving")
-    func C4_interactive() {
+    func interactive() {
         let run = bmctl(["create"], replies: [
             "DraftShow": [ok(#"{"title":null,"tasks":[]}"#)],
             "DraftTitle": [draftJSON("Mine", [])],
@@ -182,7 +182,7 @@ struct DraftCommandTests {
 
     // Rule C2.
     @Test("create resumes a draft; Enter keeps its title; at 20 tasks it stops asking for more")
-    func C2_resumes() {
+    func resumes() {
         let tasks = (0..<20).map { String(format: "%02d:00 Task", $0) }
         let run = bmctl(["create"], replies: ["DraftShow": [draftJSON("Mine", tasks)], "DraftSave": [savedMine],
                                               "Status": [DayEndingTests.status(completed: 0)]],
@@ -196,7 +196,7 @@ struct DraftCommandTests {
 
     // Rule C2.
     @Test("end of input, or no to saving, stops with the draft kept (exit 1)", arguments: [["Mine"], ["Mine", "06:00 Run", "", "n"]])
-    func C2_stopKeepsTheDraft(answers: [String]) {
+    func stopKeepsTheDraft(answers: [String]) {
         let run = bmctl(["create"], replies: [
             "DraftShow": [ok(#"{"title":null,"tasks":[]}"#)], "DraftTitle": [draftJSON("Mine", [])],
             "DraftAdd": [draftJSON("Mine", ["06:00 Run"], task: 1)], "Status": [DayEndingTests.status(completed: 0)],

@@ -20,7 +20,7 @@ struct DraftTests {
 
     // Rule C2.
     @Test("every change to the draft is one setDraft change holding the whole draft")
-    func C2_everyChangeIsStored() throws {
+    func everyChangeIsStored() throws {
         var book = Book()
         #expect(try book.draftTitle("  Early riser ") == [.setDraft(Draft(title: "Early riser"))])
         let added = try book.draftAdd(time: "06:00", title: " Wake up ")
@@ -36,7 +36,7 @@ struct DraftTests {
 
     // Rule C2.
     @Test("adding a task starts a draft with no title")
-    func C2_addStartsADraft() throws {
+    func addStartsADraft() throws {
         var book = Book()
         _ = try book.draftAdd(time: "7:00", title: "Coffee")
         #expect(book.draft?.title == nil && book.draft?.tasks.count == 1)
@@ -44,7 +44,7 @@ struct DraftTests {
 
     // Rule D2.
     @Test("tasks are kept sorted by time; equal times stay in the order added")
-    func D2_sortedInsertion() throws {
+    func sortedInsertion() throws {
         var book = Book()
         let positions = try [("07:00", "Coffee"), ("06:00", "Wake up"), ("06:30", "Run"), ("06:00", "Water"), ("23:55", "Sleep"), ("00:00", "Dream")]
             .map { try book.draftAdd(time: $0.0, title: $0.1).position }
@@ -54,7 +54,7 @@ struct DraftTests {
 
     // Rule C3.
     @Test("a routine's title has 1 to 20 characters; nothing changes when refused", arguments: ["", "   ", String(repeating: "x", count: 21)])
-    func C3_titleLimit(title: String) throws {
+    func titleLimit(title: String) throws {
         var book = try bookWithTasks(1)
         let before = book
         #expect(throws: Morning.Error.invalidRoutine(reason: "a routine's title has 1 to 20 characters; \"\(title)\" has \(title.trimmingWhitespace.count)")) {
@@ -67,7 +67,7 @@ struct DraftTests {
 
     // Rule C3.
     @Test("a task's title has 1 to 70 characters; nothing changes when refused", arguments: ["", " ", String(repeating: "y", count: 71)])
-    func C3_taskTitleLimit(title: String) throws {
+    func taskTitleLimit(title: String) throws {
         var book = try bookWithTasks(1)
         let before = book
         #expect(throws: Morning.Error.invalidRoutine(reason: "a task's title has 1 to 70 characters; \"\(title)\" has \(title.trimmingWhitespace.count)")) {
@@ -80,7 +80,7 @@ struct DraftTests {
 
     // Rule C3.
     @Test("after the 20th task adding says the maximum is reached, whatever the task")
-    func C3_atMostTwentyTasks() throws {
+    func atMostTwentyTasks() throws {
         var book = try bookWithTasks(20)
         let before = book
         #expect(throws: Morning.Error.draftFull(limit: 20)) { _ = try book.draftAdd(time: "09:00", title: "One more") }
@@ -95,7 +95,7 @@ struct DraftTests {
 
     // Rule C3.
     @Test("saving needs a title and at least one task; nothing changes when refused")
-    func C3_saveNeedsTitleAndTask() throws {
+    func saveNeedsTitleAndTask() throws {
         var untitled = try bookWithTasks(2, title: nil)
         var before = untitled
         #expect(throws: Morning.Error.invalidRoutine(reason: "a routine's title has 1 to 20 characters; the draft has no title yet")) {
@@ -114,7 +114,7 @@ struct DraftTests {
 
     // Rule C3.
     @Test("removing a position the draft does not have is refused")
-    func C3_removeUnknownPosition() throws {
+    func removeUnknownPosition() throws {
         var book = try bookWithTasks(2)
         for position in [0, 3, -1] {
             #expect(throws: Morning.Error.noDraftTask(position: position, total: 2)) { _ = try book.draftRemove(position: position) }
@@ -129,7 +129,7 @@ struct DraftTests {
         ("6:45am", "06:45"), ("6:45 pm", "18:45"), ("6am", "06:00"), ("6 PM", "18:00"), ("12am", "00:00"),
         ("12:30am", "00:30"), ("12pm", "12:00"), ("12:05 p.m.", "12:05"), ("11:55PM", "23:55"), ("06am", "06:00"),
     ])
-    func C3_timesAccepted(text: String, expected: String) throws {
+    func timesAccepted(text: String, expected: String) throws {
         #expect(try TimeOfDay.parse(text).description == expected)
     }
 
@@ -137,7 +137,7 @@ struct DraftTests {
     @Test("a time off the five-minute grid is refused with the two nearest grid times", arguments: [
         ("06:07", "06:05", "06:10"), ("6:07am", "06:05", "06:10"), ("6:59 pm", "18:55", "19:00"), ("00:01", "00:00", "00:05"),
     ])
-    func D2_offGridSuggestsNeighbours(text: String, earlier: String, later: String) {
+    func offGridSuggestsNeighbours(text: String, earlier: String, later: String) {
         let refusal = Morning.Error.invalidTime(text: text, earlier: TimeOfDay(earlier)?.description, later: TimeOfDay(later)?.description)
         #expect(throws: refusal) { _ = try TimeOfDay.parse(text) }
         #expect(refusal.reason == "\(text) is not on the five-minute grid; use \(earlier) or \(later)")
@@ -145,7 +145,7 @@ struct DraftTests {
 
     // Rule D2.
     @Test("after 23:55 only the earlier grid time exists")
-    func D2_offGridAtTheEndOfTheDay() {
+    func offGridAtTheEndOfTheDay() {
         #expect(throws: Morning.Error.invalidTime(text: "23:58", earlier: "23:55", later: nil)) {
             _ = try TimeOfDay.parse("23:58")
         }
@@ -157,7 +157,7 @@ struct DraftTests {
     @Test("what is not a time is refused without suggestions", arguments: [
         "", "6", "645", "24:00", "6:60", "13pm", "0am", "6:5am", "soon", "+6:45", "6:45:00", "06:45 tomorrow", "٦:٤٥",
     ])
-    func C3_notATime(text: String) {
+    func notATime(text: String) {
         #expect(throws: Morning.Error.invalidTime(text: text.trimmingWhitespace, earlier: nil, later: nil)) {
             _ = try TimeOfDay.parse(text)
         }
@@ -165,7 +165,7 @@ struct DraftTests {
 
     // Rules C5, A1.
     @Test("saving makes a custom routine active from tomorrow and drops the draft in the same changes")
-    func C5_saveActivatesFromTomorrow() throws {
+    func saveActivatesFromTomorrow() throws {
         var book = try bookWithTasks(3)
         let a = try book.saveDraft(today: today, catalog: testCatalog)
         #expect(a.routine.kind == .custom && a.routine.name == "Mine" && a.routine.slug == "mine")
@@ -179,7 +179,7 @@ struct DraftTests {
 
     // Rules C5, A2.
     @Test("saving while another routine runs finalizes its today first")
-    func C5_saveFinalizesTheRunningRoutine() throws {
+    func saveFinalizesTheRunningRoutine() throws {
         var book = Book()
         _ = try book.activateOrFail("lark", "2026-11-21")
         _ = try book.check("1", done: true, today: today)
@@ -193,7 +193,7 @@ struct DraftTests {
 
     // Rule D4.
     @Test("a saved routine keeps its tasks; a new draft never reaches it")
-    func D4_savedRoutineIsLocked() throws {
+    func savedRoutineIsLocked() throws {
         var book = try bookWithTasks(2)
         let saved = try book.saveDraft(today: today, catalog: testCatalog).routine
         _ = try book.draftTitle("Mine")
@@ -207,7 +207,7 @@ struct DraftTests {
 
     // Rule C4.
     @Test("create saves in one go and leaves the draft alone")
-    func C4_createLeavesTheDraft() throws {
+    func createLeavesTheDraft() throws {
         var book = try bookWithTasks(1, title: "Draft")
         let draft = book.draft
         let a = try book.create(title: " Quick ", tasks: [("7am", "Coffee"), ("6:30", "Wake up")], today: today, catalog: testCatalog)
@@ -218,7 +218,7 @@ struct DraftTests {
 
     // Rule C3.
     @Test("create refuses each limit and changes nothing")
-    func C3_createLimits() throws {
+    func createLimits() throws {
         var book = Book()
         let before = book
         let run = [("06:00", "Run")]
@@ -239,7 +239,7 @@ struct DraftTests {
 
     // Rule A6.
     @Test("reset forgets the draft too")
-    func A6_resetForgetsTheDraft() throws {
+    func resetForgetsTheDraft() throws {
         var book = try bookWithTasks(2)
         _ = book.reset()
         #expect(book.draft == nil)
@@ -249,8 +249,9 @@ struct DraftTests {
 // Rule C4.
 @Suite("Routine files, as better-morning-routine(5) describes them")
 struct RoutineFileTests {
+    // Rule C4.
     @Test("A title line, task lines in any order and time form, comments and blank lines")
-    func C4_parsesAFile() throws {
+    func parsesAFile() throws {
         let file = try RoutineFile.parse("""
             # My weekday morning
             Early riser
@@ -266,14 +267,16 @@ struct RoutineFileTests {
         #expect(file.tasks.map(\.title) == ["Wake up #1", "Glass of water", "Stretch", "Coffee on the balcony"])
     }
 
+    // Rule C4.
     @Test("A title may start with a time written without a colon")
-    func C4_titleLikeATime() throws {
+    func titleLikeATime() throws {
         let file = try RoutineFile.parse("5am Club\n05:00 Rise\n")
         #expect(file.title == "5am Club" && file.tasks.map(\.title) == ["Rise"])
     }
 
+    // Rule C4.
     @Test("Windows line ends are read as line ends")
-    func C4_crlf() throws {
+    func crlf() throws {
         let file = try RoutineFile.parse("Mine\r\n06:00 Run\r\n07:00 Read\r\n")
         #expect(file.title == "Mine" && file.tasks.map(\.title) == ["Run", "Read"])
     }
@@ -290,13 +293,13 @@ struct RoutineFileTests {
         ("", 1, "the file has no title; its first line is the routine's title"),
         ("\n# only a comment\n", 2, "the file has no title; its first line is the routine's title"),
     ])
-    func C3_errorsNameTheLine(text: String, line: Int, reason: String) {
+    func errorsNameTheLine(text: String, line: Int, reason: String) {
         #expect(throws: Morning.Error.routineFileError(line: line, reason: reason)) { _ = try RoutineFile.parse(text) }
     }
 
     // Rule C3.
     @Test("the 21st task's line says the maximum is reached")
-    func C3_twentyOneTasks() {
+    func twentyOneTasks() {
         let lines = (0..<21).map { "\(TimeOfDay(minutes: 300 + 5 * $0)!) Task \($0 + 1)" }
         #expect(throws: Morning.Error.routineFileError(line: 23, reason: "the maximum of 20 tasks is reached")) {
             _ = try RoutineFile.parse("Mine\n\n" + lines.joined(separator: "\n"))
@@ -306,7 +309,7 @@ struct RoutineFileTests {
 
     // Rule C4.
     @Test("creating from a file saves the routine and leaves the draft alone")
-    func C4_createFromFile() throws {
+    func createFromFile() throws {
         var book = Book()
         _ = try book.draftAdd(time: "05:00", title: "Draft task")
         let a = try book.create(routineFile: "Mine\n07:00 Read\n6:30am Run\n", today: day("2026-11-22"), catalog: testCatalog)

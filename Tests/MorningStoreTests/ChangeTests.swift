@@ -10,7 +10,8 @@ import Testing
         store = try Store.inMemory()
     }
 
-    @Test func D2_insertRoutineKeepsTasksInTimeOrder() throws {
+    // Rule D2.
+    @Test func insertRoutineKeepsTasksInTimeOrder() throws {
         // Given a routine whose tasks were added out of time order, two at the same time
         let saved = routine(1, active: true, tasks: [
             task("06:00", "Wake up"), task("05:30", "Water"), task("06:00", "Stretch"), task("23:55", "Sleep"),
@@ -27,7 +28,8 @@ import Testing
         #expect(loaded.active?.id == 1)
     }
 
-    @Test func D4_updateRoutineWritesOnlyActivationStartAndSerial() throws {
+    // Rule D4.
+    @Test func updateRoutineWritesOnlyActivationStartAndSerial() throws {
         // Given a stored routine
         try store.apply([.insertRoutine(routine(1, active: true, start: "2026-11-23", serial: 1))])
 
@@ -59,7 +61,8 @@ import Testing
         #expect(try store.loadBook() == Book())
     }
 
-    @Test func T1_setOpenDayStoresChecksAndAnEmptyMaskRemovesThem() throws {
+    // Rule T1.
+    @Test func setOpenDayStoresChecksAndAnEmptyMaskRemovesThem() throws {
         // Given an active routine
         try store.apply([.insertRoutine(routine(1, active: true))])
 
@@ -84,7 +87,8 @@ import Testing
         try store.apply([.setOpenDay(1, day("2026-11-30"), doneMask: 0)])
     }
 
-    @Test func T3_finalizeDayWritesTheRecordAndDropsTheOpenDay() throws {
+    // Rule T3.
+    @Test func finalizeDayWritesTheRecordAndDropsTheOpenDay() throws {
         // Given an active routine with checks on two days
         try store.apply([
             .insertRoutine(routine(1, active: true)),
@@ -107,7 +111,8 @@ import Testing
         #expect(book.routine(id: 1)?.lastRecordDate == day("2026-11-25"))
     }
 
-    @Test func T3_aDayIsFinalizedOnlyOnceAndAFailingBatchKeepsNothing() throws {
+    // Rule T3.
+    @Test func aDayIsFinalizedOnlyOnceAndAFailingBatchKeepsNothing() throws {
         // Given a day already finalized
         let record = DayRecord(routineID: 1, date: day("2026-11-23"), doneMask: 0b01, taskCount: 2)
         try store.apply([.insertRoutine(routine(1, active: true)), .finalizeDay(record)])
@@ -129,7 +134,8 @@ import Testing
         #expect(try store.recordCount(of: 1) == 1)
     }
 
-    @Test func D1_theDatabaseRefusesASecondActiveRoutine() throws {
+    // Rule D1.
+    @Test func theDatabaseRefusesASecondActiveRoutine() throws {
         // Given one active routine
         try store.apply([.insertRoutine(routine(1, active: true))])
 
@@ -183,7 +189,8 @@ import Testing
         #expect(try store.loadBook().settings.reminderPopup == nil)
     }
 
-    @Test func A5_deleteRoutineRemovesItsTasksRecordsAndOpenDays() throws {
+    // Rule A5.
+    @Test func deleteRoutineRemovesItsTasksRecordsAndOpenDays() throws {
         // Given two routines, each with records and open days
         try store.apply([
             .insertRoutine(routine(1, serial: 1)),
@@ -211,7 +218,8 @@ import Testing
         #expect(try store.loadBook().routine(id: 2)?.tasks == [task("07:00", "Run")])
     }
 
-    @Test func A6_deleteEverythingEmptiesEveryTableAndKeepsTheSchema() throws {
+    // Rule A6.
+    @Test func deleteEverythingEmptiesEveryTableAndKeepsTheSchema() throws {
         // Given routines, records, open days and settings
         try store.apply([
             .insertRoutine(routine(1, serial: 1)),

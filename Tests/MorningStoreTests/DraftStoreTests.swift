@@ -11,7 +11,8 @@ import Testing
         store = try Store.inMemory()
     }
 
-    @Test func C2_setDraftIsReadBackWithTasksInTimeOrder() throws {
+    // Rule C2.
+    @Test func setDraftIsReadBackWithTasksInTimeOrder() throws {
         // Given a draft whose tasks were added out of time order, two at the same time
         var book = Book()
         var changes = try book.draftTitle("Early riser")
@@ -29,7 +30,8 @@ import Testing
         #expect(loaded.draft?.tasks.map(\.title) == ["Wake up", "Water", "Coffee"])
     }
 
-    @Test func C2_aDraftWithoutTitleOrTasksIsStillADraft() throws {
+    // Rule C2.
+    @Test func aDraftWithoutTitleOrTasksIsStillADraft() throws {
         // Given / When a draft with a task but no title, then one with neither
         try store.apply([.setDraft(Draft(tasks: [task("06:00", "Run")]))])
         #expect(try store.loadBook().draft == Draft(tasks: [task("06:00", "Run")]))
@@ -39,7 +41,8 @@ import Testing
         #expect(try store.loadBook().draft == Draft())
     }
 
-    @Test func C2_removingATaskAndDiscardingAreStoredToo() throws {
+    // Rule C2.
+    @Test func removingATaskAndDiscardingAreStoredToo() throws {
         // Given a stored draft of two tasks
         var book = Book()
         try store.apply(try book.draftAdd(time: "06:00", title: "Run").changes + book.draftAdd(time: "07:00", title: "Read").changes)
@@ -55,7 +58,8 @@ import Testing
         #expect(try store.loadBook().draft == nil)
     }
 
-    @Test func C5_savingStoresTheRoutineAndDropsTheDraftInOneBatch() throws {
+    // Rule C5.
+    @Test func savingStoresTheRoutineAndDropsTheDraftInOneBatch() throws {
         // Given a stored draft
         var book = Book()
         try store.apply(try book.draftTitle("Mine") + book.draftAdd(time: "06:00", title: "Run").changes)
@@ -71,7 +75,8 @@ import Testing
         #expect(loaded.active?.name == "Mine" && loaded.active?.kind == .custom)
     }
 
-    @Test func C2_aFailingBatchKeepsTheDraftThatWasStored() throws {
+    // Rule C2.
+    @Test func aFailingBatchKeepsTheDraftThatWasStored() throws {
         // Given a stored draft
         try store.apply([.setDraft(Draft(title: "Kept"))])
 
@@ -84,7 +89,8 @@ import Testing
         #expect(try store.loadBook().draft == Draft(title: "Kept"))
     }
 
-    @Test func A6_deleteEverythingRemovesTheDraft() throws {
+    // Rule A6.
+    @Test func deleteEverythingRemovesTheDraft() throws {
         // Given a stored draft with a task
         try store.apply([.setDraft(Draft(title: "Mine", tasks: [task("06:00", "Run")]))])
 
@@ -95,7 +101,8 @@ import Testing
         #expect(try store.loadBook().draft == nil)
     }
 
-    @Test func F1_aFileFromBeforeDraftsGainsThemAndKeepsEverything() throws {
+    // Rule F1.
+    @Test func aFileFromBeforeDraftsGainsThemAndKeepsEverything() throws {
         try withTemporaryFolder { folder in
             // Given a state file as a build without drafts left it: routines, and no draft tables
             do {

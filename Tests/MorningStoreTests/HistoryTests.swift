@@ -20,7 +20,8 @@ import Testing
         try store.apply(changes)
     }
 
-    @Test func D5_recordKeepsPerTaskStates() throws {
+    // Rule D5.
+    @Test func recordKeepsPerTaskStates() throws {
         // When one day's record is read
         let record = try #require(try store.record(of: 1, on: day("2026-11-23")))
 
@@ -37,7 +38,8 @@ import Testing
         #expect(try store.record(of: 99, on: day("2026-11-23")) == nil)
     }
 
-    @Test func H2_completedCountsCoverOnlyTheRangeAskedAndTheRoutineAsked() throws {
+    // Rule H2.
+    @Test func completedCountsCoverOnlyTheRangeAskedAndTheRoutineAsked() throws {
         // When a range inside the records is asked for
         let counts = try store.completedCounts(of: 1, from: day("2026-11-21"), through: day("2026-11-24"))
 
@@ -50,13 +52,15 @@ import Testing
         #expect(try store.completedCounts(of: 1, from: day("2026-12-01"), through: day("2026-12-07")).isEmpty)
     }
 
-    @Test func H3_recordCountCountsOneRoutine() throws {
+    // Rule H3.
+    @Test func recordCountCountsOneRoutine() throws {
         #expect(try store.recordCount(of: 1) == 7)
         #expect(try store.recordCount(of: 2) == 1)
         #expect(try store.recordCount(of: 3) == 0)
     }
 
-    @Test func T3_lastRecordDateIsTheLatestRecordOfEachRoutine() throws {
+    // Rule T3.
+    @Test func lastRecordDateIsTheLatestRecordOfEachRoutine() throws {
         let book = try store.loadBook()
         #expect(book.routine(id: 1)?.lastRecordDate == day("2026-11-26"))
         #expect(book.routine(id: 2)?.lastRecordDate == day("2026-11-22"))

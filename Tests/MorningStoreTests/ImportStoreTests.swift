@@ -18,14 +18,16 @@ import Testing
         ])
     }
 
-    @Test func H3_recordsOfARoutineComeBackWithTheirMasksInDateOrder() throws {
+    // Rule H3.
+    @Test func recordsOfARoutineComeBackWithTheirMasksInDateOrder() throws {
         let records = try store.records(of: 1)
         #expect(records.map(\.date) == [day("2026-11-20"), day("2026-11-21"), day("2026-11-22")])
         #expect(records.map(\.doneMask) == [0b01, 0b10, 0b11])
         #expect(records.allSatisfy { $0.taskCount == 2 && $0.routineID == 1 })
     }
 
-    @Test func H4_recordsInARangeOfEveryRoutine() throws {
+    // Rule H4.
+    @Test func recordsInARangeOfEveryRoutine() throws {
         let range = try store.records(from: day("2026-11-21"), through: day("2026-11-21"))
         #expect(range.map(\.routineID) == [1, 2])
         #expect(try store.records().count == 4)
@@ -44,7 +46,8 @@ import Testing
         #expect(try store.records(of: 2).map(\.date) == [day("2026-02-28")])
     }
 
-    @Test func H5_importEverythingStoresRoutinesRecordsAndOpenDaysAfterADeleteInOneTransaction() throws {
+    // Rule H5.
+    @Test func importEverythingStoresRoutinesRecordsAndOpenDaysAfterADeleteInOneTransaction() throws {
         // Given an archive of one active routine with two records and today's checks
         let imported = Routine(id: 1, slug: "mine", name: "Mine", kind: .custom,
                                tasks: [task("05:00", "Up"), task("05:10", "Run")], isActive: true,
@@ -66,7 +69,8 @@ import Testing
         #expect(try store.records() == records)
     }
 
-    @Test func H5_aFailingImportLeavesEverythingAsItWas() throws {
+    // Rule H5.
+    @Test func aFailingImportLeavesEverythingAsItWas() throws {
         // Given the stored routines and records
         let before = try store.loadBook()
         // When an import's batch fails halfway (a second active routine breaks a constraint)

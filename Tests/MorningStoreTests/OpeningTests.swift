@@ -31,7 +31,8 @@ import Testing
         #expect(try store.journalMode() == "memory")
     }
 
-    @Test func F1_fileStoreIsInWALModeWithSynchronousFull() throws {
+    // Rule F1.
+    @Test func fileStoreIsInWALModeWithSynchronousFull() throws {
         try withTemporaryFolder { folder in
             // Given a file store
             let store = try Store(path: folder.stateFile)
@@ -82,7 +83,8 @@ import Testing
         }
     }
 
-    @Test func F1_fileWithAnUnknownMigrationIsRefusedAndLeftUnchanged() throws {
+    // Rule F1.
+    @Test func fileWithAnUnknownMigrationIsRefusedAndLeftUnchanged() throws {
         try withTemporaryFolder { folder in
             // Given a state file that a newer build migrated further
             do {

@@ -22,7 +22,7 @@ enum Sample {
         behind: 1, nextReminder: "2026-11-24T03:45:00+01:00", notifications: notificationsOn)
 
     static let nothingActive = Morning.StatusReply(
-        phase: .none, state: .none, date: "2026-11-23", routine: nil, today: nil, currentTask: nil, nextTask: nil,
+        phase: .none, state: Morning.MorningState.none, date: "2026-11-23", routine: nil, today: nil, currentTask: nil, nextTask: nil,
         behind: 0, nextReminder: nil, notifications: .init(enabled: true, sound: true, available: false))
 
     /// Monday 2026-11-16 to Sunday 2026-11-22, three tasks a day, today Thursday.
