@@ -171,6 +171,7 @@ public enum Daemon {
         }
         done.wait()
         Systemd.notify("STOPPING=1")
+        engine.stop()
         socket.removeFile()
         withExtendedLifetime(lock) {}
         if let error = failure.withLock({ $0 }) { throw error }

@@ -70,6 +70,18 @@ public final class Engine: @unchecked Sendable {
         if finalized > 0 { logger.info("finalized missed days at start (\(finalized) change(s) stored)") }
     }
 
+    /// Folds the WAL into the state file once bmd has stopped serving, so that the file
+    /// alone holds every change however late the connections close.
+    public func stop() {
+        locked {
+            do {
+                try store.foldWAL()
+            } catch {
+                logger.warning("could not fold the WAL into the state file as bmd stopped (the WAL keeps the changes): \(error)")
+            }
+        }
+    }
+
     /// Runs `body` holding the lock.
     func locked<T>(_ body: () throws -> T) rethrows -> T {
         lock.lock()

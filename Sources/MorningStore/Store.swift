@@ -164,6 +164,15 @@ public final class Store: Sendable {
         if reader !== queue { try? reader.close() }
     }
 
+    /// Copies every change in the WAL into the state file and empties the WAL. bmd does
+    /// this as it stops: the store's connections close only when the last holder lets it
+    /// go, which a task still finishing can delay past the end of the process, and a WAL
+    /// left behind would make the state file alone an old copy. The connections stay
+    /// open (a closed GRDB connection must never be touched again).
+    public func foldWAL() throws {
+        try translatingErrors { try queue.writeWithoutTransaction { try $0.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") } }
+    }
+
     private init(queue: DatabaseQueue, reader: DatabaseQueue, openedOnFullDisk: Bool = false) throws {
         self.queue = queue
         self.reader = reader

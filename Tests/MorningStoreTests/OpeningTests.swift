@@ -21,6 +21,25 @@ import Testing
         }
     }
 
+    @Test("Folding the WAL leaves every change in the state file itself, while the store stays open")
+    func foldingTheWAL() throws {
+        try withTemporaryFolder { folder in
+            let store = try Store(path: folder.stateFile)
+            try store.apply([.insertRoutine(routine(1, active: true))])
+            let wal = folder.stateFile + "-wal"
+            #expect(try FileManager.default.attributesOfItem(atPath: wal)[.size] as? Int ?? 0 > 0)
+            try store.foldWAL()
+            #expect(try FileManager.default.attributesOfItem(atPath: wal)[.size] as? Int == 0)
+            // The state file alone, copied without its WAL, holds the change.
+            let copy = folder.appendingPathComponent("copy.sqlite").path
+            try FileManager.default.copyItem(atPath: folder.stateFile, toPath: copy)
+            #expect(try Store(path: copy).loadBook().routines.map(\.id) == [1])
+            // And the store goes on working.
+            try store.apply([.insertRoutine(routine(2, slug: "second"))])
+            #expect(try store.loadBook().routines.count == 2)
+        }
+    }
+
     @Test func inMemoryStoreHasTheSameSchema() throws {
         // Given / When an in-memory store
         let store = try Store.inMemory()
