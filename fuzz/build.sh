@@ -8,23 +8,19 @@
 #
 # Crashing inputs land in fuzz/artifacts/; the corpus grows in fuzz/corpus/ (seeded
 # from fuzz/seeds/). Keep a crashing input as a regression case in
-# Tests/MorningProtocolTests/FrameFuzzTests.swift once it is fixed.
+# Tests/VarlinkTests/FrameFuzzTests.swift once it is fixed.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(dirname "$here")
 out="$root/.build-fuzz/libfuzzer"
 mkdir -p "$out" "$here/corpus" "$here/artifacts"
 
-# MorningProtocol embeds the interface file as SwiftPM's PackageResources; stand in for it.
-{
-    printf 'enum PackageResources {\n    static let org_bettermorning_Morning_varlink: [UInt8] = Array(#"""\n'
-    cat "$root/Sources/MorningProtocol/org.bettermorning.Morning.varlink"
-    printf '"""#.utf8)\n}\n'
-} > "$out/Resources.swift"
-
-swiftc -Onone -g -parse-as-library -module-name FrameFuzzer \
-    -sanitize=fuzzer,address \
-    "$root"/Sources/MorningProtocol/*.swift "$out/Resources.swift" "$here/FrameFuzzer.swift" \
+# The runtime first, as a module of its own that the binding imports; then the binding
+# and the entry point, linked with it.
+(cd "$out" && swiftc -Onone -g -parse-as-library -module-name Varlink -sanitize=fuzzer,address \
+    -emit-module -emit-module-path "$out/Varlink.swiftmodule" -c "$root"/Sources/Varlink/*.swift)
+swiftc -Onone -g -parse-as-library -module-name FrameFuzzer -sanitize=fuzzer,address -I "$out" \
+    "$root"/Sources/MorningProtocol/*.swift "$here/FrameFuzzer.swift" "$out"/*.o \
     -o "$out/frame-fuzzer"
 echo "built $out/frame-fuzzer"
 
