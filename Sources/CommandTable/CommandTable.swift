@@ -35,6 +35,8 @@ public struct CommandTable: Equatable, Sendable {
         /// Whether bmctl reads the command's plain lines itself.
         public var quick = false
         public var parameters: [Parameter] = []
+        /// Where the table declares it, for the generator's complaints.
+        public var lineNumber = 0
 
         public var line: String { words.joined(separator: " ") }
     }

@@ -93,7 +93,7 @@ private struct TableReader {
             throw fail("\(words[0]) is not a group declared above")
         }
         let command = CommandTable.Command(words: words, help: try help(), request: request ?? words.map(\.capitalizedFirst).joined() + "Request",
-                                           constants: constants, quick: quick)
+                                           constants: constants, quick: quick, lineNumber: number)
         table.entries.append(.command(command))
         current = table.entries.count - 1
         inGlobals = false

@@ -23,7 +23,7 @@ public struct SwiftCommands {
         _ = try requests()
         for command in table.commands where command.quick {
             for p in command.parameters where p.short != nil || p.isArray {
-                throw CommandTableError(line: 0, message: "\(command.line) is quick: its \(p.property) must be a long name with one value")
+                throw CommandTableError(line: command.lineNumber, message: "\(command.line) is quick: its \(p.property) must be a long name with one value")
             }
         }
     }
@@ -77,7 +77,7 @@ public struct SwiftCommands {
                     // A constant only said the field is there; the parameter says what it holds.
                     let known = request.fields[i]
                     guard known.fromConstant || known.type == field.type else {
-                        throw CommandTableError(line: 0, message: "\(command.request).\(p.property) is \(known.type) and \(field.type)")
+                        throw CommandTableError(line: command.lineNumber, message: "\(command.request).\(p.property) is \(known.type) and \(field.type)")
                     }
                     request.fields[i] = field
                 } else {

@@ -42,6 +42,11 @@ struct SwiftCommandsTests {
                 argument <date>: String?
             """)
         #expect(day.contains("struct DayRequest: Request, Equatable {\n    var globals: Globals\n    var date: String?\n}"))
+        // Two commands that give one field two types are refused, at the second.
+        let error = #expect(throws: CommandTableError.self) {
+            try Self.source("# A.\ncommand a -> R\n    # N.\n    option --n <n>: Int?\n# B.\ncommand b -> R\n    # N.\n    option --n <n>: String?")
+        }
+        #expect(error?.line == 6 && error?.message == "R.n is Int? and String?")
     }
 
     @Test("ArgumentParser's declarations carry the names, help, value names, completions and defaults")
@@ -76,9 +81,11 @@ struct SwiftCommandsTests {
     @Test("A quick command with a short name or a list of values is refused: the quick reader reads neither")
     func quickLimits() {
         for parameter in ["# Yes.\n    flag -y, --yes", "# Words.\n    argument <w> as words: [String]"] {
-            #expect(throws: CommandTableError.self) {
-                try SwiftCommands(table: CommandTable(parsing: "# Help.\ncommand s quick\n    \(parameter)"))
+            let error = #expect(throws: CommandTableError.self) {
+                try SwiftCommands(table: CommandTable(parsing: "\n# Help.\ncommand s quick\n    \(parameter)"))
             }
+            // The complaint names the command's line.
+            #expect(error?.line == 3 && error?.message.hasPrefix("s is quick") == true, "\(String(describing: error))")
         }
     }
 
