@@ -9,6 +9,20 @@ public struct LaterRecords: Sendable, Equatable {
         self.records = records
         self.latestBefore = latestBefore
     }
+
+    /// What `all`, every Day Record there is, holds of the days from `today` on.
+    public init(all: [DayRecord], today: Day) {
+        var later: [DayRecord] = []
+        var latest: [RoutineID: Day] = [:]
+        for record in all {
+            if record.date >= today {
+                later.append(record)
+            } else {
+                latest[record.routineID] = max(record.date, latest[record.routineID] ?? record.date)
+            }
+        }
+        self.init(records: later, latestBefore: latest)
+    }
 }
 
 extension Book {

@@ -43,13 +43,10 @@ extension Engine {
 
     func exportReply() throws -> Morning.ExportReply {
         let now = current()
-        // Days that ended and are not closed yet are exported as they will be once closed.
-        var book = now.book
-        let pending = book.catchUp(today: now.today, exists: now.local.exists).compactMap { change -> DayRecord? in
-            if case .finalizeDay(let record) = change { return record }
-            return nil
-        }
-        let archived = book.archive(records: try store.records() + pending)
+        // Exported as bmd holds it once it catches up: days that ended and are not closed
+        // yet as they will be once closed, and what a clock that ran ahead did settled,
+        // as the import of this export will settle it.
+        let archived = now.book.archive(records: try store.records(), today: now.today, exists: now.local.exists)
         return Morning.ExportReply(document: Morning.ExportDocument(exportedOn: now.today, routines: archived))
     }
 

@@ -98,6 +98,34 @@ struct AheadOfClockTests {
         #expect(kant.days.map(\.date) == ["2011-12-28", "2011-12-29", "2011-12-31"])
     }
 
+    // Rule T5: the export shows the state as the next catch-up leaves it, settling included.
+    @Test("An export made just after the clock went back holds what bmd keeps once it catches up, and imports back the same")
+    func exportRightAfterTheClockWentBack() async throws {
+        let clock = TestClock("2026-11-20T12:00:00Z", zone: "UTC")
+        let engine = try Engine(store: try Store.inMemory(), clock: clock.wall, logger: logger)
+        _ = try await engine.call(Morning.Call.activate(routine: "kant"))               // from the 21st
+        clock.step(hours: 48)                                                           // the 22nd
+        _ = try await engine.call(Morning.Call.check(task: "1"))
+        clock.step(hours: 24)                                                           // the 23rd: the 22nd ends
+        _ = try await engine.call(Morning.Call.check(task: "2"))
+        clock.step(hours: -48)                                                          // back to the 21st, no call since
+        let document = try await export(engine)
+        let kant = try #require(document.routines.first)
+        // The 21st and 22nd were closed only by a clock ahead: the empty 21st is today
+        // again, the 22nd is open again with its check, as in bmd's next catch-up.
+        #expect(kant.days.isEmpty, "\(kant)")
+        #expect(kant.open.map { "\($0.date) \($0.done)" } == ["2026-11-22 [1]", "2026-11-23 [2]"], "\(kant)")
+
+        let fresh = try Engine(store: try Store.inMemory(), clock: clock.wall, logger: logger)
+        let imported = try await fresh.answer(Morning.Call.import(document: document, replace: false))
+        #expect(imported.refusal == nil, "\(imported)")
+        #expect(try await export(fresh) == document, "the import changed the state")
+        // bmd itself, once a call has made it catch up, holds just what it exported.
+        let unchecked = try await engine.answer(Morning.Call.uncheck(task: "3"))
+        #expect(unchecked.refusal == nil, "\(unchecked)")
+        #expect(try await export(engine) == document)
+    }
+
     /// The zones a run flies between: both sides of the date line, DST zones, midnight gaps.
     static let zones = ["UTC", "Pacific/Kiritimati", "Pacific/Pago_Pago", "America/Los_Angeles", "Asia/Tokyo",
                         "Europe/Berlin", "America/Santiago", "Pacific/Auckland"]
