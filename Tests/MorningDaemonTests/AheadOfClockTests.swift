@@ -126,6 +126,34 @@ struct AheadOfClockTests {
         #expect(try await export(engine) == document)
     }
 
+    // Rule T5, with rule A4: a run started over takes in its days ahead, checks and all.
+    @Test("Activating again a routine whose checked day lies ahead opens that day in the new run at once, so no day of the run goes unrecorded")
+    func activateAgainWithADayAhead() async throws {
+        let clock = TestClock("2026-11-20T12:00:00Z", zone: "UTC")
+        let engine = try Engine(store: try Store.inMemory(), clock: clock.wall, logger: logger)
+        _ = try await engine.call(Morning.Call.activate(routine: "kant"))               // from the 21st
+        clock.step(hours: 48)                                                           // the 22nd
+        _ = try await engine.call(Morning.Call.check(task: "1"))
+        clock.step(hours: -48)                                                          // back to the 20th
+        _ = try await engine.call(Morning.Call.activate(routine: "franklin"))           // kant's 22nd ends, checked
+        _ = try await engine.call(Morning.Call.activate(routine: "kant"))               // kant again, from the 21st
+        let now = try #require(try await export(engine).routines.first { $0.id == "kant" })
+        #expect(now.days.isEmpty, "\(now)")
+        #expect(now.open.map { "\($0.date) \($0.done)" } == ["2026-11-22 [1]"], "the check made ahead stays: \(now)")
+
+        // Days pass with no call (the computer asleep): every day of the run ends once.
+        clock.step(hours: 24 * 5)                                                       // the 25th
+        let document = try await export(engine)
+        let kant = try #require(document.routines.first { $0.id == "kant" })
+        #expect(kant.days.map(\.date) == ["2026-11-21", "2026-11-22", "2026-11-23", "2026-11-24"], "\(kant)")
+        #expect(kant.days.map(\.done) == [[], [1], [], []], "\(kant)")
+        #expect(kant.open.isEmpty, "\(kant)")
+        let fresh = try Engine(store: try Store.inMemory(), clock: clock.wall, logger: logger)
+        let imported = try await fresh.answer(Morning.Call.import(document: document, replace: false))
+        #expect(imported.refusal == nil, "\(imported)")
+        #expect(try await export(fresh) == document, "the import changed the state")
+    }
+
     /// The zones a run flies between: both sides of the date line, DST zones, midnight gaps.
     static let zones = ["UTC", "Pacific/Kiritimati", "Pacific/Pago_Pago", "America/Los_Angeles", "Asia/Tokyo",
                         "Europe/Berlin", "America/Santiago", "Pacific/Auckland"]
