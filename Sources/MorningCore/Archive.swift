@@ -108,10 +108,12 @@ extension Book {
     /// book with routines is refused without `replace` (`Morning.Error.importRefused`).
     /// Replacing removes what `reset` removes but keeps this machine's settings, so a
     /// reminder already sent today is not sent again. The routines keep the export's
-    /// order as their recency, and days that ended since the export are finalized at once.
+    /// order as their recency, and days that ended since the export are finalized at once,
+    /// but for a date the zone skips whole (`exists` false), as bmd's own catch-up does.
     /// Titles are stored trimmed, as every other way in stores them.
     public mutating func importArchive(_ archived: [ArchivedRoutine], replace: Bool, today: Day,
-                                       catalog: [CatalogEntry] = Catalog.entries) throws
+                                       catalog: [CatalogEntry] = Catalog.entries,
+                                       exists: (Day) -> Bool = { _ in true }) throws
         -> (routines: Int, records: Int, changes: [Change])
     {
         try Book.validate(archived, today: today, catalog: catalog)
@@ -138,7 +140,7 @@ extension Book {
                     draft: replace ? nil : draft)
         // An export made while the clock ran ahead, or on a machine whose clock is ahead
         // of this one, is settled as bmd settles its own state.
-        changes += catchUp(today: today) { LaterRecords(all: archive.records, today: today) }
+        changes += catchUp(today: today, exists: exists) { LaterRecords(all: archive.records, today: today) }
         // The records stored: the export's, the days finalized since it, less those a clock
         // that ran ahead wrote and the settling took away.
         var stored = archive.records.count

@@ -154,6 +154,21 @@ struct AheadOfClockTests {
         #expect(try await export(fresh) == document, "the import changed the state")
     }
 
+    @Test("An export made the day after a date the zone skips imports back without a record for that date")
+    func importAfterSkippedDate() async throws {
+        let clock = TestClock("2011-12-27T12:00:00Z", zone: "Pacific/Apia")           // the 27th, 02:00
+        let engine = try Engine(store: try Store.inMemory(), clock: clock.wall, logger: logger)
+        _ = try await engine.call(Morning.Call.activate(routine: "kant"))               // from the 28th
+        clock.step(hours: 24 * 3)                                                       // the 31st: the 30th never was
+        let document = try await export(engine)
+        let kant = try #require(document.routines.first)
+        #expect(kant.days.map(\.date) == ["2011-12-28", "2011-12-29"])
+        let fresh = try Engine(store: try Store.inMemory(), clock: clock.wall, logger: logger)
+        let imported = try await fresh.answer(Morning.Call.import(document: document, replace: false))
+        #expect(imported.refusal == nil, "\(imported)")
+        #expect(try await export(fresh) == document, "the import changed the state")
+    }
+
     /// The zones a run flies between: both sides of the date line, DST zones, midnight gaps.
     static let zones = ["UTC", "Pacific/Kiritimati", "Pacific/Pago_Pago", "America/Los_Angeles", "Asia/Tokyo",
                         "Europe/Berlin", "America/Santiago", "Pacific/Auckland"]
