@@ -79,6 +79,27 @@ extension Book {
         }
     }
 
+    /// Every stored routine as the next catch-up will leave it, for an export: the days
+    /// that ended are finalized, and what a clock that ran ahead did is settled, as bmd
+    /// does before any change and an import does as it stores. `records` are all Day
+    /// Records, in any order. An export is a read and stores nothing; it says what bmd
+    /// holds once it catches up, which is what the export imports back to.
+    public func archive(records: [DayRecord], today: Day, exists: (Day) -> Bool) -> [ArchivedRoutine] {
+        var book = self
+        let changes = book.catchUp(today: today, exists: exists) { LaterRecords(all: records, today: today) }
+        var added: [DayRecord] = []
+        var removed: Set<OpenDay> = []
+        for change in changes {
+            switch change {
+            case .finalizeDay(let record): added.append(record)
+            case .removeDayRecord(let id, let date): removed.insert(OpenDay(routineID: id, date: date))
+            default: break
+            }
+        }
+        let kept = removed.isEmpty ? records : records.filter { !removed.contains(OpenDay(routineID: $0.routineID, date: $0.date)) }
+        return book.archive(records: kept + added)
+    }
+
     // MARK: - Import
 
     /// Restores an export: into a book without routines, or over everything with `replace`.
@@ -87,10 +108,12 @@ extension Book {
     /// book with routines is refused without `replace` (`Morning.Error.importRefused`).
     /// Replacing removes what `reset` removes but keeps this machine's settings, so a
     /// reminder already sent today is not sent again. The routines keep the export's
-    /// order as their recency, and days that ended since the export are finalized at once.
+    /// order as their recency, and days that ended since the export are finalized at once,
+    /// but for a date the zone skips whole (`exists` false), as bmd's own catch-up does.
     /// Titles are stored trimmed, as every other way in stores them.
     public mutating func importArchive(_ archived: [ArchivedRoutine], replace: Bool, today: Day,
-                                       catalog: [CatalogEntry] = Catalog.entries) throws
+                                       catalog: [CatalogEntry] = Catalog.entries,
+                                       exists: (Day) -> Bool = { _ in true }) throws
         -> (routines: Int, records: Int, changes: [Change])
     {
         try Book.validate(archived, today: today, catalog: catalog)
@@ -117,11 +140,7 @@ extension Book {
                     draft: replace ? nil : draft)
         // An export made while the clock ran ahead, or on a machine whose clock is ahead
         // of this one, is settled as bmd settles its own state.
-        changes += catchUp(today: today) {
-            LaterRecords(records: archive.records.filter { $0.date >= today },
-                         latestBefore: Dictionary(archive.records.filter { $0.date < today }.map { ($0.routineID, $0.date) },
-                                                  uniquingKeysWith: max))
-        }
+        changes += catchUp(today: today, exists: exists) { LaterRecords(all: archive.records, today: today) }
         // The records stored: the export's, the days finalized since it, less those a clock
         // that ran ahead wrote and the settling took away.
         var stored = archive.records.count

@@ -9,6 +9,20 @@ public struct LaterRecords: Sendable, Equatable {
         self.records = records
         self.latestBefore = latestBefore
     }
+
+    /// What `all`, every Day Record there is, holds of the days from `today` on.
+    public init(all: [DayRecord], today: Day) {
+        var later: [DayRecord] = []
+        var latest: [RoutineID: Day] = [:]
+        for record in all {
+            if record.date >= today {
+                later.append(record)
+            } else {
+                latest[record.routineID] = max(record.date, latest[record.routineID] ?? record.date)
+            }
+        }
+        self.init(records: later, latestBefore: latest)
+    }
 }
 
 extension Book {
@@ -41,33 +55,71 @@ extension Book {
             byRoutine[record.routineID, default: []].append(record)
         }
         for index in routines.indices {
-            var routine = routines[index]
-            let before = routine
-            routine.createdDate = min(routine.createdDate, today)
-            routine.startDate = min(routine.startDate, today.next)
-            var kept: [Day] = []
-            for record in (byRoutine[routine.id] ?? []).sorted(by: { $0.date < $1.date }) {
-                if routine.isActive, record.date >= routine.startDate {
-                    changes.append(.removeDayRecord(routine.id, record.date))
-                    if record.doneMask != 0 {
-                        let key = OpenDay(routineID: routine.id, date: record.date)
-                        let mask = (openDays[key] ?? 0) | record.doneMask
-                        openDays[key] = mask
-                        changes.append(.setOpenDay(routine.id, record.date, doneMask: mask))
-                    }
-                } else if record.date > today, record.doneMask == 0 {
-                    changes.append(.removeDayRecord(routine.id, record.date))
-                } else {
-                    kept.append(record.date)
-                }
-            }
-            routine.lastRecordDate = kept.max() ?? later.latestBefore[routine.id]
-            routines[index] = routine
-            if routine.createdDate != before.createdDate || routine.startDate != before.startDate {
-                changes.append(.updateRoutine(routine))
-            }
+            let id = routines[index].id
+            settle(index, today: today, records: byRoutine[id] ?? [], latestBefore: later.latestBefore[id], into: &changes)
         }
         return changes
+    }
+
+    /// Settles one routine: `records` are its Day Records from today on, `latestBefore`
+    /// its latest one before today. See `settleClock`.
+    private mutating func settle(_ index: Int, today: Day, records: [DayRecord], latestBefore: Day?,
+                                 into changes: inout [Change]) {
+        var routine = routines[index]
+        let before = routine
+        routine.createdDate = min(routine.createdDate, today)
+        routine.startDate = min(routine.startDate, today.next)
+        var kept: [Day] = []
+        for record in records.sorted(by: { $0.date < $1.date }) where record.date >= today {
+            if routine.isActive, record.date >= routine.startDate {
+                changes.append(.removeDayRecord(routine.id, record.date))
+                if record.doneMask != 0 {
+                    let key = OpenDay(routineID: routine.id, date: record.date)
+                    let mask = (openDays[key] ?? 0) | record.doneMask
+                    openDays[key] = mask
+                    changes.append(.setOpenDay(routine.id, record.date, doneMask: mask))
+                }
+            } else if record.date > today, record.doneMask == 0 {
+                changes.append(.removeDayRecord(routine.id, record.date))
+            } else {
+                kept.append(record.date)
+            }
+        }
+        routine.lastRecordDate = kept.max() ?? latestBefore
+        routines[index] = routine
+        if routine.createdDate != before.createdDate || routine.startDate != before.startDate {
+            changes.append(.updateRoutine(routine))
+        }
+    }
+
+    /// Settles the routine at `index` alone, just made active from tomorrow, when days of
+    /// it lie in its new run: days closed in an earlier run while the clock was ahead of
+    /// today. They are open again at once, checks and all, as the next catch-up would open
+    /// them; left to it, a clock that passed them first would leave the run's days before
+    /// them without a record. `later` is what the store holds; `changes`, the changes of
+    /// the rule so far, which it does not hold yet.
+    mutating func settleNewRun(_ index: Int, today: Day, later: () throws -> LaterRecords,
+                               changes: inout [Change]) rethrows {
+        let routine = routines[index]
+        guard let last = routine.lastRecordDate, last >= routine.startDate else { return }
+        let stored = try later()
+        var records = stored.records.filter { $0.routineID == routine.id }
+        var latestBefore = stored.latestBefore[routine.id]
+        for change in changes {
+            switch change {
+            case .finalizeDay(let record) where record.routineID == routine.id:
+                if record.date >= today {
+                    records.append(record)
+                } else {
+                    latestBefore = max(record.date, latestBefore ?? record.date)
+                }
+            case .removeDayRecord(let id, let date) where id == routine.id:
+                records.removeAll { $0.date == date }
+            default:
+                break
+            }
+        }
+        settle(index, today: today, records: records, latestBefore: latestBefore, into: &changes)
     }
 
     /// Settles what a clock that ran ahead did (reading the later records only when

@@ -118,7 +118,7 @@ public struct Book: Hashable, Sendable {
     ///
     /// Days of the routine that lie ahead of the clock (it ran ahead, or the date went
     /// back) do not push the start after them: their records are opened again for the
-    /// new run by `settleClock`, so no day is finalized twice.
+    /// new run as it starts (`settleNewRun`), so no day is finalized twice.
     private func nextStart(of routine: Routine, today: Day) -> Day {
         today.next
     }
@@ -136,13 +136,17 @@ public struct Book: Hashable, Sendable {
 
     /// Activates a catalog or stored routine from tomorrow, finalizing today for
     /// the one that was running first. The running one itself is refused.
-    public mutating func activate(_ query: String, today: Day, catalog: [CatalogEntry] = Catalog.entries) throws -> Activation {
+    ///
+    /// `later` is what the store holds from today on, read only when a stored routine
+    /// holds days in the run it starts.
+    public mutating func activate(_ query: String, today: Day, catalog: [CatalogEntry] = Catalog.entries,
+                                  later: () throws -> LaterRecords) throws -> Activation {
         var changes: [Change] = []
         catchUp(today: today, into: &changes)
         switch try resolveActivatable(query, catalog: catalog) {
         case .stored(let routine):
             if routine.isActive { throw Morning.Error.alreadyActive(routine: routine.name) }
-            return switchTo(routine.id, today: today, changes: changes)
+            return try switchTo(routine.id, today: today, changes: changes, later: later)
         case .catalog(let entry):
             try refuseWhenFull()
             let routine = Routine(id: nextRoutineID, slug: entry.id, name: entry.name, kind: .celebrity,
@@ -152,12 +156,14 @@ public struct Book: Hashable, Sendable {
         }
     }
 
-    /// Starts a stored routine over from tomorrow, keeping all of its history.
-    public mutating func restart(_ query: String, today: Day, catalog: [CatalogEntry] = Catalog.entries) throws -> Activation {
+    /// Starts a stored routine over from tomorrow, keeping all of its history. `later`
+    /// is read as `activate` reads it.
+    public mutating func restart(_ query: String, today: Day, catalog: [CatalogEntry] = Catalog.entries,
+                                 later: () throws -> LaterRecords) throws -> Activation {
         var changes: [Change] = []
         catchUp(today: today, into: &changes)
         let routine = try resolveStored(query, catalog: catalog)
-        return switchTo(routine.id, today: today, changes: changes)
+        return try switchTo(routine.id, today: today, changes: changes, later: later)
     }
 
     /// Saves a new custom routine and activates it from tomorrow.
@@ -196,7 +202,8 @@ public struct Book: Hashable, Sendable {
         return Activation(routine: routine, previous: previous, finalized: finalized, changes: changes)
     }
 
-    private mutating func switchTo(_ id: RoutineID, today: Day, changes: [Change]) -> Activation {
+    private mutating func switchTo(_ id: RoutineID, today: Day, changes: [Change],
+                                   later: () throws -> LaterRecords) rethrows -> Activation {
         var changes = changes
         var (previous, finalized) = (Routine?.none, DayRecord?.none)
         if let current = routines.firstIndex(where: \.isActive) {
@@ -214,6 +221,7 @@ public struct Book: Hashable, Sendable {
         routines[index].startDate = nextStart(of: routines[index], today: today)
         routines[index].activationSerial = nextSerial
         changes.append(.updateRoutine(routines[index]))
+        try settleNewRun(index, today: today, later: later, changes: &changes)
         return Activation(routine: routines[index], previous: previous, finalized: finalized, changes: changes)
     }
 

@@ -43,20 +43,18 @@ extension Engine {
 
     func exportReply() throws -> Morning.ExportReply {
         let now = current()
-        // Days that ended and are not closed yet are exported as they will be once closed.
-        var book = now.book
-        let pending = book.catchUp(today: now.today, exists: now.local.exists).compactMap { change -> DayRecord? in
-            if case .finalizeDay(let record) = change { return record }
-            return nil
-        }
-        let archived = book.archive(records: try store.records() + pending)
+        // Exported as bmd holds it once it catches up: days that ended and are not closed
+        // yet as they will be once closed, and what a clock that ran ahead did settled,
+        // as the import of this export will settle it.
+        let archived = now.book.archive(records: try store.records(), today: now.today, exists: now.local.exists)
         return Morning.ExportReply(document: Morning.ExportDocument(exportedOn: now.today, routines: archived))
     }
 
     func importReply(_ p: Morning.ImportParameters) throws -> Morning.ImportReply {
         let archived = try p.document.archived()
+        let local = current().local
         let stored = try mutate { book, today in
-            let r = try book.importArchive(archived, replace: p.replace, today: today, catalog: catalog)
+            let r = try book.importArchive(archived, replace: p.replace, today: today, catalog: catalog, exists: local.exists)
             return ((r.routines, r.records), r.changes)
         }
         return Morning.ImportReply(routines: stored.0, records: stored.1)

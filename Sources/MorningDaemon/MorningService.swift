@@ -20,7 +20,7 @@ extension Engine: Morning.Service {
     public func activate(_ p: Morning.ActivateParameters) throws -> Morning.Activation {
         try serve {
             activationReply(try mutate { book, today in
-                let a = try book.activate(p.routine, today: today, catalog: catalog)
+                let a = try book.activate(p.routine, today: today, catalog: catalog) { try store.laterRecords(from: today) }
                 return (a, a.changes)
             })
         }
@@ -29,7 +29,7 @@ extension Engine: Morning.Service {
     public func restart(_ p: Morning.RestartParameters) throws -> Morning.Activation {
         try serve {
             activationReply(try mutate { book, today in
-                let a = try book.restart(p.routine, today: today, catalog: catalog)
+                let a = try book.restart(p.routine, today: today, catalog: catalog) { try store.laterRecords(from: today) }
                 return (a, a.changes)
             })
         }

@@ -73,7 +73,7 @@ struct ActivationTests {
         var book = Book()
         _ = try book.activateOrFail("lark", "2026-11-22")
         _ = try book.check("1", done: true, today: day("2026-11-23"))
-        let r = try book.restart("lark", today: day("2026-11-23"), catalog: testCatalog)
+        let r = try book.restart("lark", today: day("2026-11-23"), catalog: testCatalog, later: noRecordsAhead)
         #expect(r.finalized?.date == day("2026-11-23") && r.finalized?.completed == 1)
         #expect(r.routine.startDate == day("2026-11-24"))
         #expect(r.routine.tasks.map(\.title) == ["Wake up", "Stretch", "Write"])
@@ -87,11 +87,11 @@ struct ActivationTests {
         var book = Book()
         _ = try book.activateOrFail("lark", "2026-11-22")
         _ = try book.activateOrFail("owl", "2026-11-23")
-        let r = try book.restart("lark", today: day("2026-11-26"), catalog: testCatalog)
+        let r = try book.restart("lark", today: day("2026-11-26"), catalog: testCatalog, later: noRecordsAhead)
         #expect(r.previous?.name == "Night Owl")
         #expect(r.routine.isActive && r.routine.startDate == day("2026-11-27"))
         #expect(throws: Morning.Error.notStored(routine: "Owlet Young", id: "owlet")) {
-            _ = try book.restart("owlet", today: day("2026-11-26"), catalog: testCatalog)
+            _ = try book.restart("owlet", today: day("2026-11-26"), catalog: testCatalog, later: noRecordsAhead)
         }
     }
 
@@ -127,7 +127,7 @@ struct ActivationTests {
     func oneActive() throws {
         var book = Book()
         for (i, q) in ["lark", "owl", "owlet", "lark", "owl"].enumerated() {
-            _ = try book.activate(q, today: day("2026-11-22").adding(days: i), catalog: testCatalog)
+            _ = try book.activate(q, today: day("2026-11-22").adding(days: i), catalog: testCatalog, later: noRecordsAhead)
             #expect(book.routines.filter(\.isActive).count == 1)
         }
         #expect(book.routines.count == 3)

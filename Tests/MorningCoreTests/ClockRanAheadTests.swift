@@ -21,22 +21,22 @@ private struct Life {
     /// What bmd does at a wake on `today`.
     mutating func wake(_ today: String) {
         let today = day(today)
-        let later = LaterRecords(records: records.filter { $0.date >= today },
-                                 latestBefore: Dictionary(records.filter { $0.date < today }.map { ($0.routineID, $0.date) },
-                                                          uniquingKeysWith: max))
+        let later = LaterRecords(all: records, today: today)
         store(book.catchUp(today: today) { later })
     }
 
     mutating func activate(_ id: String, _ today: String) throws -> Book.Activation {
         wake(today)
-        let a = try book.activateOrFail(id, today)
+        let later = LaterRecords(all: records, today: day(today))
+        let a = try book.activate(id, today: day(today), catalog: testCatalog) { later }
         store(a.changes)
         return a
     }
 
     mutating func restart(_ id: String, _ today: String) throws -> Book.Activation {
         wake(today)
-        let a = try book.restart(id, today: day(today), catalog: testCatalog)
+        let later = LaterRecords(all: records, today: day(today))
+        let a = try book.restart(id, today: day(today), catalog: testCatalog) { later }
         store(a.changes)
         return a
     }
@@ -125,6 +125,23 @@ struct ClockRanAheadTests {
         #expect(life.dates(1) == ["2026-11-21", "2026-11-22"])
         #expect(life.book.checks(of: 1, on: day("2028-02-02")) == 1)
         try life.check("1", "2026-11-23")
+    }
+
+    @Test("Activating again a routine with a checked day ahead opens that day at once, and every day of the new run then ends once")
+    func activatedAgainWithADayAhead() throws {
+        var life = Life()
+        _ = try life.activate("lark", "2026-11-20")
+        try life.check("1", "2026-11-22")                    // the 21st ends empty
+        _ = try life.activate("owl", "2026-11-20")           // the clock went back: lark's 22nd ends, checked
+        #expect(life.dates(1) == ["2026-11-22"])
+        _ = try life.activate("lark", "2026-11-20")          // lark again, from the 21st
+        #expect(life.dates(1).isEmpty, "the 22nd lies in the new run: it is open again at once")
+        #expect(life.book.checks(of: 1, on: day("2026-11-22")) == 1, "with its check")
+        #expect(life.book.routines[0].lastRecordDate == nil)
+        // The next wake comes days later, past the 22nd.
+        life.wake("2026-11-25")
+        #expect(life.dates(1) == ["2026-11-21", "2026-11-22", "2026-11-23", "2026-11-24"], "no day of the run without its record")
+        #expect(life.records.first { $0.routineID == 1 && $0.date == day("2026-11-22") }?.doneMask == 1)
     }
 
     @Test("A day closed by switching routines today is no clock's doing and stays")

@@ -76,7 +76,7 @@ struct HistoryViewTests {
     @Test("days run from the locale's week start to today; records of one date add up; before the range is empty")
     func days() throws {
         var book = Book()
-        _ = try book.activate("lark", today: day("2026-10-30"), catalog: testCatalog)   // 3 tasks from the 31st
+        _ = try book.activate("lark", today: day("2026-10-30"), catalog: testCatalog, later: noRecordsAhead)   // 3 tasks from the 31st
         let today = day("2026-11-19")                                                 // a Thursday
         _ = try book.check("1", done: true, today: today)
         let lark = try #require(book.active)
@@ -111,10 +111,10 @@ struct ArchiveTests {
         func keep(_ changes: [Change]) {
             records += changes.compactMap { if case .finalizeDay(let r) = $0 { r } else { nil } }
         }
-        keep(try book.activate("lark", today: day("2026-11-22"), catalog: testCatalog).changes)
+        keep(try book.activate("lark", today: day("2026-11-22"), catalog: testCatalog, later: noRecordsAhead).changes)
         keep(try book.check("2", done: true, today: day("2026-11-23")).changes)
         keep(try book.check("Wake", done: true, today: day("2026-11-24")).changes)
-        keep(try book.activate("owl", today: day("2026-11-25"), catalog: testCatalog).changes)
+        keep(try book.activate("owl", today: day("2026-11-25"), catalog: testCatalog, later: noRecordsAhead).changes)
         let today = day("2026-11-27")
         keep(try book.check("4", done: true, today: today).changes)
         return (book, records, today)
@@ -145,7 +145,7 @@ struct ArchiveTests {
         let (book, records, today) = try livedBook()
         let archived = book.archive(records: records)
         var target = Book()
-        _ = try target.activate("owlet", today: today, catalog: testCatalog)
+        _ = try target.activate("owlet", today: today, catalog: testCatalog, later: noRecordsAhead)
         _ = target.setNotifications(false)
         let before = target
         #expect(throws: Morning.Error.importRefused(routines: 1)) {

@@ -136,7 +136,7 @@ struct ImportSanityTests {
         _ = try book.importArchive([Self.franklin(), Self.custom("mine")], replace: false, today: Self.today)
         for entry in Catalog.entries where entry.id != "franklin" {
             var copy = book
-            let a = try copy.activate(entry.id, today: Self.today)
+            let a = try copy.activate(entry.id, today: Self.today, later: noRecordsAhead)
             #expect(a.routine.slug == entry.id && a.routine.kind == .celebrity)
         }
     }

@@ -22,9 +22,13 @@ func utc(_ text: String) -> Date {
 
 func zone(_ id: String) -> LocalTime { LocalTime(zone: TimeZone(identifier: id)!) }
 
+/// What the store of a rule test holds from today on, for a book whose routines hold
+/// no day ahead of the clock: `activate` and `restart` read it only when one does.
+func noRecordsAhead() -> LaterRecords { LaterRecords(records: [], latestBefore: [:]) }
+
 extension Book {
     /// Applies a rule the way the daemon does: on a copy, kept whole.
     mutating func activateOrFail(_ q: String, _ today: String) throws -> Book.Activation {
-        try activate(q, today: day(today), catalog: testCatalog)
+        try activate(q, today: day(today), catalog: testCatalog, later: noRecordsAhead)
     }
 }

@@ -98,6 +98,77 @@ struct AheadOfClockTests {
         #expect(kant.days.map(\.date) == ["2011-12-28", "2011-12-29", "2011-12-31"])
     }
 
+    // Rule T5: the export shows the state as the next catch-up leaves it, settling included.
+    @Test("An export made just after the clock went back holds what bmd keeps once it catches up, and imports back the same")
+    func exportRightAfterTheClockWentBack() async throws {
+        let clock = TestClock("2026-11-20T12:00:00Z", zone: "UTC")
+        let engine = try Engine(store: try Store.inMemory(), clock: clock.wall, logger: logger)
+        _ = try await engine.call(Morning.Call.activate(routine: "kant"))               // from the 21st
+        clock.step(hours: 48)                                                           // the 22nd
+        _ = try await engine.call(Morning.Call.check(task: "1"))
+        clock.step(hours: 24)                                                           // the 23rd: the 22nd ends
+        _ = try await engine.call(Morning.Call.check(task: "2"))
+        clock.step(hours: -48)                                                          // back to the 21st, no call since
+        let document = try await export(engine)
+        let kant = try #require(document.routines.first)
+        // The 21st and 22nd were closed only by a clock ahead: the empty 21st is today
+        // again, the 22nd is open again with its check, as in bmd's next catch-up.
+        #expect(kant.days.isEmpty, "\(kant)")
+        #expect(kant.open.map { "\($0.date) \($0.done)" } == ["2026-11-22 [1]", "2026-11-23 [2]"], "\(kant)")
+
+        let fresh = try Engine(store: try Store.inMemory(), clock: clock.wall, logger: logger)
+        let imported = try await fresh.answer(Morning.Call.import(document: document, replace: false))
+        #expect(imported.refusal == nil, "\(imported)")
+        #expect(try await export(fresh) == document, "the import changed the state")
+        // bmd itself, once a call has made it catch up, holds just what it exported.
+        let unchecked = try await engine.answer(Morning.Call.uncheck(task: "3"))
+        #expect(unchecked.refusal == nil, "\(unchecked)")
+        #expect(try await export(engine) == document)
+    }
+
+    // Rule T5, with rule A4: a run started over takes in its days ahead, checks and all.
+    @Test("Activating again a routine whose checked day lies ahead opens that day in the new run at once, so no day of the run goes unrecorded")
+    func activateAgainWithADayAhead() async throws {
+        let clock = TestClock("2026-11-20T12:00:00Z", zone: "UTC")
+        let engine = try Engine(store: try Store.inMemory(), clock: clock.wall, logger: logger)
+        _ = try await engine.call(Morning.Call.activate(routine: "kant"))               // from the 21st
+        clock.step(hours: 48)                                                           // the 22nd
+        _ = try await engine.call(Morning.Call.check(task: "1"))
+        clock.step(hours: -48)                                                          // back to the 20th
+        _ = try await engine.call(Morning.Call.activate(routine: "franklin"))           // kant's 22nd ends, checked
+        _ = try await engine.call(Morning.Call.activate(routine: "kant"))               // kant again, from the 21st
+        let now = try #require(try await export(engine).routines.first { $0.id == "kant" })
+        #expect(now.days.isEmpty, "\(now)")
+        #expect(now.open.map { "\($0.date) \($0.done)" } == ["2026-11-22 [1]"], "the check made ahead stays: \(now)")
+
+        // Days pass with no call (the computer asleep): every day of the run ends once.
+        clock.step(hours: 24 * 5)                                                       // the 25th
+        let document = try await export(engine)
+        let kant = try #require(document.routines.first { $0.id == "kant" })
+        #expect(kant.days.map(\.date) == ["2026-11-21", "2026-11-22", "2026-11-23", "2026-11-24"], "\(kant)")
+        #expect(kant.days.map(\.done) == [[], [1], [], []], "\(kant)")
+        #expect(kant.open.isEmpty, "\(kant)")
+        let fresh = try Engine(store: try Store.inMemory(), clock: clock.wall, logger: logger)
+        let imported = try await fresh.answer(Morning.Call.import(document: document, replace: false))
+        #expect(imported.refusal == nil, "\(imported)")
+        #expect(try await export(fresh) == document, "the import changed the state")
+    }
+
+    @Test("An export made the day after a date the zone skips imports back without a record for that date")
+    func importAfterSkippedDate() async throws {
+        let clock = TestClock("2011-12-27T12:00:00Z", zone: "Pacific/Apia")           // the 27th, 02:00
+        let engine = try Engine(store: try Store.inMemory(), clock: clock.wall, logger: logger)
+        _ = try await engine.call(Morning.Call.activate(routine: "kant"))               // from the 28th
+        clock.step(hours: 24 * 3)                                                       // the 31st: the 30th never was
+        let document = try await export(engine)
+        let kant = try #require(document.routines.first)
+        #expect(kant.days.map(\.date) == ["2011-12-28", "2011-12-29"])
+        let fresh = try Engine(store: try Store.inMemory(), clock: clock.wall, logger: logger)
+        let imported = try await fresh.answer(Morning.Call.import(document: document, replace: false))
+        #expect(imported.refusal == nil, "\(imported)")
+        #expect(try await export(fresh) == document, "the import changed the state")
+    }
+
     /// The zones a run flies between: both sides of the date line, DST zones, midnight gaps.
     static let zones = ["UTC", "Pacific/Kiritimati", "Pacific/Pago_Pago", "America/Los_Angeles", "Asia/Tokyo",
                         "Europe/Berlin", "America/Santiago", "Pacific/Auckland"]

@@ -32,9 +32,11 @@ struct ReminderServiceTests {
 
         /// `settings`, when given, are what a previous run of bmd left in the store.
         init(holdingPosts: Bool = false, settings: Settings? = nil) throws {
-            store = try Store.inMemory()
+            let store = try Store.inMemory()
+            self.store = store
             var book = try store.loadBook()
-            try store.apply(try book.activate("dawn", today: #require(Day(iso: "2026-11-22")), catalog: [dawn]).changes)
+            let today = try #require(Day(iso: "2026-11-22"))
+            try store.apply(try book.activate("dawn", today: today, catalog: [dawn]) { try store.laterRecords(from: today) }.changes)
             if let settings { try store.apply([.setSettings(settings)]) }
             let engine = try Engine(store: store, clock: clock.wall, catalog: [dawn], logger: quiet)
             notifier = TestNotifier(store: store, alarm: alarm, holding: holdingPosts)
