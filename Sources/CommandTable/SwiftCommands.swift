@@ -16,11 +16,13 @@ public struct SwiftCommands {
 
     let table: CommandTable
     let options: Options
+    /// Each request with its fields, in the order first made.
+    let requests: [Request]
 
     public init(table: CommandTable, options: Options = Options()) throws(CommandTableError) {
         self.table = table
         self.options = options
-        _ = try requests()
+        requests = try Self.requests(of: table)
         for command in table.commands where command.quick {
             for p in command.parameters where p.short != nil || p.isArray {
                 throw CommandTableError(line: command.lineNumber, message: "\(command.line) is quick: its \(p.property) must be a long name with one value")
@@ -37,8 +39,7 @@ public struct SwiftCommands {
             import ArgumentParser
 
             """
-        // The fields were checked in init.
-        for request in (try? requests()) ?? [] { out += "\n" + requestSource(request) }
+        for request in requests { out += "\n" + requestSource(request) }
         if !table.globals.isEmpty { out += "\n" + globalsSource() }
         out += "\n" + rootSource()
         for entry in table.entries { out += "\n" + entrySource(entry) }
@@ -63,13 +64,16 @@ public struct SwiftCommands {
     }
 
     /// Each request with its fields: every field its commands set, in the order first set.
-    func requests() throws(CommandTableError) -> [Request] {
+    static func requests(of table: CommandTable) throws(CommandTableError) -> [Request] {
+        // In the order each request is first made.
         var requests: [Request] = []
         for command in table.commands {
-            var request = requests.first { $0.name == command.request } ?? Request(name: command.request, commands: [])
+            if !requests.contains(where: { $0.name == command.request }) { requests.append(Request(name: command.request, commands: [])) }
+            let at = requests.firstIndex { $0.name == command.request }!
+            var request = requests[at]
             request.commands.append(command.line)
             for constant in command.constants where !request.fields.contains(where: { $0.name == constant.field }) {
-                request.fields.append(Field(name: constant.field, type: Self.literalType(constant.value), fromConstant: true))
+                request.fields.append(Field(name: constant.field, type: literalType(constant.value), fromConstant: true))
             }
             for p in command.parameters {
                 let field = Field(name: p.property, type: p.type, defaultValue: p.defaultValue ?? (p.kind == .flag ? "false" : p.isArray ? "[]" : nil))
@@ -84,12 +88,9 @@ public struct SwiftCommands {
                     request.fields.append(field)
                 }
             }
-            requests.removeAll { $0.name == request.name }
-            requests.append(request)
+            requests[at] = request
         }
-        // Kept in the order each request was first made.
-        let order = table.commands.map(\.request)
-        return requests.sorted { order.firstIndex(of: $0.name)! < order.firstIndex(of: $1.name)! }
+        return requests
     }
 
     static func literalType(_ value: String) -> String {
@@ -200,7 +201,7 @@ public struct SwiftCommands {
     /// `Request(globals: globals, field: value, …)`: the command's constants and
     /// parameters in the request's field order.
     func construction(_ command: CommandTable.Command, value: (CommandTable.Parameter) -> String) -> String {
-        let request = ((try? requests()) ?? []).first { $0.name == command.request }
+        let request = requests.first { $0.name == command.request }
         var arguments = ["globals: globals"]
         for field in request?.fields ?? [] {
             if let constant = command.constants.first(where: { $0.field == field.name }) {
