@@ -1,4 +1,5 @@
 import Foundation
+import MorningTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif

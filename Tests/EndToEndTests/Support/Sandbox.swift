@@ -1,4 +1,5 @@
 import Foundation
+import MorningTestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -214,18 +215,6 @@ final class Sandbox: @unchecked Sendable {
 
     func run(_ executable: String, _ arguments: [String], environment: [String: String]) throws -> Output {
         try ChildProcess.run(executable, arguments, environment: environment)
-    }
-}
-
-/// A lock around a value.
-final class Mutex<Value>: @unchecked Sendable {
-    private var value: Value
-    private let lock = NSLock()
-    init(_ value: Value) { self.value = value }
-    func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&value)
     }
 }
 

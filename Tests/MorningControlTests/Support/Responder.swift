@@ -1,5 +1,6 @@
 import Dispatch
 import Glibc
+import MorningTestSupport
 
 /// A tiny varlink server on a real Unix socket in a temporary folder.
 ///
@@ -24,18 +25,7 @@ final class Responder: @unchecked Sendable {
         folder = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
         path = folder + "/bmd.sock"
         listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            let bytes = Array(path.utf8)
-            raw.copyBytes(from: bytes)
-            raw[bytes.count] = 0
-        }
-        _ = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
+        _ = withUnixAddress(path) { bind(listener, $0, $1) }
         listen(listener, 1)
         // A test that never connects must not leave the thread waiting forever.
         var timeout = timeval(tv_sec: 5, tv_usec: 0)
@@ -71,16 +61,7 @@ final class Responder: @unchecked Sendable {
     /// Binds a socket file at `path` and closes it, as a killed daemon leaves it.
     static func leaveStaleSocket(at path: String) {
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            let bytes = Array(path.utf8)
-            raw.copyBytes(from: bytes)
-            raw[bytes.count] = 0
-        }
-        _ = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
+        _ = withUnixAddress(path) { bind(fd, $0, $1) }
         close(fd)
     }
 

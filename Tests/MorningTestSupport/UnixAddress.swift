@@ -4,7 +4,7 @@ import Glibc
 
 /// Calls `body` with the address of the Unix socket at `path`, as bind(2), connect(2)
 /// and sendto(2) take it.
-func withUnixAddress<T>(_ path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) -> T) -> T {
+public func withUnixAddress<T>(_ path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) -> T) -> T {
     var addr = sockaddr_un()
     addr.sun_family = sa_family_t(AF_UNIX)
     withUnsafeMutableBytes(of: &addr.sun_path) { raw in
