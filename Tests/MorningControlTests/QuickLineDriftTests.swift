@@ -10,38 +10,11 @@ import Varlink
 /// worse, reading it differently.
 @Suite("QuickLine's table: the same flags and options as bmctl's declared commands")
 struct QuickLineDriftTests {
-    /// Each subcommand's long flag and option names, as ArgumentParser describes bmctl.
+    /// Each top-level command's long flag and option names, as ArgumentParser describes bmctl.
     static func declared() throws -> [String: (flags: [String], options: [String])] {
-        var message = ""
-        do {
-            _ = try BMCtl.parseAsRoot(["--experimental-dump-help"])
-        } catch {
-            message = BMCtl.fullMessage(for: error)
-        }
-        let tree = try JSONValue.parse(Array(message.utf8))
-        guard case .array(let commands)? = tree["command"]?["subcommands"] else {
-            Issue.record("ArgumentParser's description of bmctl has no subcommands: \(message.prefix(200))")
-            return [:]
-        }
         var table: [String: (flags: [String], options: [String])] = [:]
-        for command in commands {
-            guard case .string(let name)? = command["commandName"] else { continue }
-            var flags: [String] = [], options: [String] = []
-            if case .array(let arguments)? = command["arguments"] {
-                for argument in arguments {
-                    guard case .string(let kind)? = argument["kind"], case .array(let names)? = argument["names"] else { continue }
-                    for n in names {
-                        guard case .string("long")? = n["kind"], case .string(let long)? = n["name"] else { continue }
-                        let word = "--" + long
-                        // The global options, help and the version are read for every command alike.
-                        if ArgumentOrder.flags.contains(word) || ArgumentOrder.optionsWithValue.contains(word) || word == "--help" || word == "--version" {
-                            continue
-                        }
-                        if kind == "flag" { flags.append(word) } else if kind == "option" { options.append(word) }
-                    }
-                }
-            }
-            table[name] = (flags.sorted(), options.sorted())
+        for command in try declaredCommands() where command.words.count == 1 {
+            table[command.words[0]] = (command.flags, command.options)
         }
         return table
     }

@@ -42,45 +42,11 @@ import Varlink
         }
     }
 
-    /// Each command, nested ones as `draft add`, with its own long option and flag names,
-    /// as ArgumentParser describes bmctl.
-    static func declaredOptions() throws -> [(command: [String], options: [String])] {
-        var message = ""
-        do {
-            _ = try BMCtl.parseAsRoot(["--experimental-dump-help"])
-        } catch {
-            message = BMCtl.fullMessage(for: error)
-        }
-        var found: [(command: [String], options: [String])] = []
-        func walk(_ command: JSONValue, path: [String]) {
-            guard case .array(let subcommands)? = command["subcommands"] else { return }
-            for sub in subcommands {
-                guard case .string(let name)? = sub["commandName"], name != "help" else { continue }
-                var options: [String] = []
-                if case .array(let arguments)? = sub["arguments"] {
-                    for argument in arguments {
-                        guard case .array(let names)? = argument["names"] else { continue }
-                        for n in names {
-                            guard case .string("long")? = n["kind"], case .string(let long)? = n["name"] else { continue }
-                            // The global options, help and the version have entries of their own.
-                            if ["json", "socket", "no-autostart", "help", "version"].contains(long) { continue }
-                            options.append("--" + long)
-                        }
-                    }
-                }
-                found.append((path + [name], options))
-                walk(sub, path: path + [name])
-            }
-        }
-        walk(try #require(try JSONValue.parse(Array(message.utf8))["command"]), path: [])
-        return found
-    }
-
     @Test("every option of every bmctl command is in its entry's synopsis in bmctl(1)")
     func everyOptionInTheManPage() throws {
         let page = try String(contentsOf: Self.root.appendingPathComponent("man/bmctl.1"), encoding: .utf8)
         let entries = page.components(separatedBy: "\n").filter { $0.hasPrefix(".It Cm ") }
-        let declared = try Self.declaredOptions()
+        let declared = try declaredCommands().map { (command: $0.words, options: $0.flags + $0.options) }
         #expect(declared.contains { $0.command == ["status"] && $0.options.contains("--max-width") })
         #expect(declared.contains { $0.command == ["draft", "save"] && $0.options == ["--yes"] })
         for (command, options) in declared {
