@@ -7,12 +7,13 @@
 /// QuickLine's `Command` and words. Everything a command says is in the table.
 public struct SwiftCommands {
     public struct Options: Sendable {
-        /// The ArgumentParser command the table's commands belong to.
-        public var root = "BMCtl"
         /// The table's file name, for the generated file's first line.
         public var sourceName = "bmctl.commands"
         public init() {}
     }
+
+    /// The ArgumentParser command the table's commands belong to.
+    static let root = "BMCtl"
 
     let table: CommandTable
     let options: Options
@@ -140,7 +141,7 @@ public struct SwiftCommands {
             case .group(let g): g.word.typeName + ".self"
             }
         }.compactMap { $0 }
-        return "extension \(options.root) {\n    /// The commands, in the order help lists them.\n"
+        return "extension \(Self.root) {\n    /// The commands, in the order help lists them.\n"
             + "    static let declaredCommands: [ParsableCommand.Type] = [\n"
             + tops.chunked(6).map { "        " + $0.joined(separator: ", ") + ",\n" }.joined() + "    ]\n}\n"
     }
@@ -149,13 +150,13 @@ public struct SwiftCommands {
         switch entry {
         case .group(let group):
             let subcommands = table.commands.filter { $0.words.count == 2 && $0.words[0] == group.word }.map { $0.words[1].typeName + ".self" }
-            return "extension \(options.root) {\n    /// `bmctl \(group.word)`\n    struct \(group.word.typeName): ParsableCommand {\n"
+            return "extension \(Self.root) {\n    /// `bmctl \(group.word)`\n    struct \(group.word.typeName): ParsableCommand {\n"
                 + "        static let configuration = CommandConfiguration(\n"
                 + configuration(group.help, extra: ["subcommands: [\(subcommands.joined(separator: ", "))]",
                                                     "defaultSubcommand: \(group.defaultCommand.typeName).self"])
                 + "    }\n}\n"
         case .command(let command):
-            let parent = command.words.count == 1 ? options.root : options.root + "." + command.words[0].typeName
+            let parent = command.words.count == 1 ? Self.root : Self.root + "." + command.words[0].typeName
             var out = "extension \(parent) {\n    /// `bmctl \(command.line)`\n"
             out += "    struct \(command.words.last!.typeName): ControlCommand {\n"
             out += "        static let configuration = CommandConfiguration(\n" + configuration(command.help, extra: []) + "\n"
