@@ -66,6 +66,9 @@ struct SurfacesAgreeTests {
                 #expect(!late.contains(", now "), "\(context)")
                 let refusal = CheckNow.nothing(s)
                 #expect(refusal.hasPrefix("nothing to check now: "), "\(context)")
+                // Naming a task is offered only where today has one left to check.
+                let left = ![Morning.MorningState.none, .notStarted, .allDone].contains(MorningText.state(s))
+                #expect(refusal.hasSuffix("bmctl check TASK") == left, "\(context): \(refusal)")
             }
             if let next = s.nextTask {
                 #expect(next.state != .done, "a checked task is never next: \(context)")
@@ -77,5 +80,14 @@ struct SurfacesAgreeTests {
                 #expect(bar.hasSuffix(s.state == .allDone ? "all done" : "finished"), "\(context)")
             }
         }
+    }
+
+    @Test("check with nothing to check says what would help: a routine to activate, or nothing while none runs today")
+    func checkNothingWithoutARunningDay() {
+        let none = CheckNow.nothing(Sample.nothingActive)
+        #expect(none == "nothing to check now: no routine is active; pick one with `bmctl explore`, then `bmctl activate NAME`")
+        var waiting = Sample.running
+        waiting.state = .notStarted
+        #expect(CheckNow.nothing(waiting) == "nothing to check now: the routine does not run today")
     }
 }

@@ -11,17 +11,19 @@ enum CheckNow {
         return String(now.position)
     }
 
-    /// Why there is nothing to check now, and what to do instead.
+    /// Why there is nothing to check now, and what to do instead: naming a task helps
+    /// only where today has tasks left to check.
     static func nothing(_ s: Morning.StatusReply) -> String {
         let next = s.nextTask.map { " (next \(MorningText.named($0)))" } ?? ""
+        let name = "; name a task to check another: bmctl check TASK"
         let why = switch MorningText.state(s) {
-        case .none: "no routine is active"
+        case .none: "no routine is active; pick one with `bmctl explore`, then `bmctl activate NAME`"
         case .notStarted: "the routine does not run today"
         case .allDone: "every task is done"
-        case .finished: "the morning is finished"
-        case .beforeFirstTask: "no task's time has come yet" + next
-        case .inProgress, .behind: "every task whose time has come is done" + next
+        case .finished: "the morning is finished" + name
+        case .beforeFirstTask: "no task's time has come yet" + next + name
+        case .inProgress, .behind: "every task whose time has come is done" + next + name
         }
-        return "nothing to check now: \(why); name a task to check another: bmctl check TASK"
+        return "nothing to check now: \(why)"
     }
 }
