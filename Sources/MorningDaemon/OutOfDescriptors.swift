@@ -33,10 +33,12 @@ final class OutOfDescriptors: ChannelInboundHandler {
         guard !paused else { return }
         paused = true
         // Turning autoRead off stops reading from the socket; it is turned on again after the pause.
+        // The handler is the event loop's alone: the closures below run there, and say so.
         let channel = context.channel
+        let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
         channel.setOption(.autoRead, value: false).whenComplete { _ in
             channel.eventLoop.scheduleTask(in: .seconds(1)) {
-                self.paused = false
+                handler.value.paused = false
                 channel.setOption(.autoRead, value: true).whenComplete { _ in }
             }
         }
