@@ -15,12 +15,13 @@ BUILD_FLAGS ?= -c $(CONFIG)
 # Debian packages needed to build and run bmd and bmctl.
 RUN_PACKAGES := pkg-config libsqlite3-dev libsystemd-dev libnotify-dev
 # And to run the tests: faketime sets the daemon's clock in end-to-end tests,
+# groff renders the man pages as Debian's man does, mandoc lints them,
 # systemd brings systemd-socket-activate.
 # dpkg-dev brings dpkg-shlibdeps, which make deb (and the test of its package) needs;
 # lintian checks that package as Debian would, desktop-file-validate its launcher; zsh
 # completes task titles as bash does, to check that each completed title is one word
 # bmctl accepts.
-TEST_PACKAGES := $(RUN_PACKAGES) python3-venv mandoc faketime systemd dbus xvfb dunst sqlite3 dpkg-dev lintian tmux zsh desktop-file-utils
+TEST_PACKAGES := $(RUN_PACKAGES) python3-venv mandoc groff-base faketime systemd dbus xvfb dunst sqlite3 dpkg-dev lintian tmux zsh desktop-file-utils
 # And to build the Debian package.
 DEB_PACKAGES := $(RUN_PACKAGES) dpkg-dev
 # And for the benchmarks: the command-line peers bmctl and bmd are measured against,
