@@ -80,4 +80,22 @@ struct WatchdogTests {
         try box.waitForStatus(containing: "WATCHDOG=1", timeout: 5)
         try box.stopDaemon()
     }
+
+    @Test("The installed service asks for the watchdog, so that systemd restarts a bmd that hangs before the reminder it owes; bmd pings at the interval the unit sets")
+    func serviceAsksForWatchdog() throws {
+        let unit = try String(contentsOf: packageRoot.appendingPathComponent("packaging/systemd/bmd.service.in"), encoding: .utf8)
+        let setting = unit.split(separator: "\n").first { $0.hasPrefix("WatchdogSec=") }.map { String($0.dropFirst("WatchdogSec=".count)) }
+        let value = try #require(setting, "bmd.service sets no WatchdogSec=")
+        // "2min", "90s", "90": the forms systemd reads for seconds and minutes.
+        let number = Int(value.prefix { $0.isNumber }) ?? 0
+        let unitName = value.drop { $0.isNumber }
+        let seconds = unitName == "min" ? number * 60 : (unitName.isEmpty || unitName == "s" ? number : 0)
+        // Long enough that a busy disk is not taken for a hang, short enough that the reminder is not missed for long.
+        #expect((30...300).contains(seconds), "WatchdogSec=\(value)")
+        let box = try Sandbox(time: "2026-03-02 08:00:00")
+        try box.startDaemon(environment: ["WATCHDOG_USEC": String(seconds * 1_000_000)], fakeClock: false)
+        // The first ping goes out as bmd starts, the next at half the interval.
+        try box.waitForStatus(containing: "WATCHDOG=1", timeout: 5)
+        try box.stopDaemon()
+    }
 }
