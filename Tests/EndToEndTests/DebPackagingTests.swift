@@ -27,6 +27,15 @@ struct DebPackagingTests {
         #expect(fields["Section"] == "utils")
         #expect(fields["Priority"] == "optional")
         #expect(fields["Maintainer"]?.contains("@") == true)
+        // A project address of the package's own, the same in every file that names it, and
+        // not on a name set aside for examples and tests.
+        let maintainer = fields["Maintainer"] ?? ""
+        let domain = maintainer.split(separator: "@").last?.trimmingCharacters(in: CharacterSet(charactersIn: "> ")) ?? ""
+        #expect(!["example", "invalid", "test", "localhost"].contains { domain.hasSuffix($0) }, "Maintainer: \(maintainer)")
+        for file in ["packaging/debian/changelog", "packaging/debian/copyright"] {
+            let text = try String(contentsOf: packageRoot.appendingPathComponent(file), encoding: .utf8)
+            #expect(text.contains(maintainer), "\(file) does not name \(maintainer)")
+        }
         #expect(!(fields["Description"] ?? "").isEmpty)
         let depends = DebianPackage.names(fields["Depends"] ?? "")
         for library in ["libc6", "libsqlite3-0", "libsystemd0", "libnotify4", "libglib2.0-0"] {
@@ -58,7 +67,7 @@ struct DebPackagingTests {
             ("usr/share/man/man1/bmd.1.gz", "-rw-r--r--"), ("usr/share/man/man1/bmctl.1.gz", "-rw-r--r--"),
             ("usr/share/man/man5/better-morning-routine.5.gz", "-rw-r--r--"),
             ("usr/share/bash-completion/completions/bmctl", "-rw-r--r--"),
-            ("usr/share/zsh/site-functions/_bmctl", "-rw-r--r--"),
+            ("usr/share/zsh/vendor-completions/_bmctl", "-rw-r--r--"),
             ("usr/share/fish/vendor_completions.d/bmctl.fish", "-rw-r--r--"),
             ("usr/share/applications/better-morning.desktop", "-rw-r--r--"),
             ("usr/share/icons/hicolor/scalable/apps/better-morning.svg", "-rw-r--r--"),
@@ -239,6 +248,40 @@ struct DebPackagingTests {
         let windows = try ThreadSwitches.idleWindows(pid: daemon.pid)
         #expect(windows.last?.isEmpty == true, "threads of the packaged bmd that woke, per 2.5 s window: \(windows)")
         try box.stopDaemon()
+    }
+
+    /// An interactive zsh, in a pseudo-terminal of its own, whose function path is Debian's
+    /// own with the unpacked package's root put before each folder: `bmctl TYPED<Tab><Enter>`.
+    /// bmctl is a function that answers the completion calls with the packaged bmctl and
+    /// prints any other call's words.
+    static let zshFromPackage = #"""
+        zmodload zsh/zpty
+        zpty -b z zsh -f -i
+        zpty -w z 'PS1="%% "; fpath=(${fpath/#\//$ROOT/} $fpath); autoload -Uz compinit; compinit -u -D'
+        zpty -w z 'bmctl() { if [[ $1 == ---completion ]]; then command bmctl "$@"; else print -r -- "ARGS=${#@}<${(j:|:)@}>"; fi }'
+        zpty -w -n z "bmctl $TYPED"$'\t'
+        zpty -w -n z $'\n'
+        zpty -w z 'print -r -- EN""D'
+        zpty -r z out '*END*'
+        print -r -- "$out"
+        zpty -d z
+        """#
+
+    @Test("make deb: zsh, as Debian sets it up, completes bmctl's commands from the installed package",
+          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh")), .timeLimit(.minutes(20)))
+    func zshCompletesFromPackage() throws {
+        let deb = try DebianPackage.path()
+        let box = try Sandbox(time: "2026-03-02 08:00:00")
+        let root = box.root.appendingPathComponent("unpacked").path
+        let unpacked = try box.run("/usr/bin/dpkg-deb", ["-x", deb, root], environment: box.baseEnvironment)
+        #expect(unpacked.status == 0, "\(unpacked.stderr)")
+        var env = box.baseEnvironment
+        env["ROOT"] = root
+        env["PATH"] = root + "/usr/bin:" + (env["PATH"] ?? "/usr/bin:/bin")
+        env["TYPED"] = "notif"
+        let run = try box.run("/usr/bin/zsh", ["-f", "-c", Self.zshFromPackage], environment: env)
+        let ran = run.stdout.split(whereSeparator: \.isNewline).filter { $0.hasPrefix("ARGS=") }
+        #expect(ran == ["ARGS=1<notifications>"], "zsh ran \(ran): \(run.stdout)\(run.stderr)")
     }
 
     @Test("make deb: the package installs at most 70 MiB", .timeLimit(.minutes(20)))

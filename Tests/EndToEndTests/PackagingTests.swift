@@ -62,7 +62,7 @@ struct PackagingTests {
             ("usr/bin/bmd", 0o755), ("usr/bin/bmctl", 0o755),
             ("usr/lib/systemd/user/bmd.service", 0o644), ("usr/lib/systemd/user/bmd.socket", 0o644),
             ("usr/share/man/man1/bmd.1", 0o644), ("usr/share/man/man1/bmctl.1", 0o644),
-            ("usr/share/bash-completion/completions/bmctl", 0o644), ("usr/share/zsh/site-functions/_bmctl", 0o644),
+            ("usr/share/bash-completion/completions/bmctl", 0o644), ("usr/share/zsh/vendor-completions/_bmctl", 0o644),
             ("usr/share/fish/vendor_completions.d/bmctl.fish", 0o644),
             ("usr/share/applications/better-morning.desktop", 0o644),
             ("usr/share/icons/hicolor/scalable/apps/better-morning.svg", 0o644),
@@ -86,6 +86,13 @@ struct PackagingTests {
         // The folders the install made go too once empty; the prefix's own top folders stay.
         let folders = FileManager.default.enumerator(atPath: dest)?.compactMap { $0 as? String } ?? []
         #expect(Set(folders).isSubset(of: ["usr", "usr/bin", "usr/lib", "usr/share", "usr/share/man"]), "\(folders.sorted())")
+
+        // Under /usr/local, zsh's completion goes where Debian's zsh looks for local ones.
+        let local = box.root.appendingPathComponent("local").path
+        let installedLocally = try box.run("/usr/bin/make", ["-s", "-C", packageRoot.path, "install", "DESTDIR=\(local)",
+                                                             "PREFIX=/usr/local", "BIN_DIR=\(Binaries.dir.path)"], environment: env)
+        #expect(installedLocally.status == 0, "\(installedLocally.stderr)")
+        #expect(try mode(local + "/usr/local/share/zsh/site-functions/_bmctl") == 0o644)
     }
 
     @Test("The README shows the reminder on a light and a dark theme, and every picture it shows is a PNG in the repository")
@@ -112,6 +119,69 @@ struct PackagingTests {
             let linted = try box.run(Self.mandoc, ["-Tlint", "-W", "warning", packageRoot.appendingPathComponent("man/" + page).path],
                                      environment: box.baseEnvironment)
             #expect(linted.status == 0 && linted.stdout.isEmpty, "\(page): \(linted.stdout)\(linted.stderr)")
+        }
+    }
+
+    static let groff = "/usr/bin/groff"
+
+    /// Each man page as a reader sees it, one line per line of text: through groff, as
+    /// Debian's man renders it, and through mandoc, both wide enough not to wrap.
+    static func rendered(_ page: String, in box: Sandbox) throws -> [(renderer: String, text: String)] {
+        let path = packageRoot.appendingPathComponent("man/" + page).path
+        var env = box.baseEnvironment
+        env["LANG"] = "C.UTF-8"
+        let byGroff = try box.run(groff, ["-mandoc", "-Tutf8", "-P-cbou", "-rLL=300n", path], environment: env)
+        #expect(byGroff.status == 0, "\(page): \(byGroff.stderr)")
+        let byMandoc = try box.run(mandoc, ["-Tascii", "-O", "width=300", path], environment: env)
+        #expect(byMandoc.status == 0, "\(page): \(byMandoc.stderr)")
+        // mandoc's ASCII marks bold by overstriking: a character, a backspace, the character.
+        var plain = ""
+        for character in byMandoc.stdout {
+            if character == "\u{08}" { _ = plain.popLast() } else { plain.append(character) }
+        }
+        return [("groff", byGroff.stdout), ("mandoc", plain)]
+    }
+
+    @Test("Man pages say they are Better Morning's with its version, never a BSD manual, in Debian's man and in mandoc",
+          .enabled(if: FileManager.default.isExecutableFile(atPath: groff) && FileManager.default.isExecutableFile(atPath: mandoc)))
+    func manPagesNameTheProject() throws {
+        let box = try Sandbox(time: "2026-03-02 08:00:00")
+        let version = try box.bmctl("--version").stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+            .split(separator: " ").last.map(String.init) ?? ""
+        #expect(!version.isEmpty)
+        for page in ["bmd.1", "bmctl.1", "better-morning-routine.5"] {
+            for (renderer, text) in try Self.rendered(page, in: box) {
+                let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+                let header = lines.first ?? "", footer = lines.last ?? ""
+                #expect(!header.contains("BSD") && !footer.contains("BSD"), "\(page) in \(renderer): \(header) … \(footer)")
+                #expect(footer.hasPrefix("Better Morning \(version)"), "\(page) in \(renderer): \(footer)")
+            }
+        }
+    }
+
+    @Test("Every quoted word a man page shows in a literal, as a JSON field name, keeps its quotes when rendered",
+          .enabled(if: FileManager.default.isExecutableFile(atPath: groff) && FileManager.default.isExecutableFile(atPath: mandoc)))
+    func literalsKeepTheirQuotes() throws {
+        let box = try Sandbox(time: "2026-03-02 08:00:00")
+        for page in ["bmd.1", "bmctl.1", "better-morning-routine.5"] {
+            let source = try String(contentsOf: packageRoot.appendingPathComponent("man/" + page), encoding: .utf8)
+            var literals: [String] = []
+            for line in source.split(separator: "\n") where line.hasPrefix(".Ql ") && line.contains("\"") {
+                // A literal that holds quotes is one quoted argument, with each quote in it doubled;
+                // unquoted, mdoc would read each quote as the start of an argument and drop it.
+                let argument = line.dropFirst(4)
+                #expect(argument.hasPrefix("\""), "\(page): \(line)")
+                guard argument.hasPrefix("\""), let end = argument.dropFirst().range(of: "\"", options: .backwards) else { continue }
+                literals.append(String(argument.dropFirst()[..<end.lowerBound]).replacingOccurrences(of: "\"\"", with: "\""))
+            }
+            if page == "bmctl.1" {
+                #expect(literals.contains(#"{"routines", "records"}"#), "\(literals)")
+            }
+            for (renderer, text) in try Self.rendered(page, in: box) {
+                for literal in literals {
+                    #expect(text.contains(literal), "\(page) in \(renderer) does not show \(literal)")
+                }
+            }
         }
     }
 
