@@ -130,7 +130,8 @@ struct HistoryStoryTests {
                  │ ███ ███
                  │ ███ ███
                  └─────────────────────────────
-                   Mon Tue Wed[Thu]Fri Sat Sun
+                   Mon Tue Wed Thu Fri Sat Sun
+                               ▔▔▔
                     16  17  18  19  20  21  22
                     20  10  0   0
 

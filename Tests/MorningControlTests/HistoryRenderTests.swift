@@ -15,7 +15,7 @@ import MorningProtocol
     static let threeTasks = week(total: 3, [3, 1, nil, 0, nil, nil, nil])
 
     // Rule H2.
-    @Test("a column per weekday, bars as tall as the tasks done, today in brackets, blank without a record")
+    @Test("a column per weekday, bars as tall as the tasks done, today underlined, blank without a record")
     func weekChart() {
         #expect(WeekText.render(Self.threeTasks, style: .plain) == """
             Tim Cook · week of 2026-11-16 · 3 tasks a day
@@ -23,7 +23,8 @@ import MorningProtocol
                 │ ███
                 │ ███ ███
                 └─────────────────────────────
-                  Mon Tue Wed[Thu]Fri Sat Sun
+                  Mon Tue Wed Thu Fri Sat Sun
+                              ▔▔▔
                    16  17  18  19  20  21  22
                    3   1       0
 
@@ -46,7 +47,8 @@ import MorningProtocol
                  │ ███ ███         ███
                  │ ███ ███ ▄▄▄     ███ ▇▇▇
                  └─────────────────────────────
-                   Mon Tue Wed Thu Fri Sat[Sun]
+                   Mon Tue Wed Thu Fri Sat Sun
+                                           ▔▔▔
                     16  17  18  19  20  21  22
                     20  19  1   0   10  2
 
@@ -70,7 +72,7 @@ import MorningProtocol
     }
 
     // Rule H1.
-    @Test("a card per routine, active first: name, type, mark, two rows of bars, today in brackets")
+    @Test("a card per routine, active first: name, type, mark, two rows of bars, today underlined")
     func dataCards() {
         let sundayWeek = Self.week(total: 8, start: 15, [8, 4, nil, 1, 0, nil, 7])
         let cards = [
@@ -83,15 +85,18 @@ import MorningProtocol
             Tim Cook · celebrity · active
               ███
               ███ ▆▆▆
-              Mon Tue Wed[Thu]Fri Sat Sun
+              Mon Tue Wed Thu Fri Sat Sun
+                          ▔▔▔
 
             My mornings · custom
               ███                     ▆▆▆
               ███ ███     ▂▂▂         ███
-              Sun Mon Tue Wed[Thu]Fri Sat
+              Sun Mon Tue Wed Thu Fri Sat
+                              ▔▔▔
 
             Kant · celebrity
-              Mon Tue Wed[Thu]Fri Sat Sun
+              Mon Tue Wed Thu Fri Sat Sun
+                          ▔▔▔
               nothing completed this week
 
             """)
@@ -115,7 +120,7 @@ import MorningProtocol
     func weekColour() {
         let text = WeekText.render(Self.threeTasks, style: Style(colour: true))
         #expect(text.contains("\u{1B}[32m███\u{1B}[0m"))
-        #expect(text.contains("[\u{1B}[1mThu\u{1B}[0m]"))
+        #expect(text.contains(" \u{1B}[1mThu\u{1B}[0m Fri"))
         #expect(!text.contains("\u{1B}[32m   "))
     }
 
@@ -359,7 +364,8 @@ import MorningProtocol
         #expect(asked == [-3, -1])
         let chart = WeekText.render(Self.threeTasks, style: .plain)
         #expect(written.first == "\u{1B}[?25l" + chart + WeekBrowser.hint)
-        #expect(written[1] == "\r\u{1B}[8A\u{1B}[J" + chart + WeekBrowser.hint)
+        // Up over the chart's lines and the hint's, then the next week over them.
+        #expect(written[1] == "\r\u{1B}[9A\u{1B}[J" + chart + WeekBrowser.hint)
         #expect(written.count == 4 && written.last == "\r\u{1B}[K\u{1B}[?25h")
     }
 

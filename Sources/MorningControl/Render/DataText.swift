@@ -23,15 +23,16 @@ enum DataText {
             lines.append(([style.bold(card.routine), card.type.rawValue] + (card.active ? [style.green("active")] : []))
                 .joined(separator: " · "))
             let week = card.week
-            let labels = " " + WeekColumns.labels(week.days, today: week.today, style: style)
+            var labels = [" " + WeekColumns.labels(week.days, today: week.today, style: style)]
+            if let mark = WeekColumns.todayMark(week.days, today: week.today) { labels.append(" " + mark) }
             if week.days.allSatisfy({ ($0.completed ?? 0) == 0 }) {
-                lines += [labels, "  " + style.dim("nothing completed this week")]
+                lines += labels + ["  " + style.dim("nothing completed this week")]
                 continue
             }
             for cells in WeekColumns.bars(week.days, total: week.total, rows: rows) {
                 lines.append(" " + WeekColumns.join(cells.map { $0 == "   " ? $0 : style.green($0) }))
             }
-            lines.append(labels)
+            lines += labels
         }
         return Text.lines(lines)
     }

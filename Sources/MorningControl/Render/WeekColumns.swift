@@ -34,16 +34,18 @@ enum WeekColumns {
         cells.map { " " + $0 }.joined() + " "
     }
 
-    /// The weekday labels, today's in brackets (bold with colour): ` Mon Tue Wed[Thu]Fri`.
+    /// The weekday labels, each over its column, today's in bold where there is colour:
+    /// ` Mon Tue Wed Thu Fri Sat Sun`. Brackets would take the spaces that keep the
+    /// labels apart (`Wed[Thu]Fri`), so `todayMark` underlines today on a row of its own.
     static func labels(_ days: [Morning.WeekDay], today: String, style: Style) -> String {
-        var separators = Array(repeating: " ", count: days.count + 1)
-        var labels = days.map { Weekday.shortName(of: $0.date) }
-        if let index = days.firstIndex(where: { $0.date == today }) {
-            separators[index] = "["
-            separators[index + 1] = "]"
-            labels[index] = style.bold(labels[index])
-        }
-        return zip(separators, labels).map { $0 + $1 }.joined() + separators[days.count]
+        join(days.map { $0.date == today ? style.bold(Weekday.shortName(of: $0.date)) : Weekday.shortName(of: $0.date) })
+    }
+
+    /// The row under the labels that marks today's column (`▔▔▔` under its label), or nil
+    /// for a week without today.
+    static func todayMark(_ days: [Morning.WeekDay], today: String) -> String? {
+        guard days.contains(where: { $0.date == today }) else { return nil }
+        return join(days.map { $0.date == today ? "▔▔▔" : "   " })
     }
 
     /// `text` centred in three cells, an odd space going to the left: " 3 ", " 20".

@@ -9,12 +9,13 @@ import MorningProtocol
 ///     │ ███
 ///     │ ███ ███
 ///     └─────────────────────────────
-///       Mon Tue Wed[Thu]Fri Sat Sun
+///       Mon Tue Wed Thu Fri Sat Sun
+///                   ▔▔▔
 ///        16  17  18  19  20  21  22
 ///         3   1       0
 /// ```
 ///
-/// Today is in brackets; a day without a record has neither bar nor count, a day with
+/// Today's label is underlined; a day without a record has neither bar nor count, a day with
 /// nothing done shows 0 and no bar.
 enum WeekText {
     /// The most rows a chart takes: one per task up to eight, eighth blocks beyond.
@@ -32,6 +33,7 @@ enum WeekText {
         }
         lines.append(margin + "└" + String(repeating: "─", count: 4 * chart.days.count + 1))
         lines.append(margin + " " + WeekColumns.labels(chart.days, today: chart.today, style: style))
+        if let mark = WeekColumns.todayMark(chart.days, today: chart.today) { lines.append(margin + " " + mark) }
         let dates = chart.days.map { WeekColumns.centred(String(Int($0.date.suffix(2)) ?? 0)) }
         lines.append(margin + " " + WeekColumns.join(dates))
         if chart.days.contains(where: { $0.completed != nil }) {
