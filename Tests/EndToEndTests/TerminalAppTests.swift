@@ -139,6 +139,8 @@ struct TerminalAppTests {
         var screen = try pane.waitFor(line: "Thursday 2026-03-05 · today · 0 of 6 done")
         #expect(!screen.contains { $0.contains("Welcome to Better Morning") })
         #expect(screen[0] == " 1 Explore  [2 Routine]  3 Data                                      s Settings")
+        // The terminal's title names the app, not the command.
+        #expect(try pane.tmux("display-message", "-p", "#{pane_title}").stdout == "Better Morning\n")
         // Nothing checked: the first task is the one to do now.
         #expect(screen.contains(" › · 05:00  Get up when your servant calls  ← now"))
         #expect(screen.count == 24 || screen.count == 25)

@@ -375,7 +375,8 @@ import MorningProtocol
                                          tasks: [.init(position: 1, time: "06:00", title: title, state: .untouched)]))
         let line = try! #require(AppTests.screen(model).first { $0.contains("朝") })
         #expect(AppScreen.columns(line) <= 80)
-        #expect(line == " › · 06:00  " + String(repeating: "朝", count: 34))
+        // Cut a column early, where a whole character still fits, and marked as cut.
+        #expect(line == " › · 06:00  " + String(repeating: "朝", count: 33) + "…")
         #expect(AppScreen.columns("🏃‍♀️ run") == 6)
         #expect(AppScreen.columns("e\u{301}") == 1)
         #expect(AppScreen.wrap("散歩 散歩 散歩", width: 10) == ["散歩 散歩", "散歩"])
@@ -387,5 +388,151 @@ import MorningProtocol
         #expect(AppScreen.wrap("one two three four", width: 9) == ["one two", "three", "four"])
         #expect(AppScreen.wrap("Source: a long title", width: 12, indent: 2) == ["Source: a", "  long title"])
         #expect(AppScreen.wrap("", width: 10) == [""])
+    }
+}
+
+/// The terminal app at small sizes and in odd states: the way out always shows, a cut is
+/// marked, nothing is hidden without a sign, and a hint never outlives what it was about.
+@Suite struct AppSmallScreenTests {
+    /// Monday 2026-11-23, eight tasks, the third to do now.
+    static func eightTasks() -> AppModel {
+        var model = AppTests.running()
+        let titles = ["Wake up", "Say a morning prayer", "Ask yourself what good you will do today",
+                      "Plan the day's business and set its resolution", "Carry on with your current study",
+                      "Eat breakfast", "Work until noon", "Read or go over your accounts, then have lunch"]
+        model.show(day: Morning.DayReply(
+            date: "2026-11-23", routine: "Tim Cook", routineId: "tim-cook", mode: .today, completed: 2, total: 8,
+            tasks: titles.enumerated().map { .init(position: $0 + 1, time: "0\($0 + 1):00", title: $1, state: $0 < 2 ? .done : .untouched) }))
+        return model
+    }
+
+    /// Every screen a person can reach from the running model, by name.
+    static func everyScreen() -> [(String, AppModel)] {
+        var screens: [(String, AppModel)] = [("routine", eightTasks())]
+        var settings = eightTasks()
+        _ = settings.handle(.character("s"))
+        screens.append(("settings", settings))
+        var explore = eightTasks()
+        _ = explore.handle(.character("1"))
+        explore.show(catalog: AppTabTests.catalog)
+        screens.append(("explore", explore))
+        var profile = explore
+        _ = profile.handle(.enter)
+        screens.append(("profile", profile))
+        var data = eightTasks()
+        _ = data.handle(.character("3"))
+        data.show(cards: AppTabTests.cards())
+        screens.append(("data", data))
+        var welcome = eightTasks()
+        welcome.welcome = "Welcome to Better Morning\n"
+        screens.append(("welcome", welcome))
+        var empty = AppModel()
+        _ = empty.show(status: Sample.nothingActive)
+        screens.append(("no routine", empty))
+        return screens
+    }
+
+    // Rule U3.
+    @Test("at every width from 60 columns and every height from 16 rows, each screen ends with the way out and no line is wider than the screen")
+    func wayOutAtEverySize() {
+        for (name, model) in Self.everyScreen() {
+            for width in 60...120 {
+                for height in [16, 20, 24, 40] {
+                    let lines = AppTests.screen(model, width: width, height: height)
+                    #expect(lines.count == height)
+                    let last = lines.last ?? ""
+                    #expect(last.hasSuffix("q quit") || last.hasSuffix("q quits"), "\(name) at \(width)×\(height): \(last)")
+                    #expect(lines.allSatisfy { AppScreen.columns($0) <= width }, "\(name) at \(width)×\(height)")
+                    // A key is shown whole or not at all.
+                    for key in last.components(separatedBy: " · ") {
+                        #expect(["…", "q quit", "q quits"].contains(key) || !key.hasSuffix(" ") && !key.isEmpty, "\(name): \(last)")
+                    }
+                }
+            }
+        }
+    }
+
+    // Rule U3.
+    @Test("the key line keeps the keys in order and says with … that some were left out; settings name a for the sound")
+    func keyLine() {
+        #expect(AppScreen.hint(["a one", "b two", "c three"], way: "q quit", width: 80) == "a one · b two · c three · q quit")
+        #expect(AppScreen.hint(["a one", "b two", "c three"], way: "q quit", width: 26) == "a one · b two · … · q quit")
+        #expect(AppScreen.hint(["a one", "b two", "c three"], way: "q quit", width: 25) == "a one · … · q quit")
+        #expect(AppScreen.hint(["a one", "b two", "c three"], way: "q quit", width: 6) == "… · q quit")
+        var settings = Self.eightTasks()
+        _ = settings.handle(.character("s"))
+        #expect(AppTests.screen(settings, width: 100).last == "n notifications · a sound · w welcome · r reset · s or Esc closes · q quit")
+        // At 60 columns the routine's keys for days, tasks and checking are still there.
+        #expect(AppTests.screen(Self.eightTasks(), width: 60, height: 20).last == "← → day · ↑ ↓ task · space check · t today · … · q quit")
+    }
+
+    // Rule U3.
+    @Test("a line too long for the screen ends in an ellipsis")
+    func cutLinesEndInEllipsis() {
+        let lines = AppTests.screen(Self.eightTasks(), width: 50, height: 24)
+        let cut = lines.first { $0.contains("Plan the day") } ?? ""
+        #expect(cut.hasSuffix("…") && AppScreen.columns(cut) == 50, "\(cut)")
+        #expect(lines.first { $0.contains("Wake up") }?.hasSuffix("Wake up") == true)
+    }
+
+    // Rule U1.
+    @Test("tasks that do not fit are counted below the list, above it too once the cursor scrolls, and every task is shown or counted")
+    func hiddenTasksCounted() {
+        func tasks(_ lines: [String]) -> Int { lines.filter { !$0.hasPrefix("next") && $0.contains(":00  ") }.count }
+        var model = Self.eightTasks()
+        var lines = AppTests.screen(model, width: 60, height: 16)
+        var shown = tasks(lines)
+        var counted = lines.first { $0.contains("below") } ?? ""
+        #expect(shown < 8 && counted == "   ↓ \(8 - shown) below", "\(lines)")
+        for _ in 0..<7 { _ = model.handle(.down) }
+        lines = AppTests.screen(model, width: 60, height: 16)
+        shown = tasks(lines)
+        counted = lines.first { $0.contains("above") } ?? ""
+        #expect(counted == "   ↑ \(8 - shown) above", "\(lines)")
+        #expect(lines.contains { $0.contains("Read or go over") })
+        // With room for all, nothing is counted.
+        #expect(!AppTests.screen(Self.eightTasks(), width: 80, height: 30).contains { $0.contains("below") || $0.contains("above") })
+    }
+
+    // Rule U1.
+    @Test("Explore fills the room it has: the count of routines below sits right above the foot, not over empty rows")
+    func exploreFillsItsRoom() {
+        var model = Self.eightTasks()
+        _ = model.handle(.character("1"))
+        let many = (1...60).map { n in
+            Morning.CatalogRoutine(id: "r\(n)", name: "Routine \(n)", bio: "", source: "", tasks: [.init(time: "05:00", title: "Rise")])
+        }
+        model.show(catalog: many)
+        for height in [16, 24, 40] {
+            let lines = AppTests.screen(model, width: 80, height: height)
+            let more = lines.firstIndex { $0.contains("more below") }
+            // The list's last line, then the foot's empty line, then the keys.
+            #expect(more == height - 3, "at height \(height): \(lines)")
+            let shown = lines.filter { $0.contains("task, first at") }.count
+            #expect(lines.contains("   ↓ \(60 - shown) more below"))
+        }
+    }
+
+    // Rule U1.
+    @Test("before a routine's first day the scroller says it starts then, not that it started; a new day or a restart of bmd takes the hint away")
+    func hintsInTheRightTense() {
+        var model = AppModel()
+        var waiting = Sample.running
+        waiting.phase = .waiting
+        waiting.routine?.startDate = "2026-11-24"
+        waiting.today = nil
+        _ = model.show(status: waiting)
+        _ = model.handle(.left)
+        #expect(model.message == "The routine starts on Tue 2026-11-24; there is nothing earlier.")
+        // The next day the routine has started, and the hint of the day before is gone.
+        var started = Sample.running
+        started.date = "2026-11-24"
+        started.routine?.startDate = "2026-11-24"
+        _ = model.show(status: started)
+        #expect(model.message == nil)
+        _ = model.handle(.left)
+        #expect(model.message == "The routine started on Tue 2026-11-24; there is nothing earlier.")
+        model.bmdAway()
+        #expect(model.message == nil && model.away == AppModel.awayText)
     }
 }

@@ -99,6 +99,8 @@ struct AppModel: Equatable {
         let oldToday = today
         let oldRoutine = status?.routine?.id
         status = new
+        // What was said about one day is not said on the next.
+        if oldToday != nil, oldToday != today { message = nil }
         // Data's cards change with every check; a week browsed back stays as it is.
         let cards: [AppEffect] = tab == .data && weekOffset == 0 && self.cards != nil ? [.loadCards] : []
         guard let today, let earliest, let latest else {
@@ -202,6 +204,12 @@ struct AppModel: Equatable {
 
     /// What the foot says while bmd cannot be reached.
     static let awayText = "bmd is away (stopped or restarting); reconnecting…"
+
+    /// bmd stopped or restarted: say so; what was said before was about the bmd that went.
+    mutating func bmdAway() {
+        away = Self.awayText
+        message = nil
+    }
 
     /// Whether a first start may show the welcome: not while a routine is going, so the
     /// app opened from the reminder shows today's routine.
@@ -377,7 +385,9 @@ struct AppModel: Equatable {
         switch key {
         case .left, .character("h"):
             guard selected > earliest else {
-                message = "The routine started on \(Weekday.shortName(of: earliest.description)) \(earliest); there is nothing earlier."
+                let when = "\(Weekday.shortName(of: earliest.description)) \(earliest)"
+                message = earliest > today ? "The routine starts on \(when); there is nothing earlier."
+                                           : "The routine started on \(when); there is nothing earlier."
                 return []
             }
             return move(to: selected.previous)

@@ -63,12 +63,12 @@ struct AppRunner {
                 }
                 // Several words may have come at once: the last one says where things stand.
                 if buffer.prefix(n).last == StatusFeed.away {
-                    model.away = AppModel.awayText
+                    model.bmdAway()
                 } else if let status = try reachable({ () throws(ControlFailure) in try session.call(Morning.Call.status()) }) {
                     model.away = nil
                     if try perform(model.show(status: status), on: &model) { return }
                 } else {
-                    model.away = AppModel.awayText
+                    model.bmdAway()
                 }
             }
             if fds[0].revents != 0 {
@@ -181,7 +181,7 @@ struct AppRunner {
                 }
             } catch {
                 if error.status == .unreachable {
-                    model.away = AppModel.awayText
+                    model.bmdAway()
                     return false
                 }
                 model.fail(error.message)

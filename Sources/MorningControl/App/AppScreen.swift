@@ -17,33 +17,37 @@ struct AppScreen {
         }
         var top = [tabBar(model), [Span(String(repeating: "─", count: width), .dim)]]
         let body: [[Span]]
-        var hint: String
+        // The keys, most needed first; the way out is always shown, last.
+        var keys: [String]
+        var way = "q quit"
         if let welcome = model.welcome {
             body = welcome.split(separator: "\n", omittingEmptySubsequences: false).map { [Span(String($0))] }
-            hint = "any key continues · q quits"
+            keys = ["any key continues"]
+            way = "q quits"
         } else if model.settings {
             body = settings(model)
-            hint = "n notifications · w welcome · r reset · s or Esc closes · q quit"
+            keys = ["n notifications", "a sound", "w welcome", "r reset", "s or Esc closes"]
         } else {
             switch model.tab {
             case .routine:
                 body = routine(model)
-                hint = model.earliest == nil ? "e explore · c create · 1 2 3 tabs · s settings · q quit"
-                                             : "← → day · ↑ ↓ task · space check · t today · 1 2 3 tabs · s settings · q quit"
+                keys = model.earliest == nil ? ["e explore", "c create", "1 2 3 tabs", "s settings"]
+                                             : ["← → day", "↑ ↓ task", "space check", "t today", "1 2 3 tabs", "s settings"]
             case .explore:
                 if model.profile, let routine = model.explored {
                     body = profile(routine)
-                    hint = "enter or a chooses it · ← back · 1 2 3 tabs · s settings · q quit"
+                    keys = ["enter or a chooses it", "← back", "1 2 3 tabs", "s settings"]
                 } else {
                     body = explore(model)
-                    hint = "↑ ↓ routine · enter profile · c create · 1 2 3 tabs · s settings · q quit"
+                    keys = ["↑ ↓ routine", "enter profile", "c create", "1 2 3 tabs", "s settings"]
                 }
             case .data:
                 body = data(model)
-                hint = model.card == nil ? "1 2 3 tabs · s settings · q quit"
-                                         : "↑ ↓ routine · ← → week · r restart · d delete · s settings · q quit"
+                keys = model.card == nil ? ["1 2 3 tabs", "s settings"]
+                                         : ["↑ ↓ routine", "← → week", "r restart", "d delete", "s settings"]
             }
         }
+        var hint = Self.hint(keys, way: way, width: width)
         // The foot: a question waiting for y, or what just happened, then the keys.
         var foot: [[Span]] = []
         if let question = model.question {
@@ -54,12 +58,33 @@ struct AppScreen {
         } else if let message = model.message {
             foot = Self.wrap(message, width: width).prefix(3).map { [Span($0, .yellow)] }
         }
-        let room = max(0, height - top.count - 1 - max(1, foot.count))
+        let room = Self.bodyRoom(height: height, foot: foot.count)
         top += body.prefix(room)
         top += Array(repeating: [], count: room - min(room, body.count))
         top += foot.isEmpty ? [[]] : foot
         top.append([Span(hint, .dim)])
         return fit(top)
+    }
+
+    /// The lines between the tab bar's two and the foot and the key line.
+    static func bodyRoom(height: Int, foot: Int = 0) -> Int {
+        max(0, height - 2 - 1 - max(1, foot))
+    }
+
+    /// The key line: as many of `keys` as fit in `width`, in order, then `way`, which
+    /// always shows; "…" says some were left out.
+    static func hint(_ keys: [String], way: String, width: Int) -> String {
+        var shown: [String] = []
+        for (index, key) in keys.enumerated() {
+            let rest = index == keys.count - 1 ? [way] : ["…", way]
+            if columns((shown + [key] + rest).joined(separator: " · ")) <= width {
+                shown.append(key)
+            } else {
+                shown.append("…")
+                break
+            }
+        }
+        return (shown + [way]).joined(separator: " · ")
     }
 
     // MARK: Parts
@@ -100,7 +125,7 @@ struct AppScreen {
         guard !catalog.isEmpty else { return [[Span("The catalog is empty.")]] }
         let idWidth = catalog.map(\.id.count).max() ?? 0, nameWidth = catalog.map(\.name.count).max() ?? 0
         var lines: [[Span]] = [[Span("Celebrity routines", .bold), Span(" · each from the book or article it comes from")], []]
-        var room = max(1, height - 4 - lines.count - 2)
+        var room = max(1, Self.bodyRoom(height: height) - lines.count)
         // When the list is longer than the room, its last line says how many lie below.
         if catalog.count > room { room = max(1, room - 1) }
         let start = max(0, model.exploreIndex - room + 1)
@@ -178,8 +203,10 @@ struct AppScreen {
         case .future: "upcoming · " + Text.count(day.total, "task")
         }
         lines.append([Span("\(Weekday.name(of: day.date)) \(day.date)", .bold), Span(" · " + mode)])
-        // The task list scrolls to keep the cursor in view, a line spare for a longer message.
-        let room = max(1, height - 5 - lines.count)
+        // The task list scrolls to keep the cursor in view; when it does not all fit, its
+        // last line says how many tasks lie above and below.
+        var room = max(1, Self.bodyRoom(height: height) - lines.count)
+        if day.tasks.count > room { room = max(1, room - 1) }
         let start = max(0, model.cursor - room + 1)
         for (index, task) in day.tasks.enumerated().dropFirst(start).prefix(room) {
             let pointer = index == model.cursor ? "›" : " "
@@ -194,6 +221,11 @@ struct AppScreen {
             if day.mode == .today, task.position == MorningText.taskNow(status)?.position {
                 lines[lines.count - 1].append(Span("  ← now", .yellow))
             }
+        }
+        let above = start, below = max(0, day.tasks.count - start - room)
+        if above + below > 0 {
+            let parts = (above > 0 ? ["↑ \(above) above"] : []) + (below > 0 ? ["↓ \(below) below"] : [])
+            lines.append([Span("   " + parts.joined(separator: " · "), .dim)])
         }
         return lines
     }
@@ -312,13 +344,17 @@ struct AppScreen {
         init(_ text: String, _ paint: Paint = .plain) { self.text = text; self.paint = paint }
     }
 
-    /// Exactly `height` lines, each cut at `width` columns, then painted. Trailing
+    /// Exactly `height` lines, each cut at `width` columns with an ellipsis, then painted. Trailing
     /// spaces are dropped; the runner clears the rest of each line. A line one column
     /// too wide would wrap and push the whole screen up, so a wide character (Chinese,
     /// Japanese, Korean, most emoji) counts two.
     private func fit(_ lines: [[Span]]) -> [String] {
         var out = lines.prefix(height).map { spans -> String in
-            var left = width
+            // A line too long for the screen is cut a column early and ends in "…".
+            var whole = spans.reduce("") { $0 + $1.text }
+            while whole.last == " " { whole.removeLast() }
+            let cut = Self.columns(whole) > width
+            var left = cut ? width - 1 : width
             var line = ""
             for span in spans where left > 0 {
                 var text = ""
@@ -333,7 +369,7 @@ struct AppScreen {
                 }
                 line += paint(text, span.paint)
             }
-            return line
+            return cut ? line + "…" : line
         }
         out += Array(repeating: "", count: height - out.count)
         return out.map { line in

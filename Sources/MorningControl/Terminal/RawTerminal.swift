@@ -84,7 +84,8 @@ final class RawTerminal {
         entered = true
         if mode == .screen {
             Self.screenTaken = true
-            write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J")
+            // The terminal's title is kept (xterm's title stack) and names the app meanwhile.
+            write("\u{1B}[22;0t\u{1B}]0;Better Morning\u{07}\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J")
         }
     }
 
@@ -93,7 +94,7 @@ final class RawTerminal {
         entered = false
         if mode == .screen {
             Self.screenTaken = false
-            write("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l")
+            write("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l\u{1B}[23;0t")
         }
         tcsetattr(0, mode == .screen ? TCSAFLUSH : TCSANOW, &saved)
         rawModeOn = false
