@@ -363,8 +363,8 @@ struct TerminalAppTests {
         let pane = try TmuxPane(box, Self.command())
         try pane.waitFor(line: "Thursday 2026-03-05 · today · 0 of 6 done")
         try pane.send("s")
-        // bmd has no notification server in this sandbox, and the app says so.
-        try pane.waitFor(line: "  n  Notifications: on — no notification server answers now, so the reminder")
+        // bmd has no session bus in this sandbox, and the app says so, in status's words.
+        try pane.waitFor(line: "  n  Notifications: on — the reminder cannot show yet: there is no session bus")
         try pane.send("n")
         try pane.waitFor(line: "  n  Notifications: off — no reminder is sent")
         let status = try box.bmctl("status", "--json").object

@@ -352,6 +352,8 @@ import MorningProtocol
         lines = AppTests.screen(model)
         #expect(lines.contains("  n  Notifications: on — no notification server answers now, so the reminder"))
         #expect(lines.contains("     cannot show yet"))
+        model.show(notifications: .init(enabled: true, sound: true, available: false, reason: "no notification server is on the session bus"))
+        #expect(AppTests.screen(model, width: 120).contains("  n  Notifications: on — the reminder cannot show yet: no notification server is on the session bus"))
         #expect(model.handle(.character("r")) == [])
         lines = AppTests.screen(model)
         #expect(lines.contains("Reset Better Morning? Every routine, record and setting is removed; the"))

@@ -226,6 +226,10 @@ import MorningProtocol
                 == "Notifications are on, with sound.\n")
         #expect(ChangeText.notifications(.init(enabled: true, sound: true, available: false), style: .plain)
                 == "Notifications are on, with sound. No notification server is reachable right now, so the reminder cannot show yet.\n")
+        // With bmd's reason, the same reason status gives.
+        let reason = "there is no session bus (DBUS_SESSION_BUS_ADDRESS is not set)"
+        #expect(ChangeText.notifications(.init(enabled: true, sound: false, available: false, reason: reason), style: .plain)
+                == "Notifications are on, silent. The reminder cannot show yet: \(reason).\n")
     }
 
     @Test("The reminder's sound is said with the switch, and a silent reminder is called so")

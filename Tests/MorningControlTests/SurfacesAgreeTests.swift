@@ -82,12 +82,17 @@ struct SurfacesAgreeTests {
         }
     }
 
-    @Test("check with nothing to check says what would help: a routine to activate, or nothing while none runs today")
+    @Test("check with nothing to check says what would help: a routine to activate, or when a new routine starts")
     func checkNothingWithoutARunningDay() {
         let none = CheckNow.nothing(Sample.nothingActive)
         #expect(none == "nothing to check now: no routine is active; pick one with `bmctl explore`, then `bmctl activate NAME`")
         var waiting = Sample.running
         waiting.state = .notStarted
-        #expect(CheckNow.nothing(waiting) == "nothing to check now: the routine does not run today")
+        waiting.routine?.startDate = "2026-11-24"
+        // On the day it was chosen, a routine says when it starts, as a check of a task does.
+        #expect(CheckNow.nothing(waiting)
+                == "nothing to check now: your new routine Tim Cook starts tomorrow (2026-11-24); its tasks can be checked from then")
+        waiting.routine?.startDate = "2026-11-30"
+        #expect(CheckNow.nothing(waiting).contains("starts on 2026-11-30"))
     }
 }

@@ -108,7 +108,10 @@ struct AppScreen {
         var lines: [[Span]] = [[Span("Settings", .bold)], []]
         if let n = model.status?.notifications {
             var state = n.enabled ? "on" : "off"
-            if n.enabled && !n.available { state += " — no notification server answers now, so the reminder cannot show yet" }
+            if n.enabled && !n.available {
+                state += n.reason.map { " — the reminder cannot show yet: \($0)" }
+                    ?? " — no notification server answers now, so the reminder cannot show yet"
+            }
             if !n.enabled { state += " — no reminder is sent" }
             for (index, line) in Self.wrap("Notifications: " + state, width: width - 5).enumerated() {
                 lines.append([Span((index == 0 ? "  n  " : "     ") + line)])

@@ -56,7 +56,9 @@ enum ChangeText {
         default: line += "."
         }
         if n.enabled && !n.available {
-            line += " " + style.yellow("No notification server is reachable right now, so the reminder cannot show yet.")
+            // bmd's reason names what is missing (no session bus, no server on it), as status does.
+            line += " " + style.yellow(n.reason.map { "The reminder cannot show yet: \($0)." }
+                                       ?? "No notification server is reachable right now, so the reminder cannot show yet.")
         }
         return Text.lines([line])
     }
