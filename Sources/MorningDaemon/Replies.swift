@@ -29,6 +29,7 @@ enum Replies {
     static func week(_ w: WeekView) -> Morning.WeekChart {
         Morning.WeekChart(routine: w.routine.name, routineId: w.routine.slug, total: w.routine.tasks.count,
                           weekStart: w.weekStart.description, today: w.today.description,
+                          startDate: w.routine.startDate.description,
                           days: w.days.map { Morning.WeekDay(date: $0.date.description, completed: $0.completed) })
     }
 }

@@ -170,12 +170,15 @@ public enum Morning {
         # A day of a week chart; completed is null when the day has no record.
         type WeekDay (date: string, completed: ?int)
 
+        # startDate is the first day of the routine's current run: days before it have no
+        # record because the routine had not started (null from a bmd that predates it).
         type WeekChart (
           routine: string,
           routineId: string,
           total: int,
           weekStart: string,
           today: string,
+          startDate: ?string,
           days: []WeekDay
         )
 
@@ -268,7 +271,8 @@ public enum Morning {
 
         # One week of a stored routine (the active one if routine is null): the week that
         # holds date (today if null), moved by offset weeks (at most 10000 either way, else
-        # InvalidParameter). locale (such as en_US.UTF-8) chooses the first weekday.
+        # InvalidParameter). locale (such as en_US.UTF-8) chooses the first weekday. startDate
+        # is the first day of the routine's current run.
         # Reads only.
         method Week(routine: ?string, date: ?string, offset: ?int, locale: ?string) -> (
           routine: string,
@@ -276,6 +280,7 @@ public enum Morning {
           total: int,
           weekStart: string,
           today: string,
+          startDate: ?string,
           days: []WeekDay
         )
 
@@ -815,20 +820,24 @@ extension Morning.WeekDay: JSONCodable {
 }
 
 extension Morning {
+    /// startDate is the first day of the routine's current run: days before it have no
+    /// record because the routine had not started (null from a bmd that predates it).
     public struct WeekChart: Sendable, Hashable {
         public var routine: String
         public var routineId: String
         public var total: Int
         public var weekStart: String
         public var today: String
+        public var startDate: String?
         public var days: [WeekDay]
 
-        public init(routine: String, routineId: String, total: Int, weekStart: String, today: String, days: [WeekDay]) {
+        public init(routine: String, routineId: String, total: Int, weekStart: String, today: String, startDate: String? = nil, days: [WeekDay]) {
             self.routine = routine
             self.routineId = routineId
             self.total = total
             self.weekStart = weekStart
             self.today = today
+            self.startDate = startDate
             self.days = days
         }
     }
@@ -841,8 +850,9 @@ extension Morning.WeekChart: JSONCodable {
         let total = try json.required("total") { v, p in try JSONRead.int(v, p) }
         let weekStart = try json.required("weekStart") { v, p in try JSONRead.string(v, p) }
         let today = try json.required("today") { v, p in try JSONRead.string(v, p) }
+        let startDate = try json.optional("startDate") { v, p in try JSONRead.string(v, p) }
         let days = try json.required("days") { v, p in try JSONRead.items(v, p) { v, p in try Morning.WeekDay(json: JSONFields(v, at: p)) } }
-        self.init(routine: routine, routineId: routineId, total: total, weekStart: weekStart, today: today, days: days)
+        self.init(routine: routine, routineId: routineId, total: total, weekStart: weekStart, today: today, startDate: startDate, days: days)
     }
 
     public var json: JSONValue {
@@ -850,6 +860,7 @@ extension Morning.WeekChart: JSONCodable {
             JSONValue.Member(key: "days", value: JSONValue.array(self.days.map { $0.json })),
             JSONValue.Member(key: "routine", value: JSONValue.string(self.routine)),
             JSONValue.Member(key: "routineId", value: JSONValue.string(self.routineId)),
+            JSONValue.Member(key: "startDate", value: self.startDate.map { JSONValue.string($0) } ?? JSONValue.null),
             JSONValue.Member(key: "today", value: JSONValue.string(self.today)),
             JSONValue.Member(key: "total", value: JSONValue.int(self.total)),
             JSONValue.Member(key: "weekStart", value: JSONValue.string(self.weekStart)),
@@ -1961,7 +1972,8 @@ extension Morning.ReloadReply: JSONCodable {
 extension Morning {
     /// One week of a stored routine (the active one if routine is null): the week that
     /// holds date (today if null), moved by offset weeks (at most 10000 either way, else
-    /// InvalidParameter). locale (such as en_US.UTF-8) chooses the first weekday.
+    /// InvalidParameter). locale (such as en_US.UTF-8) chooses the first weekday. startDate
+    /// is the first day of the routine's current run.
     /// Reads only.
     public struct WeekParameters: Sendable, Hashable {
         public var routine: String?

@@ -390,3 +390,24 @@ enum ExportFixture {
         return path
     }()
 }
+
+/// A week that holds days before the routine's run began says why those days are blank.
+@Suite struct WeekStartNoteTests {
+    static func chart(start: String?, today: String = "2026-11-19") -> Morning.WeekChart {
+        Morning.WeekChart(routine: "Kant", routineId: "kant", total: 2, weekStart: "2026-11-16", today: today, startDate: start,
+                          days: (16...22).map { .init(date: "2026-11-\($0)", completed: $0 >= 18 && "2026-11-\($0)" <= today ? 1 : nil) })
+    }
+
+    @Test("days before the routine started are said to be before it, in the right tense; a week after the start says nothing more")
+    func daysBeforeTheStart() {
+        #expect(WeekText.render(Self.chart(start: "2026-11-18"), style: .plain).hasSuffix(
+            "Kant started on Wed 2026-11-18: the days before it have no record.\n"))
+        #expect(WeekText.render(Self.chart(start: "2026-11-20"), style: .plain).hasSuffix(
+            "Kant starts on Fri 2026-11-20: the days before it have no record.\n"))
+        #expect(WeekText.render(Self.chart(start: "2026-11-25", today: "2026-11-26"), style: .plain).hasSuffix(
+            "Kant started on Wed 2026-11-25: this week is before it, with no record.\n"))
+        for start in ["2026-11-16", "2026-11-01", nil] {
+            #expect(!WeekText.render(Self.chart(start: start), style: .plain).contains("record."), "\(start ?? "none")")
+        }
+    }
+}

@@ -33,13 +33,13 @@ import MorningProtocol
     @Test("data --json is the array of cards, [] when there are none")
     func dataArray() {
         #expect(bmctl(["data", "--json"], reply: ok(#"{"cards":[]}"#)).out == "[]\n")
-        let card = #"{"active":true,"routine":"Tim Cook","routineId":"tim-cook","type":"celebrity","week":{"days":[{"completed":null,"date":"2026-11-16"}],"routine":"Tim Cook","routineId":"tim-cook","today":"2026-11-16","total":2,"weekStart":"2026-11-16"}}"#
+        let card = #"{"active":true,"routine":"Tim Cook","routineId":"tim-cook","type":"celebrity","week":{"days":[{"completed":null,"date":"2026-11-16"}],"routine":"Tim Cook","routineId":"tim-cook","startDate":"2026-11-10","today":"2026-11-16","total":2,"weekStart":"2026-11-16"}}"#
         #expect(bmctl(["data", "--json"], reply: ok(#"{"cards":["# + card + "]}")).out == "[" + card + "]\n")
     }
 
     @Test("week --json keeps null for days without a record")
     func weekNulls() {
-        let chart = #"{"days":[{"completed":3,"date":"2026-11-16"},{"completed":null,"date":"2026-11-17"}],"routine":"Tim Cook","routineId":"tim-cook","today":"2026-11-17","total":3,"weekStart":"2026-11-16"}"#
+        let chart = #"{"days":[{"completed":3,"date":"2026-11-16"},{"completed":null,"date":"2026-11-17"}],"routine":"Tim Cook","routineId":"tim-cook","startDate":"2026-11-10","today":"2026-11-17","total":3,"weekStart":"2026-11-16"}"#
         #expect(bmctl(["week", "--json"], reply: ok(chart)).out == chart + "\n")
     }
 

@@ -45,6 +45,8 @@ struct HistoryEngineTests {
         let gb = try await engine.call(Morning.Call.week(locale: "en_GB.UTF-8"))
         #expect(gb.weekStart == "2026-11-16")
         #expect(counts(gb.days) == [nil, nil, nil, 2, 1, 0, 1])
+        // The chart says where the run began, so a reader knows why Monday to Wednesday are blank.
+        #expect(gb.startDate == "2026-11-19")
         let us = try await engine.call(Morning.Call.week(locale: "en_US.UTF-8"))
         #expect(us.weekStart == "2026-11-22")
         #expect(counts(us.days) == [1, nil, nil, nil, nil, nil, nil])
