@@ -31,6 +31,14 @@ enum CompletionWord {
         return out
     }
 
+    /// `candidate` beginning with `typed` as it was typed when the two differ only in
+    /// letter case ("plan the day" for "Plan the day" after `plan`), else as it is.
+    static func typedCase(_ candidate: String, typed: String) -> String {
+        guard !typed.isEmpty, candidate.count >= typed.count,
+              candidate.prefix(typed.count).lowercased() == typed.lowercased() else { return candidate }
+        return typed + candidate.dropFirst(typed.count)
+    }
+
     /// Backslashes and colons behind a backslash, as `_describe` reads its words.
     static func zshEscaped(_ word: String) -> String {
         var out = ""

@@ -46,8 +46,14 @@ enum Completions {
     /// The candidates that start with what is typed, each written so that the shell
     /// asking inserts it as one word that reads back as the candidate itself.
     private static func matching(_ prefix: String, _ candidates: [String]) -> [String] {
-        let typed = CompletionWord.unquoted(prefix).lowercased()
-        return CompletionWord.written(candidates.filter { $0.lowercased().hasPrefix(typed) }, for: askingShell)
+        let typed = CompletionWord.unquoted(prefix)
+        let matches = candidates.filter { $0.lowercased().hasPrefix(typed.lowercased()) }
+        let shell = askingShell
+        // bash's script filters the candidates again by what was typed, letter case and
+        // all: `plan` would find nothing of "Plan the day". Offered with the typed letters
+        // as they were typed, the candidate still names its task (titles match in any case).
+        let kept = shell == .bash ? matches.map { CompletionWord.typedCase($0, typed: typed) } : matches
+        return CompletionWord.written(kept, for: shell)
     }
 
     /// The shell whose script runs this completion, as each script says in SAP_SHELL. Read

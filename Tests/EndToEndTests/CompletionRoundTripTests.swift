@@ -85,6 +85,22 @@ struct CompletionRoundTripTests {
         }
     }
 
+    @Test("A title typed in lower case completes in bash too, to a word that checks that task", .timeLimit(.minutes(3)))
+    func lowerCaseCompletes() throws {
+        let box = try Sandbox(time: "2026-03-02 08:00:00")
+        try box.startDaemon()
+        #expect(try box.bmctl("activate", "kant").status == 0)
+        box.setClock("2026-03-03 08:00:00")
+        #expect(try box.bmctl("reload").status == 0)
+        let offered = try Self.bashCompletes(box, typed: "prep")
+        #expect(offered.count == 1 && offered.first?.words == 1, "\(offered)")
+        let word = try #require(offered.first?.word)
+        #expect(word == "prepare lectures and work on your books", "\(offered)")
+        let checked = try box.bmctl("check", word)
+        #expect(checked.status == 0 && checked.stdout.contains("Prepare lectures and work on your books"), "\(checked.stdout)\(checked.stderr)")
+        try box.stopDaemon()
+    }
+
     @Test("Every task title of every catalog routine, completed by bash (and zsh where it runs), is one word that check accepts",
           .timeLimit(.minutes(3)))
     func everyCatalogTitle() throws {
