@@ -87,6 +87,36 @@ struct FollowTests {
         try box.stopDaemon()
     }
 
+    // Rule U3: a bar started at login, before bmd, with --no-autostart.
+    @Test("a follower started before bmd shows offline, says once that it waits, and goes live when bmd comes")
+    func followerStartedBeforeDaemon() throws {
+        let box = try Sandbox(zone: "Europe/Berlin", time: "2026-03-02 08:00:00")
+        try box.startDaemon()
+        #expect(try box.bmctl("activate", "kant").status == 0)
+        try box.stopDaemon()
+        box.setClock("2026-03-03 09:30:00")
+        let out = try Pipe2(), err = try Pipe2()
+        let follower = try ChildProcess(Binaries.bmctl, ["--no-autostart", "status", "--follow", "--format", "waybar"],
+                                        environment: box.baseEnvironment, stdout: out.write, stderr: err.write)
+        out.closeWrite()
+        err.closeWrite()
+        let lines = LineReader(out), errors = LineReader(err)
+        defer {
+            follower.signal(SIGTERM)
+            follower.wait()
+        }
+        let offline = try #require(lines.next(timeout: 5), "no offline line while bmd is not there")
+        #expect(offline.contains(#""alt":"offline""#), "\(offline)")
+        let told = try #require(errors.next(timeout: 5))
+        #expect(told.hasPrefix("bmctl: ") && told.hasSuffix("; waiting for bmd"), "\(told)")
+        var status: Int32 = 0
+        #expect(waitpid(follower.pid, &status, WNOHANG) == 0, "the follower exited instead of waiting")
+        try box.startDaemon()
+        let live = try #require(lines.next(timeout: 6), "no status within six seconds of bmd's start")
+        #expect(live.contains(#""text":"☀ 0/6"#), "\(live)")
+        try box.stopDaemon()
+    }
+
     // Rule L2.
     @Test("a follower that stops reading costs bmd its newest status, not every frame since")
     func stalledFollower() throws {

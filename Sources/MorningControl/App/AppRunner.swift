@@ -15,6 +15,14 @@ struct AppRunner {
         // The first call before the screen changes: when bmd cannot be reached, the
         // error is printed on the shell's own screen, as for any command.
         let first = try session.call(Morning.Call.status())
+        // It may have started bmd; from then on the app only waits for bmd, so that a bmd
+        // someone stops (Ctrl-C on make run, systemctl stop) stays stopped.
+        var app = self
+        app.session.globals.noAutostart = true
+        try app.serve(first)
+    }
+
+    private func serve(_ first: Morning.StatusReply) throws(ControlFailure) {
         var model = AppModel()
         // The welcome is for a first start; with a routine already going (the app opened
         // from the reminder, say) today's routine comes first.

@@ -4,8 +4,9 @@ import Glibc
 import MorningProtocol
 
 /// `bmctl status --follow`: a line per change, and a bar that outlives bmd. When bmd
-/// goes away after the first status, it prints an offline state and connects again,
-/// waiting a little longer after each failed try, up to a few seconds.
+/// is not there, or goes away, it prints an offline state and connects again, waiting
+/// a little longer after each failed try, up to a few seconds. Only its first try may
+/// start bmd: a bmd someone stopped stays stopped until they start it.
 struct StatusFollower {
     var json: Bool
     var format: BarText.Format
@@ -16,6 +17,7 @@ struct StatusFollower {
     static let longestDelay = 4.0
 
     func run(in session: Session) throws(ControlFailure) {
+        var session = session
         var last = ""
         var connected = false
         var delay = Self.firstDelay
@@ -39,14 +41,15 @@ struct StatusFollower {
                 // bmd ended the stream itself, with a last reply: there is no more to follow.
                 return
             } catch {
-                // Before the first status, failing is the answer, as for any command, unless
-                // bmd is only at its limit of followers: a bar waits for a place.
-                guard (connected && error.status == .unreachable) || error.retryLater else { throw error }
-                if error.retryLater, !told {
-                    session.context.console.writeError("bmctl: \(error.message); trying again\n")
+                // A bar started before bmd (at login, say) waits for it, as it waits for a
+                // place at bmd's limit of followers; anything else is the answer.
+                guard error.status == .unreachable || error.retryLater else { throw error }
+                if !connected, !told {
+                    session.context.console.writeError("bmctl: \(error.message); waiting for bmd\n")
                     told = true
                 }
             }
+            session.globals.noAutostart = true
             show(json ? #"{"offline":true}"# + "\n" : BarText.offline(format))
             var pause = timespec(tv_sec: Int(delay), tv_nsec: Int((delay - delay.rounded(.down)) * 1e9))
             nanosleep(&pause, nil)
