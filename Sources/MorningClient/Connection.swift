@@ -1,3 +1,4 @@
+import CLinux
 import Glibc
 import MorningProtocol
 
@@ -67,6 +68,15 @@ public final class Connection {
         }
         guard result == 0 else { throw SystemError(code: errno) }
         return connection
+    }
+
+    /// The user id of the process that listens on the other end (SO_PEERCRED): the
+    /// kernel's word, which no file mode or name can fake.
+    public func peerUID() throws(SystemError) -> uid_t {
+        var credentials = bm_peer_credentials()
+        var size = socklen_t(MemoryLayout<bm_peer_credentials>.size)
+        guard getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &size) == 0 else { throw SystemError(code: errno) }
+        return credentials.uid
     }
 
     /// Writes all of `bytes`.
