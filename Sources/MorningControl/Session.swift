@@ -32,12 +32,15 @@ struct Session {
     /// The reply in `frame` as `R`, or the failure its error means.
     private func read<R: JSONCodable>(_ frame: [UInt8], as: R.Type, from endpoint: Endpoint, verb: String,
                                       source: String?) throws(ControlFailure) -> R {
-        let reply: VarlinkReply
+        var reply: VarlinkReply
         do {
             reply = try VarlinkReply(frame: frame)
         } catch {
             throw unreadable(endpoint, error)
         }
+        // The one door by which text from the socket reaches any surface.
+        reply.error = reply.error.map(ReceivedText.visible)
+        reply.parameters = ReceivedText.visible(reply.parameters)
         if let name = reply.error {
             throw Refusal.failure(error: name, parameters: reply.parameters, verb: verb, source: source)
         }

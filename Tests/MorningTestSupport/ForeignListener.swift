@@ -48,7 +48,8 @@ while True:
     if received:
         client.sendall(b'{"parameters":{"phase":"none","state":"none","date":"2026-11-23","behind":0,'
                        b'"notifications":{"enabled":true,"sound":true,"available":true},'
-                       b'"routine":"\\u001b[2J forged"}}\0')
+                       b'"routine":{"id":"x","name":"\\u001b[2J forged","type":"custom","active":true,'
+                       b'"createdDate":"2026-11-20","startDate":"2026-11-21","tasks":[]}}}\0')
     client.close()
 """#
 
