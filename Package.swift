@@ -67,10 +67,13 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
+        // Finding bmd's socket, checking who serves it, starting bmd: what bmctl and the
+        // window share. No Foundation, so the window does not carry ICU's data.
+        .target(name: "MorningClient", dependencies: ["MorningProtocol", "CLinux"]),
         .target(
             name: "MorningControl",
             dependencies: [
-                "MorningProtocol",
+                "MorningClient", "MorningProtocol",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["bmctl.commands"]
@@ -116,7 +119,9 @@ let package = Package(
                            "VarlinkGenerator",
                            .product(name: "NIOEmbedded", package: "swift-nio")]
         ),
-        .testTarget(name: "MorningControlTests", dependencies: ["MorningControl", "MorningCore", "MorningProtocol", "MorningTestSupport"]),
+        .testTarget(name: "MorningClientTests", dependencies: ["MorningClient", "MorningProtocol", "MorningTestSupport"]),
+        .testTarget(name: "MorningControlTests",
+                    dependencies: ["MorningControl", "MorningClient", "MorningCore", "MorningProtocol", "MorningTestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["MorningProtocol", "MorningTestSupport"]),
     ]
 )
