@@ -34,7 +34,7 @@ struct ProcessEntry {
 
 @Suite("End to end: clients that start bmd at the same moment")
 struct AutostartRaceTests {
-    @Test("Three status followers started at once with no bmd leave exactly one bmd running and no zombie, also after it stops",
+    @Test("Three status followers started at once with no bmd leave exactly one bmd running and no zombie; stopped, it stays stopped until started again",
           .timeLimit(.minutes(1)))
     func threeFollowersOneDaemon() throws {
         // F5
@@ -85,17 +85,28 @@ struct AutostartRaceTests {
         for (index, (_, lines)) in followers.enumerated() {
             #expect(lines.next(timeout: 5) != nil, "follower \(index + 1) saw no change")
         }
-        // That bmd stops (an upgrade, a restart): the one that started it is collected,
-        // and the followers, each starting bmd again, again leave one.
+        // That bmd is stopped: the follower that started it collects it, and none starts
+        // another behind the back of whoever stopped it; they wait, and follow the bmd
+        // started next.
         let first = try #require(daemons.first)
         kill(first.pid, SIGTERM)
         for (index, (_, lines)) in followers.enumerated() {
             #expect(lines.next(timeout: 10)?.contains("offline") == true, "follower \(index + 1) did not go offline")
+        }
+        let stopped = Date().addingTimeInterval(2)
+        while Date() < stopped {
+            let running = ProcessEntry.all().filter { $0.name == "bmd" && $0.state != "Z" && $0.pid != first.pid && $0.environment(contains: stateHome) }
+            #expect(running.isEmpty, "a follower started bmd again: \(running.map(\.pid))")
+            usleep(100_000)
+        }
+        try box.startDaemon()
+        for (index, (_, lines)) in followers.enumerated() {
             #expect(lines.next(timeout: 20) != nil, "follower \(index + 1) did not come back")
         }
         (daemons, zombies) = settle()
         #expect(daemons.count == 1 && daemons.first?.pid != first.pid, "bmd processes: \(daemons.map(\.pid))")
         #expect(zombies.isEmpty, "zombies under the followers: \(zombies.map { "\($0.pid) (\($0.name))" })")
+        try box.stopDaemon()
     }
 
     @Test("With a bmd for the same state on another socket, bmctl says so rather than that the bmd it started did not answer",
