@@ -73,10 +73,19 @@ public final class Connection {
     /// The user id of the process that listens on the other end (SO_PEERCRED): the
     /// kernel's word, which no file mode or name can fake.
     public func peerUID() throws(SystemError) -> uid_t {
+        try peerCredentials().uid
+    }
+
+    /// The process id of the process listening on the other end (as `peerUID`).
+    public func peerPID() throws(SystemError) -> pid_t {
+        try peerCredentials().pid
+    }
+
+    private func peerCredentials() throws(SystemError) -> bm_peer_credentials {
         var credentials = bm_peer_credentials()
         var size = socklen_t(MemoryLayout<bm_peer_credentials>.size)
         guard getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &size) == 0 else { throw SystemError(code: errno) }
-        return credentials.uid
+        return credentials
     }
 
     /// Writes all of `bytes`.

@@ -3,8 +3,10 @@ import MorningProtocol
 
 /// What happened while connecting that the user should hear of.
 public enum ConnectEvent: Equatable, Sendable {
-    /// No bmd answered, so one was started in the background with this process id.
-    case started(pid: pid_t)
+    /// No bmd answered, so one was started in the background; `pid` is the bmd that now
+    /// answers, which this client started (`ours`) or which another client started at
+    /// the same moment, its own start then giving way to it.
+    case started(pid: pid_t, ours: Bool)
 }
 
 /// Connecting to bmd's socket, starting bmd when nothing answers (as gpg-agent is started
@@ -41,13 +43,17 @@ public enum DaemonSocket {
         guard first.meansNoDaemon else { throw .cannotConnect(path: endpoint.path, cause: first) }
         guard endpoint.autostart else { throw .notRunning(path: endpoint.path, cause: first) }
         let started = try start(endpoint, environment, first)
-        events(.started(pid: started.pid))
 
         var last = first
         for delay in Autostart.retryDelays() {
             Autostart.sleep(milliseconds: delay)
             switch try attempt(endpoint, uid: uid, timeoutSeconds: timeoutSeconds) {
-            case .success(let connection): return connection
+            case .success(let connection):
+                // Named by the bmd that answers: of clients starting bmd at once, one bmd
+                // wins and the others' give way to it.
+                let serving = (try? connection.peerPID()) ?? started.pid
+                events(.started(pid: serving, ours: serving == started.pid))
+                return connection
             case .failure(let error): last = error
             }
             if !last.meansNoDaemon { break }

@@ -67,7 +67,8 @@ extension Daemon {
         do throws(ConnectFailure) {
             return try DaemonSocket.connect(endpoint, environment: environment, timeoutSeconds: timeoutSeconds) { event in
                 switch event {
-                case .started(let pid): notice("bmctl: bmd was not running; started it (pid \(pid))\n")
+                case .started(let pid, true): notice("bmctl: bmd was not running; started it (pid \(pid))\n")
+                case .started(let pid, false): notice("bmctl: bmd was not running; another program started it at the same moment (pid \(pid))\n")
                 }
             }
         } catch {

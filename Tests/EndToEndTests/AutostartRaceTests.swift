@@ -109,6 +109,38 @@ struct AutostartRaceTests {
         try box.stopDaemon()
     }
 
+    @Test("Three clients starting bmd at once each name the one bmd that serves them, and only the one that started it says so",
+          .timeLimit(.minutes(1)))
+    func everyNoticeNamesTheServingDaemon() throws {
+        // F5
+        let box = try Sandbox(time: "2026-03-02 08:00:00")
+        let stateHome = "XDG_STATE_HOME=" + box.root.appendingPathComponent("state").path
+        defer {
+            for entry in ProcessEntry.all() where entry.name == "bmd" && entry.environment(contains: stateHome) {
+                kill(entry.pid, SIGTERM)
+            }
+        }
+        var clients: [(ChildProcess, Pipe2)] = []
+        for _ in 0..<3 {
+            let err = try Pipe2()
+            let client = try ChildProcess(Binaries.bmctl, ["status", "--json"], environment: box.baseEnvironment, stderr: err.write)
+            err.closeWrite()
+            clients.append((client, err))
+        }
+        var notices: [String] = []
+        for (client, err) in clients {
+            let said = String(decoding: err.readAll(), as: UTF8.self)
+            #expect(client.wait() == 0, "\(said)")
+            notices += said.split(separator: "\n").map(String.init).filter { $0.contains("bmd was not running") }
+        }
+        // "… (pid 1234)": the pid each notice names.
+        let named = Set(notices.compactMap { line in line.split(separator: "(pid ").last.flatMap { Int32($0.prefix { $0.isNumber }) } })
+        #expect(!notices.isEmpty && named.count == 1, "\(notices)")
+        let serving = ProcessEntry.all().filter { $0.name == "bmd" && $0.state != "Z" && $0.environment(contains: stateHome) }
+        #expect(serving.map(\.pid) == Array(named), "running: \(serving.map(\.pid)), named: \(notices)")
+        #expect(notices.filter { $0.contains("started it (pid") }.count <= 1, "\(notices)")
+    }
+
     @Test("With a bmd for the same state on another socket, bmctl says so rather than that the bmd it started did not answer",
           .timeLimit(.minutes(1)))
     func runningElsewhere() throws {
