@@ -112,7 +112,8 @@ enum Refusal {
     }
 
     /// The message for a routine name that matches nothing, from bmd or from an empty catalog search.
-    static func routineNotFound(_ query: String) -> String {
-        "no routine matches \"\(query)\"; `bmctl explore` lists the celebrity routines and `bmctl data` yours"
+    static func routineNotFound(_ query: String, suggesting near: String? = nil) -> String {
+        "no routine matches \"\(query)\"; " + (near.map { "did you mean \(Text.shellWord($0))? " } ?? "")
+            + "`bmctl explore` lists the celebrity routines and `bmctl data` yours"
     }
 }

@@ -15,9 +15,15 @@ struct Session {
     /// action for errors that mention it ("restart", "delete", "show"), and `source` the
     /// routine file a `RoutineFileError` is about.
     func call<R: JSONCodable>(_ request: VarlinkRequest<R>, verb: String = "show", source: String? = nil) throws(ControlFailure) -> R {
+        try call(request, verb: verb, source: source, suggesting: true)
+    }
+
+    /// The same; `suggesting` looks up the routine an unknown name most likely meant.
+    private func call<R: JSONCodable>(_ request: VarlinkRequest<R>, verb: String, source: String?,
+                                      suggesting: Bool) throws(ControlFailure) -> R {
         let endpoint = globals.endpoint(in: context.environment)
         let frame = try context.daemon.exchange(request.call.frame, endpoint)
-        return try read(frame, as: R.self, from: endpoint, verb: verb, source: source)
+        return try read(frame, as: R.self, from: endpoint, verb: verb, source: source, suggesting: suggesting)
     }
 
     /// Makes `request` with `more` and hands each reply to `each` as it comes: a status
@@ -25,13 +31,13 @@ struct Session {
     func follow<R: JSONCodable>(_ request: VarlinkRequest<R>, each: (R) -> Void) throws(ControlFailure) {
         let endpoint = globals.endpoint(in: context.environment)
         try context.daemon.follow(request.more.call.frame, endpoint) { frame throws(ControlFailure) in
-            each(try read(frame, as: R.self, from: endpoint, verb: "show", source: nil))
+            each(try read(frame, as: R.self, from: endpoint, verb: "show", source: nil, suggesting: false))
         }
     }
 
     /// The reply in `frame` as `R`, or the failure its error means.
     private func read<R: JSONCodable>(_ frame: [UInt8], as: R.Type, from endpoint: Endpoint, verb: String,
-                                      source: String?) throws(ControlFailure) -> R {
+                                      source: String?, suggesting: Bool) throws(ControlFailure) -> R {
         var reply: VarlinkReply
         do {
             reply = try VarlinkReply(frame: frame)
@@ -42,6 +48,9 @@ struct Session {
         reply.error = reply.error.map(ReceivedText.visible)
         reply.parameters = ReceivedText.visible(reply.parameters)
         if let name = reply.error {
+            if suggesting, case .routineNotFound(let query)? = try? Morning.Error(name: name, parameters: reply.parameters) {
+                throw routineNotFound(query)
+            }
             throw Refusal.failure(error: name, parameters: reply.parameters, verb: verb, source: source)
         }
         do {
@@ -49,6 +58,26 @@ struct Session {
         } catch {
             throw unreadable(endpoint, error)
         }
+    }
+
+    /// The refusal for a routine name that matches nothing, with the routine it most
+    /// likely meant (a letter missed, added, changed or two swapped) when there is one:
+    /// asked of bmd, among the famous routines and yours.
+    func routineNotFound(_ query: String) -> ControlFailure {
+        var ids: [String] = [], names: [String] = []
+        if let catalog = try? call(Morning.Call.explore(), verb: "show", source: nil, suggesting: false) {
+            ids += catalog.routines.map(\.id)
+            names += catalog.routines.map(\.name)
+        }
+        if let data = try? call(Morning.Call.data(), verb: "show", source: nil, suggesting: false) {
+            ids += data.cards.map(\.routineId)
+            names += data.cards.map(\.routine)
+        }
+        let near = CommandNames.nearest(to: query, in: ids.map { $0.lowercased() })
+            ?? CommandNames.nearest(to: query, in: names.map { $0.lowercased() }).flatMap { found in
+                names.firstIndex { $0.lowercased() == found }.map { ids[$0] }
+            }
+        return .refused(Refusal.routineNotFound(query, suggesting: near))
     }
 
     /// A reply that is not what this bmctl expects, most likely from a bmd of another version.

@@ -107,6 +107,29 @@ import MorningProtocol
         #expect(bare.err == "bmctl: bmd: org.varlink.service.PermissionDenied\n")
     }
 
+    @Test("a routine name one slip away from a routine's id or name is refused with the routine it most likely meant")
+    func routineNameSuggested() {
+        let catalog = ok(#"{"routines":[{"id":"franklin","name":"Benjamin Franklin","bio":"b","source":"s","tasks":[{"time":"05:00","title":"Rise"}]}]}"#)
+        let cards = ok(#"{"cards":[]}"#)
+        let status = ok(#"{"phase":"none","state":"none","date":"2026-11-23","behind":0,"notifications":{"enabled":true,"sound":true,"available":false}}"#)
+        func refused(_ query: String) -> String { refusal("RoutineNotFound", #"{"query":""# + query + #""}"#) }
+        let run = bmctl(["activate", "frankln"], replies: ["Status": [status], "Activate": [refused("frankln")],
+                                                           "Explore": [catalog], "Data": [cards]], stdinIsTerminal: false)
+        #expect(run.status == 1)
+        #expect(run.err == "bmctl: no routine matches \"frankln\"; did you mean franklin? "
+                + "`bmctl explore` lists the celebrity routines and `bmctl data` yours\n")
+        // By name too, and from a search that finds nothing.
+        let byName = bmctl(["delete", "benjamin frnklin", "--yes"], replies: ["Delete": [refused("benjamin frnklin")],
+                                                                         "Explore": [catalog], "Data": [cards]])
+        #expect(byName.err.contains("did you mean franklin?"), "\(byName.err)")
+        let searched = bmctl(["explore", "franklyn"], replies: ["Explore": [ok(#"{"routines":[]}"#), catalog], "Data": [cards]])
+        #expect(searched.err.contains("did you mean franklin?"), "\(searched.err)")
+        // Nothing is suggested for a name far from every routine.
+        let far = bmctl(["activate", "zzz"], replies: ["Status": [status], "Activate": [refused("zzz")], "Explore": [catalog], "Data": [cards]],
+                        stdinIsTerminal: false)
+        #expect(far.status == 1 && !far.err.contains("did you mean"), "\(far.err)")
+    }
+
     @Test("explore NAME that matches nothing is refused like an unknown routine")
     func exploreNothing() {
         let run = bmctl(["explore", "nobody"], reply: ok(#"{"routines":[]}"#))

@@ -12,7 +12,7 @@ enum DayEnding {
     /// change itself would.
     static func stored(_ query: String, verb: String, in session: Session) throws(ControlFailure) -> Morning.RoutineStats {
         let reply = try session.call(Morning.Call.stats(routine: query), verb: verb)
-        guard let found = reply.routines.first else { throw .refused(Refusal.routineNotFound(query)) }
+        guard let found = reply.routines.first else { throw session.routineNotFound(query) }
         return found
     }
 

@@ -33,7 +33,7 @@ extension ExportRequest {
         let id = try routine.map { name throws(ControlFailure) in try DayEnding.stored(name, verb: "export", in: session).routineId }
         let document = try session.call(Morning.Call.export()).document
         guard let chosen = document.routines.first(where: { candidate in id.map { candidate.id == $0 } ?? candidate.active }) else {
-            if let routine { throw .refused(Refusal.routineNotFound(routine)) }
+            if let routine { throw session.routineNotFound(routine) }
             throw .refused("no routine is active; name one, such as `bmctl export --format ics ROUTINE` "
                            + "(`bmctl data` lists yours)")
         }
