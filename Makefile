@@ -12,7 +12,8 @@ SWIFT_QUIET = PKG_CONFIG_PATH="$$(scripts/quiet-pkg-config)" $(SWIFT)
 CONFIG ?= debug
 BUILD_FLAGS ?= -c $(CONFIG)
 
-# Debian packages needed to build and run bmd and bmctl.
+# Debian packages needed to build and run bmd and bmctl (the window, better-morning,
+# is built only by make test, which installs libadwaita for it).
 RUN_PACKAGES := pkg-config libsqlite3-dev libsystemd-dev libnotify-dev
 # And to run the tests: faketime sets the daemon's clock in end-to-end tests,
 # systemd brings systemd-socket-activate.
@@ -20,7 +21,8 @@ RUN_PACKAGES := pkg-config libsqlite3-dev libsystemd-dev libnotify-dev
 # lintian checks that package as Debian would, desktop-file-validate its launcher; zsh
 # completes task titles as bash does, to check that each completed title is one word
 # bmctl accepts.
-TEST_PACKAGES := $(RUN_PACKAGES) python3-venv mandoc faketime systemd dbus xvfb dunst sqlite3 dpkg-dev lintian tmux zsh desktop-file-utils
+# libadwaita-1-dev builds the window, which its tests show on Xvfb inside dbus-run-session.
+TEST_PACKAGES := $(RUN_PACKAGES) libadwaita-1-dev python3-venv mandoc faketime systemd dbus xvfb dunst sqlite3 dpkg-dev lintian tmux zsh desktop-file-utils
 # And to build the Debian package.
 DEB_PACKAGES := $(RUN_PACKAGES) dpkg-dev
 # And for the benchmarks: the command-line peers bmctl and bmd are measured against,
@@ -45,8 +47,10 @@ deps:
 test-deps:
 	@scripts/install-packages $(TEST_PACKAGES)
 
+# Only bmd and bmctl: the window needs libadwaita, which running bmd does not.
 build: deps
-	$(SWIFT_QUIET) build $(BUILD_FLAGS)
+	$(SWIFT_QUIET) build $(BUILD_FLAGS) --product bmd
+	$(SWIFT_QUIET) build $(BUILD_FLAGS) --product bmctl
 
 run: build
 	"$$($(SWIFT_QUIET) build $(BUILD_FLAGS) --show-bin-path)/bmd" $(ARGS)

@@ -9,6 +9,7 @@ let package = Package(
     products: [
         .executable(name: "bmd", targets: ["bmd"]),
         .executable(name: "bmctl", targets: ["bmctl"]),
+        .executable(name: "better-morning", targets: ["better-morning"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -50,6 +51,12 @@ let package = Package(
             pkgConfig: "libnotify",
             providers: [.apt(["libnotify-dev"])]
         ),
+        // GTK 4 and libadwaita, for the window only: bmd and bmctl never build it.
+        .systemLibrary(
+            name: "CAdwaita",
+            pkgConfig: "libadwaita-1",
+            providers: [.apt(["libadwaita-1-dev"])]
+        ),
         .systemLibrary(
             name: "CSystemd",
             pkgConfig: "libsystemd",
@@ -76,6 +83,10 @@ let package = Package(
             exclude: ["bmctl.commands"]
         ),
 
+        // The window: a pure model of what it shows, the GTK layer over it, and bmd reached
+        // from GLib's main loop. No Foundation, so no ICU data in the program.
+        .target(name: "MorningWindow", dependencies: ["MorningProtocol", "Varlink", "CAdwaita"]),
+
         // MARK: Thin executables
         // Both programs are linked by the toolchain's lld: gold repeats, on every build, glibc's
         // notes on functions Foundation carries (getpwuid_r in a static program, mktemp),
@@ -98,6 +109,8 @@ let package = Package(
             swiftSettings: [.unsafeFlags(["-static-executable"])],
             linkerSettings: [.unsafeFlags(["-static-executable", "-use-ld=lld"])]
         ),
+
+        .executableTarget(name: "better-morning", dependencies: ["MorningWindow"]),
 
         // MARK: Tests, one target per module plus the end-to-end suite
         // What several test targets share: a seeded random generator and the runs' seeds.

@@ -1,0 +1,34 @@
+import CAdwaita
+
+/// The program: an `AdwApplication` whose one window shows the morning.
+public enum WindowApp {
+    public static let id = "org.bettermorning.BetterMorning"
+    public static let title = "Better Morning"
+
+    /// Runs the application with the program's own arguments (D-Bus activation passes
+    /// `--gapplication-service`) and returns its exit status.
+    @MainActor
+    public static func run(argc: Int32, argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32 {
+        let app = adw_application_new(id, G_APPLICATION_DEFAULT_FLAGS)
+        connect(UnsafeMutableRawPointer(app!), "activate", unsafeBitCast(activate as @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void, to: GCallback.self))
+        let status = g_application_run(cast(app), argc, argv)
+        g_object_unref(app)
+        return status
+    }
+}
+
+/// "activate": the first start opens the window, a later one brings it forward.
+private func activate(_ app: UnsafeMutableRawPointer?, _ data: UnsafeMutableRawPointer?) {
+    nonisolated(unsafe) let app = app  // GLib calls this on the main thread
+    MainActor.assumeIsolated {
+        let application: UnsafeMutablePointer<GtkApplication> = app!.assumingMemoryBound(to: GtkApplication.self)
+        if let existing = gtk_application_get_active_window(application) {
+            gtk_window_present(existing)
+            return
+        }
+        let window = adw_application_window_new(application)
+        gtk_window_set_title(cast(window), WindowApp.title)
+        gtk_window_set_default_size(cast(window), 480, 720)
+        gtk_window_present(cast(window))
+    }
+}
