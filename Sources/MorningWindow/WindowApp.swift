@@ -1,4 +1,6 @@
 import CAdwaita
+// Linked for its main-queue functions that shim.h declares (libdispatch is no part of Foundation).
+import Dispatch
 
 /// The program: an `AdwApplication` whose one window shows the morning.
 public enum WindowApp {
@@ -9,12 +11,25 @@ public enum WindowApp {
     /// `--gapplication-service`) and returns its exit status.
     @MainActor
     public static func run(argc: Int32, argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32 {
+        runSwiftConcurrencyOnGLib()
         let app = adw_application_new(id, G_APPLICATION_DEFAULT_FLAGS)
         connect(UnsafeMutableRawPointer(app!), "activate", unsafeBitCast(activate as @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void, to: GCallback.self))
         let status = g_application_run(cast(app), argc, argv)
         g_object_unref(app)
         return status
     }
+}
+
+/// Makes Swift's concurrency run inside GLib's main loop, which owns the main thread
+/// from `g_application_run` on: main-actor work (`Task { @MainActor in }`, a main-actor
+/// continuation resumed) runs when libdispatch's main queue wakes its descriptor, and
+/// work for the global executor runs as GLib idle and timeout sources. So no
+/// libdispatch worker thread starts, and an idle window does not wake at all.
+/// Only the program calls this: under tests, Swift Testing drains the main queue.
+@MainActor
+func runSwiftConcurrencyOnGLib() {
+    bm_route_global_jobs_to_glib()
+    _ = bm_watch_main_queue()
 }
 
 /// "activate": the first start opens the window, a later one brings it forward.
@@ -32,3 +47,4 @@ private func activate(_ app: UnsafeMutableRawPointer?, _ data: UnsafeMutableRawP
         gtk_window_present(cast(window))
     }
 }
+
