@@ -31,6 +31,9 @@ let package = Package(
         .target(name: "CommandTable"),
         .executableTarget(name: "command-table", dependencies: ["CommandTable"]),
 
+        // MARK: The words every surface uses for the morning (bmctl's and the window's), without Foundation.
+        .target(name: "MorningWords", dependencies: ["MorningProtocol"]),
+
         // MARK: The pure core: rules of routines, days and records. No clock, disk or socket.
         .target(name: "MorningCore", dependencies: ["MorningProtocol"]),
 
@@ -77,7 +80,7 @@ let package = Package(
         .target(
             name: "MorningControl",
             dependencies: [
-                "MorningProtocol",
+                "MorningProtocol", "MorningWords",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["bmctl.commands"]
@@ -85,7 +88,7 @@ let package = Package(
 
         // The window: a pure model of what it shows, the GTK layer over it, and bmd reached
         // from GLib's main loop. No Foundation, so no ICU data in the program.
-        .target(name: "MorningWindow", dependencies: ["MorningProtocol", "Varlink", "CAdwaita"]),
+        .target(name: "MorningWindow", dependencies: ["MorningProtocol", "MorningWords", "Varlink", "CAdwaita"]),
 
         // MARK: Thin executables
         // Both programs are linked by the toolchain's lld: gold repeats, on every build, glibc's
@@ -130,6 +133,7 @@ let package = Package(
                            .product(name: "NIOEmbedded", package: "swift-nio")]
         ),
         .testTarget(name: "MorningControlTests", dependencies: ["MorningControl", "MorningCore", "MorningProtocol", "MorningTestSupport"]),
+        .testTarget(name: "MorningWordsTests", dependencies: ["MorningWords", "MorningProtocol"]),
         .testTarget(name: "EndToEndTests", dependencies: ["MorningProtocol", "MorningTestSupport"]),
     ]
 )
