@@ -133,6 +133,9 @@ let package = Package(
                            .product(name: "NIOEmbedded", package: "swift-nio")]
         ),
         .testTarget(name: "MorningControlTests", dependencies: ["MorningControl", "MorningCore", "MorningProtocol", "MorningTestSupport"]),
+        // The window's model and words without GTK, and its widgets on a display (make test
+        // runs those under Xvfb and dbus-run-session).
+        .testTarget(name: "MorningWindowTests", dependencies: ["MorningWindow", "MorningProtocol", "MorningWords", "Varlink", "CAdwaita"]),
         .testTarget(name: "MorningWordsTests", dependencies: ["MorningWords", "MorningProtocol"]),
         .testTarget(name: "EndToEndTests", dependencies: ["MorningProtocol", "MorningTestSupport"]),
     ]
