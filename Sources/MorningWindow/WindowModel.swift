@@ -25,6 +25,8 @@ public enum WindowEvent: Equatable, Sendable {
     case changed(Morning.TaskChange)
     /// bmd refused a call; the error as bmd named it.
     case refused(Morning.Error)
+    /// A call failed in a way bmd's interface does not name, said in words.
+    case failed(String)
     /// The status stream ended or bmd could not be reached, and why.
     case lost(String)
     /// The wait before asking bmd again is over.
@@ -120,6 +122,9 @@ public struct WindowModel: Equatable, Sendable {
             message = Self.words(for: error)
             // What is on show may be out of date: ask again.
             return selected.map { [.loadDay($0.description)] } ?? []
+        case .failed(let words):
+            message = words
+            return selected.map { [.loadDay($0.description)] } ?? []
         case .lost(let reason):
             let tries: Int
             if case .away(_, let before) = link { tries = before + 1 } else { tries = 1 }
@@ -183,7 +188,7 @@ public struct WindowModel: Equatable, Sendable {
         case .taskNotFound: "That task is no longer in today's list."
         case .dateOutOfRange(let date, let earliest, let latest, _): "\(date) is not between \(earliest) and \(latest)."
         case .dayLocked(let date): "\(date) is closed and cannot change."
-        default: "bmd could not do that (\(error.varlinkName.split(separator: ".").last.map(String.init) ?? error.varlinkName))."
+        default: "bmd could not do that (\(BmdLink.shortName(error.varlinkName)))."
         }
     }
 }
