@@ -113,7 +113,7 @@ let package = Package(
             linkerSettings: [.unsafeFlags(["-static-executable", "-use-ld=lld"])]
         ),
 
-        .executableTarget(name: "better-morning", dependencies: ["MorningWindow"]),
+        .executableTarget(name: "better-morning", dependencies: ["MorningWindow", "MorningProtocol"]),
 
         // MARK: Tests, one target per module plus the end-to-end suite
         // What several test targets share: a seeded random generator and the runs' seeds.

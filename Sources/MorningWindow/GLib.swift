@@ -56,6 +56,13 @@ enum MainLoop {
         return g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, runClosure, closure.pointer, releaseClosure)
     }
 
+    /// Runs `body` once, when GLib has nothing more urgent to do (drawing included).
+    @discardableResult
+    static func idle(_ body: @MainActor @escaping () -> Void) -> guint {
+        let closure = Closure { body(); return false }
+        return g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, runClosure, closure.pointer, releaseClosure)
+    }
+
     /// Calls `body` whenever `fd` is ready for `condition`, until `body` returns false.
     @discardableResult
     static func watch(fd: Int32, _ condition: GIOCondition, _ body: @MainActor @escaping () -> Bool) -> guint {
@@ -70,4 +77,74 @@ enum MainLoop {
 
 private func watchClosure(_ fd: Int32, _ condition: GIOCondition, _ data: UnsafeMutableRawPointer?) -> gboolean {
     runClosure(data)
+}
+
+/// A signal handler: the closure, retained by the connection and released with it.
+final class Handler: @unchecked Sendable {  // made, run and released on the main thread
+    let run: @MainActor () -> Void
+    init(_ run: @MainActor @escaping () -> Void) { self.run = run }
+}
+
+private func runHandler(_ data: UnsafeMutableRawPointer?) {
+    let handler = Unmanaged<Handler>.fromOpaque(data!).takeUnretainedValue()
+    MainActor.assumeIsolated { handler.run() }
+}
+
+/// For signals whose handler takes the instance and the data: "clicked", "toggled", "activate".
+private let handlerOf2: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, data in
+    runHandler(data)
+}
+
+/// For signals whose handler takes one more argument, ignored: "notify::…" (a GParamSpec).
+private let handlerOf3: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, _, data in
+    runHandler(data)
+}
+
+private let releaseHandler: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { data, _ in
+    Unmanaged<Handler>.fromOpaque(data!).release()
+}
+
+/// Runs `body` on each `signal` of `instance`; `arguments` is the number of the C
+/// handler's arguments, the data included (2 for "clicked", 3 for "notify::…").
+@discardableResult
+func on(_ instance: UnsafeMutableRawPointer, _ signal: String, arguments: Int = 2, _ body: @MainActor @escaping () -> Void) -> gulong {
+    let handler = Unmanaged.passRetained(Handler(body)).toOpaque()
+    let callback = arguments == 3 ? unsafeBitCast(handlerOf3, to: GCallback.self) : unsafeBitCast(handlerOf2, to: GCallback.self)
+    return g_signal_connect_data(instance, signal, callback, handler,
+                                 unsafeBitCast(releaseHandler, to: GClosureNotify.self), GConnectFlags(rawValue: 0))
+}
+
+/// A keyboard shortcut on `widget` (`"<Alt>1"`), wherever the focus is in its window.
+func shortcut(_ widget: UnsafeMutablePointer<GtkWidget>, _ trigger: String, _ body: @MainActor @escaping () -> Void) {
+    let controller = gtk_shortcut_controller_new()
+    gtk_shortcut_controller_set_scope(controller, GTK_SHORTCUT_SCOPE_GLOBAL)
+    let handler = Unmanaged.passRetained(Handler(body)).toOpaque()
+    let action = gtk_callback_action_new(runShortcut, handler, releaseShortcut)
+    gtk_shortcut_controller_add_shortcut(controller, gtk_shortcut_new(gtk_shortcut_trigger_parse_string(trigger), action))
+    gtk_widget_add_controller(widget, controller)
+}
+
+private func runShortcut(_ widget: UnsafeMutablePointer<GtkWidget>?, _ arguments: OpaquePointer?, _ data: UnsafeMutableRawPointer?) -> gboolean {
+    runHandler(data)
+    return 1
+}
+
+private func releaseShortcut(_ data: UnsafeMutableRawPointer?) {
+    Unmanaged<Handler>.fromOpaque(data!).release()
+}
+
+/// Runs `body` once, before `widget`'s next frame is laid out.
+func nextFrame(_ widget: UnsafeMutablePointer<GtkWidget>, _ body: @MainActor @escaping () -> Void) {
+    let handler = Unmanaged.passRetained(Handler(body)).toOpaque()
+    gtk_widget_add_tick_callback(widget, runTick, handler, releaseShortcut)
+}
+
+private func runTick(_ widget: UnsafeMutablePointer<GtkWidget>?, _ clock: OpaquePointer?, _ data: UnsafeMutableRawPointer?) -> gboolean {
+    runHandler(data)
+    return 0  // once
+}
+
+/// Sets or clears a CSS class.
+func style(_ widget: UnsafeMutablePointer<GtkWidget>, _ name: String, _ on: Bool = true) {
+    if on { gtk_widget_add_css_class(widget, name) } else { gtk_widget_remove_css_class(widget, name) }
 }

@@ -6,11 +6,17 @@ import Dispatch
 public enum WindowApp {
     public static let id = "org.bettermorning.BetterMorning"
     public static let title = "Better Morning"
+    /// How the window reaches bmd, and the window's parts once it is open.
+    @MainActor static var connector: BmdLink.Connector?
+    @MainActor static var controller: WindowController?
+    @MainActor static var view: WindowView?
 
     /// Runs the application with the program's own arguments (D-Bus activation passes
     /// `--gapplication-service`) and returns its exit status.
     @MainActor
-    public static func run(argc: Int32, argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32 {
+    public static func run(argc: Int32, argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>,
+                           connector: @escaping BmdLink.Connector) -> Int32 {
+        WindowApp.connector = connector
         runSwiftConcurrencyOnGLib()
         let app = adw_application_new(id, G_APPLICATION_DEFAULT_FLAGS)
         connect(UnsafeMutableRawPointer(app!), "activate", unsafeBitCast(activate as @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void, to: GCallback.self))
@@ -41,10 +47,16 @@ private func activate(_ app: UnsafeMutableRawPointer?, _ data: UnsafeMutableRawP
             gtk_window_present(existing)
             return
         }
-        let window = adw_application_window_new(application)
+        let window = adw_application_window_new(application)!
         gtk_window_set_title(cast(window), WindowApp.title)
         gtk_window_set_default_size(cast(window), 480, 720)
+        let controller = WindowController(connector: WindowApp.connector!)
+        let view = WindowView(controller: controller) { g_application_quit(cast(application)) }
+        adw_application_window_set_content(cast(window), view.content)
+        WindowApp.controller = controller
+        WindowApp.view = view
         gtk_window_present(cast(window))
+        controller.send(.started)
     }
 }
 
