@@ -28,6 +28,8 @@ final class TodayPage {
     private var shownToday: Day?
     /// The task rows, by position, and what they were made for.
     private(set) var rows: [(task: Morning.DayTask, row: UnsafeMutablePointer<GtkWidget>, check: UnsafeMutablePointer<GtkWidget>?)] = []
+    /// The ✓ or ✗ label of each row of a past or future day.
+    private var marks: [UnsafeMutablePointer<GtkWidget>: UnsafeMutablePointer<GtkWidget>] = [:]
     private var rowsKey: String?
     /// The model last drawn: a toggle the model already shows is not sent again.
     private var model = WindowModel()
@@ -97,6 +99,14 @@ final class TodayPage {
             }
         }
     }
+
+    /// The mark a row of a past or future day shows, as shown.
+    func markText(_ row: UnsafeMutablePointer<GtkWidget>) -> String? {
+        marks[row].map { String(cString: gtk_label_get_text(OpaquePointer($0))) }
+    }
+
+    /// The empty state's title, as shown.
+    var emptyTitle: String { String(cString: adw_status_page_get_title(OpaquePointer(empty))) }
 
     func render(_ model: WindowModel) {
         self.model = model
@@ -193,6 +203,7 @@ final class TodayPage {
         let key = day.map { d in d.date + "|" + d.tasks.map { "\($0.position) \($0.time) \($0.title)" }.joined(separator: "|") + "|\(d.mode)" }
         if key != rowsKey {
             while let child = gtk_widget_get_first_child(list) { gtk_list_box_remove(OpaquePointer(list), child) }
+            marks = [:]
             rows = (day?.tasks ?? []).map { task in makeRow(task, mode: day!.mode) }
             rowsKey = key
         }
@@ -235,10 +246,12 @@ final class TodayPage {
             style(mark, task.state == .done ? "success" : "error")
             gtk_widget_set_size_request(mark, 24, -1)
             adw_action_row_add_prefix(cast(row), mark)
+            marks[row] = mark
         case .future:
             let mark = gtk_label_new("")!
             gtk_widget_set_size_request(mark, 24, -1)
             adw_action_row_add_prefix(cast(row), mark)
+            marks[row] = mark
             style(row, "dim-label")
         }
         gtk_list_box_append(OpaquePointer(list), row)
