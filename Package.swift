@@ -77,10 +77,13 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
+        // Finding bmd's socket, checking who serves it, starting bmd: what bmctl and the
+        // window share. No Foundation, so the window does not carry ICU's data.
+        .target(name: "MorningClient", dependencies: ["MorningProtocol"]),
         .target(
             name: "MorningControl",
             dependencies: [
-                "MorningProtocol", "MorningWords",
+                "MorningClient", "MorningProtocol", "MorningWords",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["bmctl.commands"]
@@ -132,7 +135,9 @@ let package = Package(
                            "VarlinkGenerator",
                            .product(name: "NIOEmbedded", package: "swift-nio")]
         ),
-        .testTarget(name: "MorningControlTests", dependencies: ["MorningControl", "MorningCore", "MorningProtocol", "MorningTestSupport"]),
+        .testTarget(name: "MorningClientTests", dependencies: ["MorningClient", "MorningProtocol", "MorningTestSupport"]),
+        .testTarget(name: "MorningControlTests",
+                    dependencies: ["MorningControl", "MorningClient", "MorningCore", "MorningProtocol", "MorningTestSupport"]),
         // The window's model and words without GTK, and its widgets on a display (make test
         // runs those under Xvfb and dbus-run-session).
         .testTarget(name: "MorningWindowTests", dependencies: ["MorningWindow", "MorningProtocol", "MorningWords", "Varlink", "CAdwaita"]),

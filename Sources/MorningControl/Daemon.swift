@@ -1,4 +1,5 @@
 import Glibc
+import MorningClient
 import MorningProtocol
 
 /// How bmctl reaches bmd: one call frame out, one reply frame back.
@@ -16,24 +17,12 @@ struct Daemon {
 }
 
 extension Daemon {
-    /// How long to wait for an answer; bmd answers at once, so this only stops a hang.
-    static let replyTimeoutSeconds = 30
-
     /// The real daemon on its socket. `notice` receives the autostart line for stderr.
     static func socket(environment: Environment, notice: @escaping (String) -> Void) -> Daemon {
         Daemon { call, endpoint throws(ControlFailure) in
             let connection = try connect(endpoint, environment: environment, notice: notice)
             do throws(ConnectionError) {
-                do throws(ConnectionError) {
-                    try connection.send(call)
-                } catch {
-                    // bmd may answer before it reads the call (refusing another user)
-                    // and hang up at once: its answer is still there to be read.
-                    guard case .system(let cause) = error, cause.code == EPIPE || cause.code == ECONNRESET,
-                          let frame = try? connection.receiveFrame() else { throw error }
-                    return frame
-                }
-                return try connection.receiveFrame()
+                return try connection.exchange(call)
             } catch {
                 throw error.failure(path: endpoint.path)
             }
@@ -50,6 +39,10 @@ extension Daemon {
             func next() throws(ControlFailure) -> [UInt8]? {
                 do throws(ConnectionError) {
                     return try connection.receiveFrame(watching: StandardOutput.watchable ? 1 : nil)
+                } catch .watchedHungUp {
+                    // The reader of stdout went away: bmctl ends quietly while it waits,
+                    // rather than at the next status, which may be hours later.
+                    StandardOutput.readerGone()
                 } catch {
                     throw error.failure(path: endpoint.path)
                 }
@@ -69,47 +62,44 @@ extension Daemon {
 
     /// A connection to `endpoint`, starting bmd first when none answers and that is allowed.
     /// A timeout of 0 waits for replies as long as it takes (following).
-    private static func connect(_ endpoint: Endpoint, environment: Environment,
-                                notice: (String) -> Void, timeoutSeconds: Int = replyTimeoutSeconds) throws(ControlFailure) -> Connection {
-        let first: SystemError
-        do {
-            return try Connection.open(path: endpoint.path, timeoutSeconds: timeoutSeconds)
+    private static func connect(_ endpoint: Endpoint, environment: Environment, notice: (String) -> Void,
+                                timeoutSeconds: Int = DaemonSocket.replyTimeoutSeconds) throws(ControlFailure) -> Connection {
+        do throws(ConnectFailure) {
+            return try DaemonSocket.connect(endpoint, environment: environment, timeoutSeconds: timeoutSeconds) { event in
+                switch event {
+                case .started(let pid): notice("bmctl: bmd was not running; started it (pid \(pid))\n")
+                }
+            }
         } catch {
-            first = error
+            throw error.failure
         }
-        let unreachable = "cannot reach bmd at \(endpoint.path): \(first)."
-        guard first.meansNoDaemon else {
-            throw .unreachable(unreachable + " Is the daemon running? Start it with `bmd`")
-        }
-        guard endpoint.autostart else {
-            throw .unreachable(unreachable + " Is the daemon running? Start it with `bmd` or drop --no-autostart")
-        }
-        let started = try Autostart.start(endpoint: endpoint, environment: environment, unreachable: unreachable)
-        notice("bmctl: bmd was not running; started it (pid \(started.pid))\n")
+    }
+}
 
-        var last = first
-        for delay in Autostart.retryDelays() {
-            Autostart.sleep(milliseconds: delay)
-            do {
-                return try Connection.open(path: endpoint.path, timeoutSeconds: timeoutSeconds)
-            } catch {
-                last = error
-            }
-            if !last.meansNoDaemon { break }
-            // A bmd that found another already running (started by a client at the same
-            // moment) leaves it to that one, which may still be opening the state: wait for it.
-            if let status = started.ended, started.exitCode != DaemonExit.alreadyRunning {
-                throw .unreachable("cannot reach bmd at \(endpoint.path): \(last). bmd (pid \(started.pid)) exited at once "
-                                   + "(\(status)); run `bmd` in a terminal to see why")
-            }
+extension ConnectFailure {
+    /// What bmctl says when it could not reach bmd.
+    var failure: ControlFailure {
+        func unreachable(_ path: String, _ cause: SystemError) -> String { "cannot reach bmd at \(path): \(cause)." }
+        switch self {
+        case let .unsafeFolder(folder, problem):
+            return .unreachable(problem.fallbackDescription(folder: folder, uid: geteuid()))
+        case let .cannotConnect(path, cause):
+            return .unreachable(unreachable(path, cause) + " Is the daemon running? Start it with `bmd`")
+        case let .notRunning(path, cause):
+            return .unreachable(unreachable(path, cause) + " Is the daemon running? Start it with `bmd` or drop --no-autostart")
+        case let .noDaemonExecutable(path, cause):
+            return .unreachable(unreachable(path, cause) + " bmctl tried to start bmd but found no bmd executable next to bmctl or on PATH")
+        case let .cannotStart(path, cause, executable, error):
+            return .unreachable(unreachable(path, cause) + " bmctl could not start \(executable): \(error)")
+        case let .startedDaemonEnded(path, last, pid, ended):
+            return .unreachable(unreachable(path, last) + " bmd (pid \(pid)) exited at once (\(ended)); run `bmd` in a terminal to see why")
+        case let .runningElsewhere(path, last):
+            return .unreachable(unreachable(path, last) + " Another bmd already runs for your state but does not answer there "
+                                + "(it may listen on another socket); run `bmd` in a terminal to see which one")
+        case let .startedDaemonSilent(path, last, pid):
+            return .unreachable(unreachable(path, last) + " bmd (pid \(pid)) was started but did not answer; "
+                                + "run `bmd` in a terminal to see why")
         }
-        if started.exitCode == DaemonExit.alreadyRunning {
-            throw .unreachable("cannot reach bmd at \(endpoint.path): \(last). Another bmd already runs for your state "
-                               + "but does not answer there (it may listen on another socket); run `bmd` in a terminal "
-                               + "to see which one")
-        }
-        throw .unreachable("cannot reach bmd at \(endpoint.path): \(last). bmd (pid \(started.pid)) was started but did "
-                           + "not answer; run `bmd` in a terminal to see why")
     }
 }
 
@@ -120,11 +110,22 @@ extension ConnectionError {
         case .system(let error):
             return .unreachable("lost the connection to bmd at \(path): \(error)")
         case .timedOut:
-            return .unreachable("bmd at \(path) did not answer within \(Daemon.replyTimeoutSeconds) seconds")
-        case .closed:
+            return .unreachable("bmd at \(path) did not answer within \(DaemonSocket.replyTimeoutSeconds) seconds")
+        case .closed, .watchedHungUp:
             return .unreachable("bmd at \(path) closed the connection without answering")
         case .frameTooLarge(let limit):
             return .unreachable("bmd at \(path) sent a reply larger than \(limit) bytes")
+        }
+    }
+}
+
+extension Globals {
+    /// Where bmd is for a run with these options in `environment`.
+    func endpoint(in environment: Environment) throws(ControlFailure) -> Endpoint {
+        do throws(ConnectFailure) {
+            return try Endpoint.resolve(socket: socket, autostart: !noAutostart, environment: environment)
+        } catch {
+            throw error.failure
         }
     }
 }

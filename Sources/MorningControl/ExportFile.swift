@@ -1,4 +1,5 @@
 import Glibc
+import MorningClient
 import MorningProtocol
 
 /// Reading and writing the files of `bmctl export` and `bmctl import`.

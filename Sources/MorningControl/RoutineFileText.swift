@@ -1,4 +1,5 @@
 import Glibc
+import MorningClient
 
 /// The text of a routine file for `bmctl create --from` (better-morning-routine(5)).
 ///

@@ -1,3 +1,4 @@
+import MorningClient
 import MorningProtocol
 
 /// One command's view of the run: its global options, the console and bmd.
@@ -14,7 +15,7 @@ struct Session {
     /// action for errors that mention it ("restart", "delete", "show"), and `source` the
     /// routine file a `RoutineFileError` is about.
     func call<R: JSONCodable>(_ request: VarlinkRequest<R>, verb: String = "show", source: String? = nil) throws(ControlFailure) -> R {
-        let endpoint = try Endpoint.resolve(globals, environment: context.environment)
+        let endpoint = try globals.endpoint(in: context.environment)
         let frame = try context.daemon.exchange(request.call.frame, endpoint)
         return try read(frame, as: R.self, from: endpoint, verb: verb, source: source)
     }
@@ -22,7 +23,7 @@ struct Session {
     /// Makes `request` with `more` and hands each reply to `each` as it comes: a status
     /// bar follows the morning this way.
     func follow<R: JSONCodable>(_ request: VarlinkRequest<R>, each: (R) -> Void) throws(ControlFailure) {
-        let endpoint = try Endpoint.resolve(globals, environment: context.environment)
+        let endpoint = try globals.endpoint(in: context.environment)
         try context.daemon.follow(request.more.call.frame, endpoint) { frame throws(ControlFailure) in
             each(try read(frame, as: R.self, from: endpoint, verb: "show", source: nil))
         }

@@ -2,6 +2,7 @@ import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
+import MorningClient
 @testable import MorningControl
 
 /// The command line: global options anywhere, parameters sent, usage errors exit 2 (§10).

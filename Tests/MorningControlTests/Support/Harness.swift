@@ -1,4 +1,5 @@
 import MorningProtocol
+import MorningClient
 @testable import MorningControl
 
 /// What one run of bmctl showed: its exit status, stdout, stderr and the calls it sent.

@@ -2,21 +2,20 @@ import Glibc
 
 /// Starts bmd in the background when no daemon answers, as gpg-agent is started by its clients.
 enum Autostart {
-    /// Starts bmd for `endpoint`, or throws the failure to report.
-    ///
-    /// `unreachable` opens the message when bmd cannot be started.
-    static func start(endpoint: Endpoint, environment: Environment, unreachable: String) throws(ControlFailure) -> StartedDaemon {
+    /// Starts bmd for `endpoint`, or throws the failure to report; `cause` is why the
+    /// first connection failed.
+    static func start(endpoint: Endpoint, environment: Environment, cause: SystemError) throws(ConnectFailure) -> StartedDaemon {
         guard let executable = locateDaemon(besides: selfExecutable(), path: environment["PATH"], isExecutable: isExecutable) else {
-            throw .unreachable(unreachable + " bmctl tried to start bmd but found no bmd executable next to bmctl or on PATH")
+            throw .noDaemonExecutable(path: endpoint.path, cause: cause)
         }
         do {
             return StartedDaemon(pid: try spawn(executable, arguments: arguments(for: endpoint), environment: environment.all))
         } catch {
-            throw .unreachable(unreachable + " bmctl could not start \(executable): \(error)")
+            throw .cannotStart(path: endpoint.path, cause: cause, executable: executable, error: error)
         }
     }
 
-    /// The bmd to start: the one installed beside this bmctl first (so a build folder or
+    /// The bmd to start: the one installed beside this program first (so a build folder or
     /// a prefix stays consistent), else the first on PATH.
     static func locateDaemon(besides executable: String?, path: String?, isExecutable: (String) -> Bool) -> String? {
         if let executable, let slash = executable.lastIndex(of: "/") {
@@ -87,7 +86,7 @@ enum Autostart {
     private static let spawnSetsid: Int16 = 0x80
 
     /// Starts `executable` detached: its own session, stdio on /dev/null, so it outlives
-    /// this bmctl and never writes into the user's terminal.
+    /// the client that started it and never writes into the user's terminal.
     static func spawn(_ executable: String, arguments: [String], environment: [String: String]) throws(SystemError) -> pid_t {
         closeInheritedDescriptorsOnExec()
         var actions = posix_spawn_file_actions_t()

@@ -1,7 +1,7 @@
 import Testing
-@testable import MorningControl
+@testable import MorningClient
 
-/// F5: which bmd is started, with which arguments, and how long bmctl waits for it.
+/// F5: which bmd is started, with which arguments, and how long a client waits for it.
 @Suite struct AutostartTests {
     @Test("the bmd beside bmctl wins over the one on PATH")
     func besideFirst() {

@@ -2,28 +2,35 @@ import Glibc
 import MorningProtocol
 
 /// An errno from a system call, printed the way strerror(3) words it.
-struct SystemError: Error, Equatable, CustomStringConvertible {
-    var code: Int32
+public struct SystemError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var code: Int32
 
-    var description: String { String(cString: strerror(code)) }
+    public init(code: Int32) { self.code = code }
+
+    public var description: String { String(cString: strerror(code)) }
 
     /// No socket file, or a file that nobody listens on: the cases where starting bmd helps.
-    var meansNoDaemon: Bool { code == ENOENT || code == ECONNREFUSED }
+    public var meansNoDaemon: Bool { code == ENOENT || code == ECONNREFUSED }
 }
 
 /// Why an exchange on an open connection failed.
-enum ConnectionError: Error, Equatable {
+public enum ConnectionError: Error, Equatable, Sendable {
     case system(SystemError)
+    /// No answer within the connection's timeout.
     case timedOut
+    /// bmd hung up before a whole reply arrived.
     case closed
+    /// A frame grew past `Connection.frameLimit` (the limit) without its NUL.
     case frameTooLarge(Int)
+    /// The descriptor `receiveFrame(watching:)` watched hung up while no frame had come.
+    case watchedHungUp
 }
 
 /// One stream connection to bmd's Unix socket, carrying NUL-ended varlink frames.
-final class Connection {
+public final class Connection {
     /// Replies such as the catalog or every data card are larger than a call; this only
     /// bounds memory if something that is not bmd answers.
-    static let frameLimit = 16 << 20
+    public static let frameLimit = 16 << 20
 
     private let fd: Int32
     /// Bytes received that belong to frames not yet returned: a follower may get several
@@ -35,7 +42,7 @@ final class Connection {
     deinit { close(fd) }
 
     /// Connects to the socket at `path`; reads and writes give up after `timeoutSeconds`.
-    static func open(path: String, timeoutSeconds: Int) throws(SystemError) -> Connection {
+    public static func open(path: String, timeoutSeconds: Int) throws(SystemError) -> Connection {
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw SystemError(code: errno) }
         let connection = Connection(fd: fd)  // Closes fd on every path out.
@@ -63,7 +70,7 @@ final class Connection {
     }
 
     /// Writes all of `bytes`.
-    func send(_ bytes: [UInt8]) throws(ConnectionError) {
+    public func send(_ bytes: [UInt8]) throws(ConnectionError) {
         var sent = 0
         while sent < bytes.count {
             // MSG_NOSIGNAL: a daemon that went away is an error to report, not a SIGPIPE.
@@ -78,10 +85,25 @@ final class Connection {
         }
     }
 
+    /// Sends `call` (one NUL-ended varlink frame) and returns the reply frame without its NUL.
+    public func exchange(_ call: [UInt8]) throws(ConnectionError) -> [UInt8] {
+        do throws(ConnectionError) {
+            try send(call)
+        } catch {
+            // bmd may answer before it reads the call (refusing another user)
+            // and hang up at once: its answer is still there to be read.
+            guard case .system(let cause) = error, cause.code == EPIPE || cause.code == ECONNRESET,
+                  let frame = try? receiveFrame() else { throw error }
+            return frame
+        }
+        return try receiveFrame()
+    }
+
     /// Reads until the first complete frame and returns it without its NUL.
-    /// With `watching` (stdout, for a follower), a reader of it that went away ends bmctl
-    /// quietly while it waits, rather than at the next status, which may be hours later.
-    func receiveFrame(watching: Int32? = nil) throws(ConnectionError) -> [UInt8] {
+    /// With `watching` (stdout, for a follower), a reader of it that went away is noticed
+    /// while bmctl waits (`.watchedHungUp`), rather than at the next status, which may be
+    /// hours later.
+    public func receiveFrame(watching: Int32? = nil) throws(ConnectionError) -> [UInt8] {
         // Not zeroed: recv fills what is used, and zeroing 64 KiB cost a dozen page faults
         // per run, more than the call.
         let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 1)
@@ -95,7 +117,7 @@ final class Connection {
             if let watching {
                 var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0), pollfd(fd: watching, events: 0, revents: 0)]
                 if poll(&fds, 2, -1) < 0, errno == EINTR { continue }
-                if fds[1].revents & Int16(POLLERR | POLLHUP) != 0, fds[0].revents == 0 { StandardOutput.readerGone() }
+                if fds[1].revents & Int16(POLLERR | POLLHUP) != 0, fds[0].revents == 0 { throw .watchedHungUp }
             }
             let n = recv(fd, chunk.baseAddress, chunk.count, 0)
             if n < 0 {

@@ -1,8 +1,8 @@
 import Glibc
 
-/// A bmd this bmctl started, waited for on a thread of its own.
+/// A bmd this client started, waited for on a thread of its own.
 ///
-/// bmd is bmctl's child, so when it ends (a bmd that lost the race to another, or one
+/// bmd is the client's child, so when it ends (a bmd that lost the race to another, or one
 /// stopped while a follower runs on for days) someone must collect its exit status, or
 /// it stays a zombie under the bar that started it for as long as that bar runs.
 final class StartedDaemon: @unchecked Sendable {
