@@ -91,7 +91,7 @@ let package = Package(
 
         // The window: a pure model of what it shows, the GTK layer over it, and bmd reached
         // from GLib's main loop. No Foundation, so no ICU data in the program.
-        .target(name: "MorningWindow", dependencies: ["MorningProtocol", "MorningWords", "Varlink", "CAdwaita"]),
+        .target(name: "MorningWindow", dependencies: ["MorningClient", "MorningProtocol", "MorningWords", "Varlink", "CAdwaita"]),
 
         // MARK: Thin executables
         // Both programs are linked by the toolchain's lld: gold repeats, on every build, glibc's
@@ -116,7 +116,7 @@ let package = Package(
             linkerSettings: [.unsafeFlags(["-static-executable", "-use-ld=lld"])]
         ),
 
-        .executableTarget(name: "better-morning", dependencies: ["MorningWindow", "MorningProtocol"]),
+        .executableTarget(name: "better-morning", dependencies: ["MorningWindow"]),
 
         // MARK: Tests, one target per module plus the end-to-end suite
         // What several test targets share: a seeded random generator and the runs' seeds.
@@ -140,7 +140,7 @@ let package = Package(
                     dependencies: ["MorningControl", "MorningClient", "MorningCore", "MorningProtocol", "MorningTestSupport"]),
         // The window's model and words without GTK, and its widgets on a display (make test
         // runs those under Xvfb and dbus-run-session).
-        .testTarget(name: "MorningWindowTests", dependencies: ["MorningWindow", "MorningProtocol", "MorningWords", "Varlink", "CAdwaita"]),
+        .testTarget(name: "MorningWindowTests", dependencies: ["MorningWindow", "MorningClient", "MorningProtocol", "MorningWords", "Varlink", "CAdwaita"]),
         .testTarget(name: "MorningWordsTests", dependencies: ["MorningWords", "MorningProtocol"]),
         .testTarget(name: "EndToEndTests", dependencies: ["MorningProtocol", "MorningTestSupport"]),
     ]
