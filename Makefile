@@ -29,7 +29,7 @@ DEB_PACKAGES := $(RUN_PACKAGES) dpkg-dev
 # hyperfine to cross-check the start-up timings by hand, and gcc to build bench/load's load generator.
 BENCH_PACKAGES := $(TEST_PACKAGES) calcurse remind hyperfine gcc
 
-.PHONY: all build run test test-window-widgets bench install uninstall deb deps test-deps clean generate completions
+.PHONY: all build run test test-window bench install uninstall deb deps test-deps clean generate completions
 
 PREFIX ?= /usr/local
 DESTDIR ?=
@@ -108,15 +108,18 @@ test: test-deps $(VARLINK_VENV)/bin/varlink-ok $(VARLINK_VENV)/bin/icalendar-ok
 	$(SWIFT_QUIET) build $(BUILD_FLAGS)
 	deb="$$(BIN_DIR="$$($(RELEASE))" scripts/deb)" && BM_DEB="$$deb" \
 	BM_BIN_DIR="$$($(SWIFT_QUIET) build $(BUILD_FLAGS) --show-bin-path)" BM_VARLINK_PYTHON="$(CURDIR)/$(VARLINK_VENV)/bin/python" \
-		$(SWIFT_QUIET) test $(BUILD_FLAGS) --skip WindowWidgetTests
-	$(MAKE) --no-print-directory test-window-widgets
+		$(SWIFT_QUIET) test $(BUILD_FLAGS) --skip 'WindowWidgetTests|WindowIdleTests'
+	$(MAKE) --no-print-directory test-window
 
-# The window's real widgets, in the test process: on a display of their own (Xvfb) and a
-# session bus of their own, which GTK asks for and which would otherwise be started
-# behind the run and outlive it. Cairo draws, as no GPU is there.
-test-window-widgets:
-	PKG_CONFIG_PATH="$$(scripts/quiet-pkg-config)" GSK_RENDERER=cairo dbus-run-session -- \
-		xvfb-run -a $(SWIFT) test $(BUILD_FLAGS) --filter WindowWidgetTests
+# The window's real widgets in the test process, and the real program left idle: on a
+# display of their own (Xvfb) and a session bus of their own, which GTK asks for and
+# which would otherwise be started behind the run and outlive it. Cairo draws, as no
+# GPU is there.
+test-window:
+	$(SWIFT_QUIET) build $(BUILD_FLAGS)
+	PKG_CONFIG_PATH="$$(scripts/quiet-pkg-config)" GSK_RENDERER=cairo \
+	BM_BIN_DIR="$$($(SWIFT_QUIET) build $(BUILD_FLAGS) --show-bin-path)" dbus-run-session -- \
+		xvfb-run -a $(SWIFT) test $(BUILD_FLAGS) --filter 'WindowWidgetTests|WindowIdleTests'
 
 # Figures, then one table with each target met or missed. Each script says what it
 # measures and how to run it alone (bench/NAME BIN_DIR); bench/lib holds their helpers.
