@@ -214,6 +214,8 @@ final class TodayPage {
             if let check {
                 let active: gboolean = task.state == .done ? 1 : 0
                 if gtk_check_button_get_active(cast(check)) != active { gtk_check_button_set_active(cast(check), active) }
+                // Nothing can be checked while bmd is away: the box would say what bmd never heard.
+                gtk_widget_set_sensitive(check, model.link == .live ? 1 : 0)
                 bm_set_accessible_label(check, "\(task.time) \(task.title)")
             }
             adw_action_row_set_subtitle(cast(row), task.position == now ? "\(task.time) · now" : task.time)
