@@ -3,6 +3,9 @@
 /* GTK 4 and libadwaita for the window, with the few helpers Swift cannot write itself:
    macros and variadic C do not reach Swift, and the Swift runtime's hooks use Swift's
    own calling convention, which only C written for it can take. */
+#if !__has_include(<adwaita.h>)
+#error "the window (better-morning) needs libadwaita's development files: apt-get install libadwaita-1-dev (make test installs them)"
+#endif
 #include <adwaita.h>
 #include <glib-unix.h>
 #include <stdint.h>
