@@ -79,7 +79,7 @@ let package = Package(
         ),
         // Finding bmd's socket, checking who serves it, starting bmd: what bmctl and the
         // window share. No Foundation, so the window does not carry ICU's data.
-        .target(name: "MorningClient", dependencies: ["MorningProtocol"]),
+        .target(name: "MorningClient", dependencies: ["MorningProtocol", "CLinux"]),
         .target(
             name: "MorningControl",
             dependencies: [

@@ -1,3 +1,4 @@
+import CLinux
 import Glibc
 import MorningProtocol
 
@@ -67,6 +68,24 @@ public final class Connection {
         }
         guard result == 0 else { throw SystemError(code: errno) }
         return connection
+    }
+
+    /// The user id of the process that listens on the other end (SO_PEERCRED): the
+    /// kernel's word, which no file mode or name can fake.
+    public func peerUID() throws(SystemError) -> uid_t {
+        var credentials = bm_peer_credentials()
+        var size = socklen_t(MemoryLayout<bm_peer_credentials>.size)
+        guard getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &size) == 0 else { throw SystemError(code: errno) }
+        return credentials.uid
+    }
+
+    /// A copy of the socket's descriptor, for a client that reads and writes it from its
+    /// own event loop (the window, from GLib's), once `DaemonSocket.connect` has checked
+    /// who listens. The caller owns the copy; this connection still closes its own.
+    public func duplicateDescriptor() throws(SystemError) -> Int32 {
+        let copy = fcntl(fd, F_DUPFD_CLOEXEC, 0)
+        guard copy >= 0 else { throw SystemError(code: errno) }
+        return copy
     }
 
     /// Writes all of `bytes`.

@@ -17,26 +17,38 @@ public enum DaemonSocket {
     /// `endpoint.autostart` allows it. Reads and writes on it give up after
     /// `timeoutSeconds`; 0 waits as long as it takes (following). `events` hears of a
     /// bmd started.
+    ///
+    /// Every attempt, the first and each one while a started bmd gets ready, first checks
+    /// that the socket's folder is a real folder of user `uid`'s closed to others, and
+    /// once connected that the process listening runs as `uid`; otherwise it fails
+    /// before a byte is sent. Someone else who makes the folder or the socket while bmd
+    /// starts is told nothing.
     public static func connect(_ endpoint: Endpoint, environment: Environment, timeoutSeconds: Int = replyTimeoutSeconds,
-                               events: (ConnectEvent) -> Void) throws(ConnectFailure) -> Connection {
+                               uid: uid_t = geteuid(), events: (ConnectEvent) -> Void) throws(ConnectFailure) -> Connection {
+        try connect(endpoint, environment: environment, timeoutSeconds: timeoutSeconds, uid: uid, events: events,
+                    start: Autostart.start)
+    }
+
+    /// The same, with `start` to start bmd (tests put the one who races it there).
+    static func connect(_ endpoint: Endpoint, environment: Environment, timeoutSeconds: Int, uid: uid_t,
+                        events: (ConnectEvent) -> Void,
+                        start: (Endpoint, Environment, SystemError) throws(ConnectFailure) -> StartedDaemon) throws(ConnectFailure) -> Connection {
         let first: SystemError
-        do {
-            return try Connection.open(path: endpoint.path, timeoutSeconds: timeoutSeconds)
-        } catch {
-            first = error
+        switch try attempt(endpoint, uid: uid, timeoutSeconds: timeoutSeconds) {
+        case .success(let connection): return connection
+        case .failure(let error): first = error
         }
         guard first.meansNoDaemon else { throw .cannotConnect(path: endpoint.path, cause: first) }
         guard endpoint.autostart else { throw .notRunning(path: endpoint.path, cause: first) }
-        let started = try Autostart.start(endpoint: endpoint, environment: environment, cause: first)
+        let started = try start(endpoint, environment, first)
         events(.started(pid: started.pid))
 
         var last = first
         for delay in Autostart.retryDelays() {
             Autostart.sleep(milliseconds: delay)
-            do {
-                return try Connection.open(path: endpoint.path, timeoutSeconds: timeoutSeconds)
-            } catch {
-                last = error
+            switch try attempt(endpoint, uid: uid, timeoutSeconds: timeoutSeconds) {
+            case .success(let connection): return connection
+            case .failure(let error): last = error
             }
             if !last.meansNoDaemon { break }
             // A bmd that found another already running (started by a client at the same
@@ -49,5 +61,40 @@ public enum DaemonSocket {
             throw .runningElsewhere(path: endpoint.path, last: last)
         }
         throw .startedDaemonSilent(path: endpoint.path, last: last, pid: started.pid)
+    }
+
+    /// One attempt: the folder checked, then the connection, then who listens. A socket
+    /// that is not there, or that nobody listens on, is the failure returned; anything
+    /// that must not be talked to is thrown.
+    static func attempt(_ endpoint: Endpoint, uid: uid_t, timeoutSeconds: Int) throws(ConnectFailure) -> Result<Connection, SystemError> {
+        if let problem = SocketPath.folderProblem(endpoint.folder, uid: uid) {
+            throw .unsafeFolder(folder: endpoint.folder, problem: problem, origin: endpoint.origin)
+        }
+        let connection: Connection
+        do {
+            connection = try Connection.open(path: endpoint.path, timeoutSeconds: timeoutSeconds)
+        } catch {
+            return .failure(error)
+        }
+        try verifyListener(connection, path: endpoint.path, uid: uid)
+        return .success(connection)
+    }
+
+    /// Fails unless the process listening on `connection` runs as `uid`. The connection is
+    /// closed (when the caller lets go of it) without a byte sent.
+    static func verifyListener(_ connection: Connection, path: String, uid: uid_t) throws(ConnectFailure) {
+        let peer: uid_t
+        do {
+            peer = try connection.peerUID()
+        } catch {
+            throw .unknownListener(path: path, cause: error)
+        }
+        if let failure = listenerProblem(peerUID: peer, uid: uid, path: path) { throw failure }
+    }
+
+    /// The failure for a listener of user `peerUID` at `path`, seen by user `uid`; nil when
+    /// they are the same user.
+    static func listenerProblem(peerUID: uid_t, uid: uid_t, path: String) -> ConnectFailure? {
+        peerUID == uid ? nil : .foreignListener(path: path, uid: peerUID)
     }
 }

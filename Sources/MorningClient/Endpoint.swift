@@ -14,16 +14,25 @@ public struct Endpoint: Equatable, Sendable {
 
     /// The endpoint for a socket chosen on the command line (`socket`, nil when none) in
     /// `environment`: `--socket`, then `BMD_SOCKET`, then `$XDG_RUNTIME_DIR/better-morning/bmd.sock`,
-    /// then `/tmp/better-morning-UID/bmd.sock`.
-    ///
-    /// Fails when the socket's folder under /tmp (used when there is no runtime folder)
-    /// cannot be trusted.
-    public static func resolve(socket: String?, autostart: Bool, environment: Environment) throws(ConnectFailure) -> Endpoint {
+    /// then `/tmp/better-morning-UID/bmd.sock`. Nothing is looked at on disk yet: every
+    /// connection checks the folder when it is made.
+    public static func resolve(socket: String?, autostart: Bool, environment: Environment) -> Endpoint {
         let path = SocketPath.resolve(option: socket, variable: { environment[$0] })
-        if SocketPath.isInFallbackFolder(path), let problem = SocketPath.folderProblem(SocketPath.fallbackFolder()) {
-            throw .unsafeFolder(folder: SocketPath.fallbackFolder(), problem: problem)
-        }
         let explicit = !(socket ?? "").isEmpty || !(environment["BMD_SOCKET"] ?? "").isEmpty
         return Endpoint(path: path, explicit: explicit, autostart: autostart)
+    }
+
+    /// The folder the socket is in: what must be the user's own and closed to others.
+    public var folder: String {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "." }
+        if slash == path.utf8.startIndex { return "/" }
+        return String(path[..<slash])
+    }
+
+    /// Where the path came from. The folder under /tmp counts as such however it was
+    /// given, as bmd treats it.
+    public var origin: SocketOrigin {
+        if SocketPath.isInFallbackFolder(path) { return .fallbackFolder }
+        return explicit ? .chosen : .runtimeFolder
     }
 }

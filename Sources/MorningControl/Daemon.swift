@@ -81,8 +81,14 @@ extension ConnectFailure {
     var failure: ControlFailure {
         func unreachable(_ path: String, _ cause: SystemError) -> String { "cannot reach bmd at \(path): \(cause)." }
         switch self {
-        case let .unsafeFolder(folder, problem):
-            return .unreachable(problem.fallbackDescription(folder: folder, uid: geteuid()))
+        case let .unsafeFolder(folder, problem, origin):
+            return .unreachable(Self.unsafeFolder(folder, problem, origin: origin))
+        case let .foreignListener(path, uid):
+            return .unreachable("the socket \(path) is served by a process of user id \(uid), not by your own bmd "
+                                + "(user id \(geteuid())), so bmctl sent it nothing. Stop that process or remove the socket "
+                                + "(`ss -xlp` shows who listens), then run bmctl again")
+        case let .unknownListener(path, cause):
+            return .unreachable("cannot tell who serves the socket \(path) (\(cause)), so bmctl sent it nothing")
         case let .cannotConnect(path, cause):
             return .unreachable(unreachable(path, cause) + " Is the daemon running? Start it with `bmd`")
         case let .notRunning(path, cause):
@@ -100,6 +106,36 @@ extension ConnectFailure {
             return .unreachable(unreachable(path, last) + " bmd (pid \(pid)) was started but did not answer; "
                                 + "run `bmd` in a terminal to see why")
         }
+    }
+}
+
+extension ConnectFailure {
+    /// Why bmctl will not use the socket in `folder`, and what to do. The folder under
+    /// /tmp keeps the words bmd uses for it.
+    static func unsafeFolder(_ folder: String, _ problem: SocketFolderProblem, origin: SocketOrigin) -> String {
+        let uid = geteuid()
+        if origin == .fallbackFolder { return problem.fallbackDescription(folder: folder, uid: uid) }
+        let what: String
+        switch problem {
+        case .unreadable(let code): what = "cannot read \(folder), the folder of bmd's socket: \(SystemError(code: code))"
+        case .symbolicLink: what = "\(folder), the folder of bmd's socket, is a symbolic link, not a folder of your own"
+        case .notAFolder: what = "\(folder), where bmd's socket should be, is not a folder"
+        case .otherOwner(let owner):
+            what = "\(folder), the folder of bmd's socket, belongs to user id \(owner), not to you (user id \(uid))"
+        case .openToOthers(let mode):
+            what = "\(folder), the folder of bmd's socket, is open to other users (mode \(String(mode, radix: 8)))"
+        }
+        let fix: String
+        switch (problem, origin) {
+        case (.openToOthers, _):
+            fix = "it must be 0700: run `chmod 700 \(folder)`"
+                + (origin == .chosen ? ", or choose a socket in a folder of your own" : "")
+        case (_, .runtimeFolder):
+            fix = "remove it (bmd makes it again, private), or pass --socket PATH"
+        default:
+            fix = "choose a socket in a folder of your own, closed to others, with --socket PATH or BMD_SOCKET"
+        }
+        return what + ", so bmctl sent nothing to a socket in it; " + fix
     }
 }
 
@@ -121,11 +157,7 @@ extension ConnectionError {
 
 extension Globals {
     /// Where bmd is for a run with these options in `environment`.
-    func endpoint(in environment: Environment) throws(ControlFailure) -> Endpoint {
-        do throws(ConnectFailure) {
-            return try Endpoint.resolve(socket: socket, autostart: !noAutostart, environment: environment)
-        } catch {
-            throw error.failure
-        }
+    func endpoint(in environment: Environment) -> Endpoint {
+        Endpoint.resolve(socket: socket, autostart: !noAutostart, environment: environment)
     }
 }

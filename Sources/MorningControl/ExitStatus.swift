@@ -19,6 +19,14 @@ struct ControlFailure: Error, Equatable {
     /// frees itself): a status bar waits and follows then, rather than end.
     var retryLater = false
 
+    /// A failure that says `message`, whose control characters (it may quote what the
+    /// socket sent, or a decoding error about it) are made visible wherever it is shown.
+    init(message: String, status: ExitStatus, retryLater: Bool = false) {
+        self.message = ReceivedText.visible(message)
+        self.status = status
+        self.retryLater = retryLater
+    }
+
     static func refused(_ message: String) -> ControlFailure { ControlFailure(message: message, status: .refused) }
     static func usage(_ message: String) -> ControlFailure { ControlFailure(message: message, status: .usage) }
     static func unreachable(_ message: String) -> ControlFailure { ControlFailure(message: message, status: .unreachable) }

@@ -15,7 +15,7 @@ struct Session {
     /// action for errors that mention it ("restart", "delete", "show"), and `source` the
     /// routine file a `RoutineFileError` is about.
     func call<R: JSONCodable>(_ request: VarlinkRequest<R>, verb: String = "show", source: String? = nil) throws(ControlFailure) -> R {
-        let endpoint = try globals.endpoint(in: context.environment)
+        let endpoint = globals.endpoint(in: context.environment)
         let frame = try context.daemon.exchange(request.call.frame, endpoint)
         return try read(frame, as: R.self, from: endpoint, verb: verb, source: source)
     }
@@ -23,7 +23,7 @@ struct Session {
     /// Makes `request` with `more` and hands each reply to `each` as it comes: a status
     /// bar follows the morning this way.
     func follow<R: JSONCodable>(_ request: VarlinkRequest<R>, each: (R) -> Void) throws(ControlFailure) {
-        let endpoint = try globals.endpoint(in: context.environment)
+        let endpoint = globals.endpoint(in: context.environment)
         try context.daemon.follow(request.more.call.frame, endpoint) { frame throws(ControlFailure) in
             each(try read(frame, as: R.self, from: endpoint, verb: "show", source: nil))
         }
@@ -32,12 +32,15 @@ struct Session {
     /// The reply in `frame` as `R`, or the failure its error means.
     private func read<R: JSONCodable>(_ frame: [UInt8], as: R.Type, from endpoint: Endpoint, verb: String,
                                       source: String?) throws(ControlFailure) -> R {
-        let reply: VarlinkReply
+        var reply: VarlinkReply
         do {
             reply = try VarlinkReply(frame: frame)
         } catch {
             throw unreadable(endpoint, error)
         }
+        // The one door by which text from the socket reaches any surface.
+        reply.error = reply.error.map(ReceivedText.visible)
+        reply.parameters = ReceivedText.visible(reply.parameters)
         if let name = reply.error {
             throw Refusal.failure(error: name, parameters: reply.parameters, verb: verb, source: source)
         }

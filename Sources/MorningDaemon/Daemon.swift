@@ -179,9 +179,20 @@ public enum Daemon {
     }
 }
 
-/// The state folder must be the user's own: another user's folder (or a symlink to one)
-/// would let them read the history or swap the database under bmd.
+/// The state folder must be the user's own and closed to writers other than the user:
+/// another user's folder (or a symlink to one), or one others may write in, would let
+/// them swap the database under bmd.
 enum StateFolder {
+    struct OpenToOthers: Error, CustomStringConvertible {
+        var path: String
+        var mode: mode_t
+        var description: String {
+            "the state folder \(path) is open to other users (mode \(String(mode & 0o7777, radix: 8))): anyone who may "
+                + "write in it could put their own state file there. bmd uses it only when others cannot write in it: "
+                + "run `chmod 700 \(path)`, then start bmd again"
+        }
+    }
+
     struct NotOwned: Error, CustomStringConvertible {
         var path: String
         var owner: uid_t
@@ -191,10 +202,10 @@ enum StateFolder {
         }
     }
 
-    /// Refuses a folder (followed through symlinks) that is not a directory of this user.
+    /// Refuses a folder (followed through symlinks) that is not a directory of this user,
+    /// or that its group or everyone may write in, as ssh refuses such a folder.
     ///
-    /// Its mode is left as it is: the files bmd puts in it are 0600 whatever the folder
-    /// allows, and a folder the user chose may be shared on purpose.
+    /// Its mode is left as it is, only said: bmd changes modes only of folders it created.
     static func claim(_ path: String) throws {
         var info = stat()
         guard stat(path, &info) == 0 else { throw SystemError("cannot read the state folder \(path)") }
@@ -202,6 +213,7 @@ enum StateFolder {
             throw SystemError("the state folder \(path) is not a folder", errno: ENOTDIR)
         }
         guard info.st_uid == geteuid() else { throw NotOwned(path: path, owner: info.st_uid) }
+        guard info.st_mode & (S_IWGRP | S_IWOTH) == 0 else { throw OpenToOthers(path: path, mode: info.st_mode) }
     }
 }
 

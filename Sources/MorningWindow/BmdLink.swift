@@ -22,11 +22,6 @@ public final class BmdLink {
         self.deliver = deliver
     }
 
-    /// bmd's socket at `path`.
-    public static func socket(at path: String) -> Connector {
-        { VarlinkConnection.connect(path: path) }
-    }
-
     public func run(_ effects: [WindowEffect]) {
         for effect in effects { run(effect) }
     }

@@ -123,36 +123,6 @@ final class VarlinkConnection {
             return fail(String(cString: strerror(errno)))
         }
     }
-
-    /// A connected, non-blocking socket to the Unix socket at `path`, or why there is none.
-    static func connect(path: String) -> Result<Int32, LinkFailure> {
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
-        guard fd >= 0 else { return .failure(LinkFailure(String(cString: strerror(errno)))) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
-        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
-            Glibc.close(fd)
-            return .failure(LinkFailure("the socket path \(path) is too long"))
-        }
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            raw.copyBytes(from: bytes)
-            raw[bytes.count] = 0
-        }
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
-        if result == 0 { return .success(fd) }
-        let code = errno
-        Glibc.close(fd)
-        switch code {
-        case ENOENT, ECONNREFUSED: return .failure(LinkFailure("nothing answers at \(path)"))
-        case EAGAIN: return .failure(LinkFailure("bmd at \(path) is too busy to answer"))
-        default: return .failure(LinkFailure("cannot reach \(path): \(String(cString: strerror(code)))"))
-        }
-    }
 }
 
 /// Why bmd could not be reached, in words for the window.

@@ -6,9 +6,10 @@ import MorningProtocol
 /// folder (MorningClient), and bmd started when the window opens and none answers, as
 /// bmctl does, but never again behind the back of a person who stopped it later.
 public enum WindowClient {
-    /// A connector that looks bmd's socket up on each try (so the folder's check holds
-    /// every time), starts bmd on the first try only when none answers, and connects
-    /// without blocking.
+    /// A connector that looks bmd's socket up and connects through `DaemonSocket` on each
+    /// try, so its checks (the socket's folder, the user who listens) hold on reconnects
+    /// too; bmd is started on the first try only, when none answers. The window then
+    /// reads and writes its own copy of the socket from GLib's loop, without blocking.
     @MainActor
     public static func connector(environment: Environment = .process, autostart: Bool = true) -> BmdLink.Connector {
         var first = autostart
@@ -16,13 +17,15 @@ public enum WindowClient {
             let mayStart = first
             first = false
             do throws(ConnectFailure) {
-                let endpoint = try Endpoint.resolve(socket: nil, autostart: mayStart, environment: environment)
-                if mayStart {
-                    // Starting bmd waits for it to answer, a fraction of a second, before
-                    // the window has drawn; a bmd already running answers at once.
-                    _ = try DaemonSocket.connect(endpoint, environment: environment, timeoutSeconds: 1) { _ in }
+                let endpoint = Endpoint.resolve(socket: nil, autostart: mayStart, environment: environment)
+                // Connecting to a Unix socket answers at once; only starting bmd waits for
+                // it to answer, a fraction of a second, before the window has drawn.
+                let connection = try DaemonSocket.connect(endpoint, environment: environment, timeoutSeconds: 0) { _ in }
+                do {
+                    return .success(try connection.duplicateDescriptor())
+                } catch {
+                    return .failure(LinkFailure("cannot reach \(endpoint.path): \(error)"))
                 }
-                return VarlinkConnection.connect(path: endpoint.path)
             } catch {
                 return .failure(LinkFailure(words(error)))
             }
@@ -32,7 +35,7 @@ public enum WindowClient {
     /// Why bmd cannot be reached, in the window's words: no command to type.
     static func words(_ failure: ConnectFailure) -> String {
         switch failure {
-        case .unsafeFolder(let folder, let problem):
+        case .unsafeFolder(let folder, let problem, _):
             let why = switch problem {
             case .unreadable(let code): "it cannot be read (\(String(cString: strerror(code))))"
             case .symbolicLink: "it is a symbolic link"
@@ -41,6 +44,10 @@ public enum WindowClient {
             case .openToOthers(let mode): "other users may enter it (mode \(String(mode, radix: 8)))"
             }
             return "the folder \(folder) that would hold bmd's socket cannot be trusted: \(why)"
+        case .foreignListener(let path, let uid):
+            return "another user (user id \(uid)) listens at \(path), not your bmd"
+        case .unknownListener(let path, let cause):
+            return "who listens at \(path) cannot be learnt (\(cause))"
         case .cannotConnect(let path, let cause):
             return "cannot reach \(path): \(cause)"
         case .notRunning(let path, _):

@@ -1,4 +1,5 @@
 import Foundation
+import MorningTestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -19,8 +20,8 @@ struct RuntimeFolderTests {
 
     /// Runs `script` with sh in a private mount namespace whose /tmp is empty, with no
     /// XDG_RUNTIME_DIR, the state in /tmp/state, and BMD and BMCTL naming the programs.
-    func inPrivateTmp(_ script: String) throws -> Output {
-        var env = ProcessInfo.processInfo.environment
+    func inPrivateTmp(_ script: String, environment extra: [String: String] = [:]) throws -> Output {
+        var env = ProcessInfo.processInfo.environment.merging(extra) { $1 }
         for key in ["XDG_RUNTIME_DIR", "BMD_SOCKET", "NOTIFY_SOCKET", "LISTEN_FDS", "LISTEN_PID", "DBUS_SESSION_BUS_ADDRESS",
                     "DISPLAY", "WAYLAND_DISPLAY"] {
             env[key] = nil
@@ -97,6 +98,36 @@ struct RuntimeFolderTests {
         #expect(output.stderr.contains("is open to other users (mode 1777)"), "\(text)")
         // Nothing was bound in either folder.
         #expect(!output.stdout.contains("bmd.sock"), "\(text)")
+    }
+
+    @Test("Another user who makes the folder under /tmp, with a socket, while bmctl waits for the bmd it started is told nothing",
+          .enabled("needs a mount namespace (root), setpriv and python3") { Self.privateTmp.works && ForeignListener.available },
+          .timeLimit(.minutes(1)))
+    func folderMadeDuringTheWait() throws {
+        // F2, F7. The bmd bmctl starts stands for the moment another user wins the race:
+        // it runs, as nobody, a listener that makes the folder with its socket in it.
+        let (_, listener) = ForeignListener.command(stage: "STAGE")
+        let output = try inPrivateTmp("""
+            cat > "$programs/bmd" <<'END'
+            #!/bin/sh
+            stage=$(mktemp -d /tmp/stage-XXXXXX) && chown 65534 "$stage" || exit 1
+            exec /usr/bin/setpriv --reuid=65534 --regid=65534 --clear-groups /usr/bin/python3 -I -c "$LISTENER" "$stage" "/tmp/better-morning-$(id -u)"
+            END
+            chmod 755 "$programs/bmd"
+            "$BMCTL" status; echo "bmctl: $?"
+            /usr/bin/python3 -I -c '
+            import socket, sys
+            s = socket.socket(socket.AF_UNIX); s.connect(sys.argv[1]); s.sendall(b"END\\0")
+            print("listener got:", s.recv(64).rstrip(b"\\0").decode())' "$folder/bmd.sock"
+            echo end
+            """, environment: ["LISTENER": listener[listener.firstIndex(of: "-c")! + 1]])
+        let text = output.stdout + output.stderr
+        #expect(output.stdout.contains("end"), "\(text)")
+        #expect(output.stdout.contains("bmctl: 3"), "\(text)")
+        #expect(output.stdout.contains("listener got: 0 0"), "connections and bytes: \(text)")
+        #expect(output.stderr.contains("bmctl: bmd was not running; started it"), "\(text)")
+        #expect(output.stderr.contains("/tmp/better-morning-\(geteuid()) belongs to user id 65534, not to you"), "\(text)")
+        #expect(!output.stdout.contains("forged"), "\(text)")
     }
 
     @Test("bmd leaves the mode of folders it did not create: a shared socket folder keeps its sticky bit, a state folder its mode",

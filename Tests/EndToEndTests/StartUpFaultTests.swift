@@ -96,6 +96,75 @@ struct StartUpFaultTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: theirs).isEmpty, "bmd wrote in another user's folder")
     }
 
+    // Rule F1.
+    @Test("A state folder of one's own that others may write in (0777, 0775) is refused with the fix, and nothing in it is touched",
+          .timeLimit(.minutes(1)), arguments: [0o777 as mode_t, 0o775])
+    func stateFolderOpenToOthers(mode: mode_t) throws {
+        let box = try Sandbox(time: "2026-03-02 08:00:00")
+        let folder = box.root.appendingPathComponent("open").path
+        #expect(mkdir(folder, 0o700) == 0 && chmod(folder, mode) == 0)
+        // What someone else may have put there: a state file of their making.
+        let planted = folder + "/bmd.sqlite"
+        try Data("not bmd's".utf8).write(to: URL(fileURLWithPath: planted))
+        var before = stat()
+        #expect(stat(planted, &before) == 0)
+        let notify = try NotifyListener(path: box.root.appendingPathComponent("notify-start").path)
+        var env = box.baseEnvironment
+        env["NOTIFY_SOCKET"] = notify.path
+        let err = try Pipe2()
+        let child = try ChildProcess(Binaries.bmd, ["--state-dir", folder, "--socket", box.socketPath], environment: env, stderr: err.write)
+        err.closeWrite()
+        let exited = Mutex(false)
+        Thread {
+            child.wait()
+            exited.withLock { $0 = true }
+        }.start()
+        var served = false
+        let deadline = Date().addingTimeInterval(20)
+        while !exited.withLock({ $0 }), Date() < deadline {
+            if let message = try? notify.receive(timeout: 1), message.contains("READY=1") {
+                served = true
+                break
+            }
+        }
+        if !exited.withLock({ $0 }) {
+            child.signal(SIGKILL)
+            while !exited.withLock({ $0 }) { usleep(10_000) }
+        }
+        #expect(child.wait() != 0 && !served, "bmd served from a folder others may write in")
+        let stderr = String(decoding: err.readAll(), as: UTF8.self)
+        #expect(stderr == "bmd: the state folder \(folder) is open to other users (mode \(String(mode, radix: 8))): anyone who may "
+                + "write in it could put their own state file there. bmd uses it only when others cannot write in it: "
+                + "run `chmod 700 \(folder)`, then start bmd again\n")
+        // Nothing opened or changed: the same one file, untouched, and the folder's mode kept.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["bmd.sqlite"])
+        var after = stat()
+        #expect(stat(planted, &after) == 0)
+        #expect(after.st_mtim.tv_sec == before.st_mtim.tv_sec && after.st_mtim.tv_nsec == before.st_mtim.tv_nsec)
+        #expect(after.st_atim.tv_sec == before.st_atim.tv_sec && after.st_atim.tv_nsec == before.st_atim.tv_nsec,
+                "bmd read the planted file")
+        var folderInfo = stat()
+        #expect(stat(folder, &folderInfo) == 0 && folderInfo.st_mode & 0o7777 == mode)
+    }
+
+    // Rule F1.
+    @Test("A state folder bmd creates is 0700, and one of one's own that only others may read (0755) is used as it is",
+          .timeLimit(.minutes(1)))
+    func stateFoldersUsed() throws {
+        let box = try Sandbox(time: "2026-03-02 08:00:00")
+        let made = box.root.appendingPathComponent("made/state").path
+        try box.startDaemon(arguments: ["--state-dir", made, "--socket", box.socketPath], fakeClock: false)
+        try box.stopDaemon()
+        var info = stat()
+        #expect(stat(made, &info) == 0 && info.st_mode & 0o7777 == 0o700)
+        let readable = box.root.appendingPathComponent("readable").path
+        #expect(mkdir(readable, 0o700) == 0 && chmod(readable, 0o755) == 0)
+        try box.startDaemon(arguments: ["--state-dir", readable, "--socket", box.socketPath], fakeClock: false)
+        try box.stopDaemon()
+        #expect(stat(readable, &info) == 0 && info.st_mode & 0o7777 == 0o755)
+        #expect(FileManager.default.fileExists(atPath: readable + "/bmd.sqlite"))
+    }
+
     @Test("Issue 18 item 10: under socket activation bmd needs no XDG_RUNTIME_DIR",
           .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/systemd-socket-activate")))
     func socketActivationWithoutRuntimeDir() throws {

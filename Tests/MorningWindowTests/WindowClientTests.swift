@@ -6,9 +6,12 @@ import Testing
 
 /// The window finds bmd where every client does, and says why it cannot in its own words.
 @Suite(.serialized) @MainActor struct WindowClientTests {
-    /// A listening Unix socket at a fresh path, and the path.
+    /// A listening Unix socket at a fresh path in a folder of this user's closed to
+    /// others (as the client checks), and the path.
     func listener() -> (fd: Int32, path: String) {
-        let path = "/tmp/bm-window-client-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).sock"
+        var template = Array("/tmp/bm-window-client-XXXXXX".utf8CString)
+        let folder = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
+        let path = folder + "/bmd.sock"
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
@@ -26,7 +29,7 @@ import Testing
     @Test("BMD_SOCKET names the socket, as for bmctl; with nothing there the window says so")
     func socketFromEnvironment() {
         let (fd, path) = listener()
-        defer { close(fd); unlink(path) }
+        defer { close(fd); unlink(path); rmdir(String(path.dropLast("/bmd.sock".count))) }
         let connect = WindowClient.connector(environment: Environment(["BMD_SOCKET": path]), autostart: false)
         guard case .success(let client) = connect() else {
             Issue.record("no connection to \(path)")
@@ -40,7 +43,7 @@ import Testing
 
     @Test("an untrusted socket folder is named, with why, and no command to type")
     func untrustedFolder() {
-        let words = WindowClient.words(.unsafeFolder(folder: "/tmp/better-morning-1000", problem: .otherOwner(uid: 1001)))
+        let words = WindowClient.words(.unsafeFolder(folder: "/tmp/better-morning-1000", problem: .otherOwner(uid: 1001), origin: .fallbackFolder))
         #expect(words == "the folder /tmp/better-morning-1000 that would hold bmd's socket cannot be trusted: it belongs to user id 1001")
         #expect(WindowClient.words(.notRunning(path: "/run/user/1000/better-morning/bmd.sock", cause: SystemError(code: ENOENT)))
                 == "nothing answers at /run/user/1000/better-morning/bmd.sock")
