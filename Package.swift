@@ -9,6 +9,7 @@ let package = Package(
     products: [
         .executable(name: "bmd", targets: ["bmd"]),
         .executable(name: "bmctl", targets: ["bmctl"]),
+        .executable(name: "better-morning", targets: ["better-morning"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -30,6 +31,9 @@ let package = Package(
         .target(name: "CommandTable"),
         .executableTarget(name: "command-table", dependencies: ["CommandTable"]),
 
+        // MARK: The words every surface uses for the morning (bmctl's and the window's), without Foundation.
+        .target(name: "MorningWords", dependencies: ["MorningProtocol"]),
+
         // MARK: The pure core: rules of routines, days and records. No clock, disk or socket.
         .target(name: "MorningCore", dependencies: ["MorningProtocol"]),
 
@@ -49,6 +53,12 @@ let package = Package(
             name: "CNotify",
             pkgConfig: "libnotify",
             providers: [.apt(["libnotify-dev"])]
+        ),
+        // GTK 4 and libadwaita, for the window only: bmd and bmctl never build it.
+        .systemLibrary(
+            name: "CAdwaita",
+            pkgConfig: "libadwaita-1",
+            providers: [.apt(["libadwaita-1-dev"])]
         ),
         .systemLibrary(
             name: "CSystemd",
@@ -73,11 +83,15 @@ let package = Package(
         .target(
             name: "MorningControl",
             dependencies: [
-                "MorningClient", "MorningProtocol",
+                "MorningClient", "MorningProtocol", "MorningWords",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["bmctl.commands"]
         ),
+
+        // The window: a pure model of what it shows, the GTK layer over it, and bmd reached
+        // from GLib's main loop. No Foundation, so no ICU data in the program.
+        .target(name: "MorningWindow", dependencies: ["MorningClient", "MorningProtocol", "MorningWords", "Varlink", "CAdwaita"]),
 
         // MARK: Thin executables
         // Both programs are linked by the toolchain's lld: gold repeats, on every build, glibc's
@@ -102,6 +116,8 @@ let package = Package(
             linkerSettings: [.unsafeFlags(["-static-executable", "-use-ld=lld"])]
         ),
 
+        .executableTarget(name: "better-morning", dependencies: ["MorningWindow"]),
+
         // MARK: Tests, one target per module plus the end-to-end suite
         // What several test targets share: a seeded random generator and the runs' seeds.
         .target(name: "MorningTestSupport", path: "Tests/MorningTestSupport"),
@@ -122,6 +138,10 @@ let package = Package(
         .testTarget(name: "MorningClientTests", dependencies: ["MorningClient", "MorningProtocol", "MorningTestSupport"]),
         .testTarget(name: "MorningControlTests",
                     dependencies: ["MorningControl", "MorningClient", "MorningCore", "MorningProtocol", "MorningTestSupport"]),
+        // The window's model and words without GTK, and its widgets on a display (make test
+        // runs those under Xvfb and dbus-run-session).
+        .testTarget(name: "MorningWindowTests", dependencies: ["MorningWindow", "MorningClient", "MorningProtocol", "MorningWords", "Varlink", "CAdwaita"]),
+        .testTarget(name: "MorningWordsTests", dependencies: ["MorningWords", "MorningProtocol"]),
         .testTarget(name: "EndToEndTests", dependencies: ["MorningProtocol", "MorningTestSupport"]),
     ]
 )

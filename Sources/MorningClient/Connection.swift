@@ -88,6 +88,15 @@ public final class Connection {
         return credentials
     }
 
+    /// A copy of the socket's descriptor, for a client that reads and writes it from its
+    /// own event loop (the window, from GLib's), once `DaemonSocket.connect` has checked
+    /// who listens. The caller owns the copy; this connection still closes its own.
+    public func duplicateDescriptor() throws(SystemError) -> Int32 {
+        let copy = fcntl(fd, F_DUPFD_CLOEXEC, 0)
+        guard copy >= 0 else { throw SystemError(code: errno) }
+        return copy
+    }
+
     /// Writes all of `bytes`.
     public func send(_ bytes: [UInt8]) throws(ConnectionError) {
         var sent = 0

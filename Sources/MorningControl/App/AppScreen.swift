@@ -263,7 +263,7 @@ struct AppScreen {
         var kinds: [Span] = [Span(" ")]
         var date = first
         for _ in 0..<count where date <= latest {
-            let label = "\(Weekday.shortName(of: date.description)) \(date.dayOfMonth) \(Self.month(date.month))"
+            let label = MorningText.scrollerLabel(date)
             let kind = date < today ? "past" : date == today ? "today" : "upcoming"
             if date == selected {
                 dates.append(Span(Self.center("[" + label + "]", cell), .bold))
@@ -325,10 +325,6 @@ struct AppScreen {
         }
         if !line.isEmpty || lines.isEmpty { lines.append(line) }
         return lines
-    }
-
-    static func month(_ number: Int) -> String {
-        ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"][(number - 1) % 12]
     }
 
     static func center(_ text: String, _ width: Int) -> String {

@@ -21,7 +21,7 @@ enum StatusText {
                 let date = "\(Weekday.shortName(of: today.date)) \(today.date)"
                 lines.append(row("today", "\(date), \(today.completed) of \(today.total) done, \(pace)"))
             }
-            lines.append(row("now", MorningText.taskNow(s).map { task($0, style: style) } ?? nothingNow(s)))
+            lines.append(row("now", MorningText.taskNow(s).map { task($0, style: style) } ?? MorningText.nothingNow(s)))
             lines.append(row("next task", s.nextTask.map { task($0, style: style) + MorningText.due(s) } ?? "none left today"))
         }
         if s.phase != .none {
@@ -31,15 +31,6 @@ enum StatusText {
             + (s.notifications.available ? "" : " " + style.yellow(s.notifications.reason.map { "(unavailable: \($0))" } ?? "(unavailable)"))
         lines.append(row("notifications", notifications))
         return Text.lines(lines)
-    }
-
-    /// What the "now" row says when there is no task to do now.
-    private static func nothingNow(_ s: Morning.StatusReply) -> String {
-        switch MorningText.state(s) {
-        case .beforeFirstTask: "nothing yet"
-        case .finished, .allDone: "nothing, the morning is over"
-        default: "nothing, every task whose time has come is done"
-        }
     }
 
     /// Labels are padded so the values line up.

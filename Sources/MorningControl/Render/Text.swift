@@ -41,7 +41,7 @@ enum Text {
 
     /// "1 task" or "2 tasks".
     static func count(_ n: Int, _ singular: String, _ plural: String? = nil) -> String {
-        "\(n) " + (n == 1 ? singular : plural ?? singular + "s")
+        MorningText.count(n, singular, plural)
     }
 
     /// `text` with every line wider than `width` broken at spaces into lines that fit.

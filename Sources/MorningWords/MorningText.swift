@@ -1,12 +1,12 @@
 import MorningProtocol
 
 /// The words every surface uses for where the morning stands — `status`, the bars, the
-/// terminal app and `check` with no task — read from bmd's one model of now and from
+/// terminal app, the window and `check` with no task — read from bmd's one model of now and from
 /// nothing else, so that no two of them can disagree.
-enum MorningText {
+public enum MorningText {
     /// Where the morning stands: bmd's own word, or, from a bmd older than that word
     /// (running until it is restarted after an upgrade), read from its phase and pace.
-    static func state(_ s: Morning.StatusReply) -> Morning.MorningState {
+    public static func state(_ s: Morning.StatusReply) -> Morning.MorningState {
         if let state = s.state { return state }
         switch s.phase {
         case .none: return .none
@@ -23,26 +23,50 @@ enum MorningText {
     }
 
     /// The task to do now, none once the morning is finished.
-    static func taskNow(_ s: Morning.StatusReply) -> Morning.DayTask? { s.now?.task }
+    public static func taskNow(_ s: Morning.StatusReply) -> Morning.DayTask? { s.now?.task }
 
     /// Where the morning stands in a few words, nil when the routine does not run today:
     /// "starts at 05:00", "on track", "behind by 2 tasks", "finished 5/8" or "all done".
-    static func standing(_ s: Morning.StatusReply) -> String? {
+    public static func standing(_ s: Morning.StatusReply) -> String? {
         switch state(s) {
         case .none, .notStarted: return nil
         case .beforeFirstTask: return "starts at \(s.routine?.tasks.first?.time ?? s.nextTask?.time ?? "?")"
         case .inProgress: return "on track"
-        case .behind: return "behind by " + Text.count(s.behind, "task")
+        case .behind: return "behind by " + count(s.behind, "task")
         case .finished: return "finished \(s.today?.completed ?? 0)/\(s.today?.total ?? 0)"
         case .allDone: return "all done"
         }
     }
 
     /// " in 12 min" while the next task is less than an hour off; empty otherwise.
-    static func due(_ s: Morning.StatusReply) -> String {
+    public static func due(_ s: Morning.StatusReply) -> String {
         s.now?.minutesToNext.map { " in \($0) min" } ?? ""
     }
 
     /// "05:30 Walk", a task as the bars name it.
-    static func named(_ t: Morning.DayTask) -> String { "\(t.time) \(t.title)" }
+    public static func named(_ t: Morning.DayTask) -> String { "\(t.time) \(t.title)" }
+
+    /// What a surface says of "now" when there is no task to do now.
+    public static func nothingNow(_ s: Morning.StatusReply) -> String {
+        switch state(s) {
+        case .beforeFirstTask: "nothing yet"
+        case .finished, .allDone: "nothing, the morning is over"
+        default: "nothing, every task whose time has come is done"
+        }
+    }
+
+    /// "1 task" or "2 tasks".
+    public static func count(_ n: Int, _ singular: String, _ plural: String? = nil) -> String {
+        "\(n) " + (n == 1 ? singular : plural ?? singular + "s")
+    }
+
+    /// "Wed 25 Nov", a date as the date scrollers label it.
+    public static func scrollerLabel(_ day: Day) -> String {
+        "\(Weekday(day).shortName) \(day.dayOfMonth) \(month(day.month))"
+    }
+
+    /// "Jan" to "Dec".
+    public static func month(_ number: Int) -> String {
+        ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"][(number - 1) % 12]
+    }
 }

@@ -1,0 +1,2 @@
+// The words bmctl shares with the window (MorningText, Weekday), for every file of bmctl.
+@_exported import MorningWords

@@ -1,0 +1,124 @@
+import CAdwaita
+import MorningProtocol
+import Varlink
+
+/// Carries out the model's effects on bmd from GLib's loop and hands the answers back as
+/// events: one connection follows the status stream, another makes the calls (bmd answers
+/// nothing else on a connection that follows).
+@MainActor
+public final class BmdLink {
+    /// Opens a connected socket to bmd, or says why it cannot.
+    public typealias Connector = @MainActor () -> Result<Int32, LinkFailure>
+
+    private let connector: Connector
+    private let deliver: @MainActor (WindowEvent) -> Void
+    private var follower: VarlinkConnection?
+    private var caller: VarlinkConnection?
+    private var retrySource: guint = 0
+
+    /// `deliver` gets every event; it runs on the main thread, from GLib's loop.
+    public init(connector: @escaping Connector, deliver: @escaping @MainActor (WindowEvent) -> Void) {
+        self.connector = connector
+        self.deliver = deliver
+    }
+
+    public func run(_ effects: [WindowEffect]) {
+        for effect in effects { run(effect) }
+    }
+
+    public func run(_ effect: WindowEffect) {
+        switch effect {
+        case .connect:
+            follow()
+        case .loadDay(let date):
+            call(Morning.Call.day(date: date)) { .day($0) }
+        case .check(let position, let date):
+            call(Morning.Call.check(task: String(position), date: date)) { .changed($0) }
+        case .uncheck(let position, let date):
+            call(Morning.Call.uncheck(task: String(position), date: date)) { .changed($0) }
+        case .retry(let milliseconds):
+            MainLoop.cancel(retrySource)
+            retrySource = MainLoop.after(milliseconds: milliseconds) { [weak self] in
+                self?.retrySource = 0
+                self?.deliver(.retry)
+            }
+        }
+    }
+
+    /// Ends both connections and any wait: the window is closing.
+    public func stop() {
+        follower?.close()
+        caller?.close()
+        follower = nil
+        caller = nil
+        MainLoop.cancel(retrySource)
+        retrySource = 0
+    }
+
+    private func follow() {
+        follower?.close()
+        caller?.close()
+        caller = nil
+        follower = nil
+        switch connector() {
+        case .failure(let failure):
+            deliver(.lost(failure.reason))
+        case .success(let fd):
+            let connection = VarlinkConnection(fd: fd) { [weak self] reason in
+                self?.lost(reason)
+            }
+            follower = connection
+            connection.call(Morning.Call.status().more.call) { [weak self] reply in
+                guard let self else { return }
+                if let name = reply.error {
+                    return self.lost("bmd refused to send its status (\(Self.shortName(name)))")
+                }
+                guard let status = try? reply.parameters(Morning.StatusReply.self) else {
+                    return self.lost("bmd sent a status the window cannot read; are bmd and the window the same version?")
+                }
+                self.deliver(.status(status))
+                if !reply.continues { self.lost("bmd ended the status stream") }
+            }
+        }
+    }
+
+    /// The status stream ended: both connections go, and the model decides when to try again.
+    private func lost(_ reason: String) {
+        follower?.close()
+        caller?.close()
+        follower = nil
+        caller = nil
+        deliver(.lost(reason))
+    }
+
+    /// Makes `request` on the calls' connection, opened when needed, and delivers its answer.
+    private func call<R: JSONCodable>(_ request: VarlinkRequest<R>, _ event: @escaping (R) -> WindowEvent) {
+        guard follower != nil else { return }  // away: the next status asks again
+        if caller?.isOpen != true {
+            switch connector() {
+            case .failure(let failure):
+                return deliver(.lost(failure.reason))
+            case .success(let fd):
+                caller = VarlinkConnection(fd: fd) { [weak self] _ in self?.caller = nil }
+            }
+        }
+        caller?.call(request.call) { [weak self] reply in
+            guard let self else { return }
+            if let name = reply.error {
+                if let error = try? Morning.Error(name: name, parameters: reply.parameters) {
+                    return self.deliver(.refused(error))
+                }
+                return self.deliver(.failed("bmd could not do that (\(Self.shortName(name)))."))
+            }
+            guard let value = try? reply.parameters(R.self) else {
+                return self.deliver(.failed("bmd sent an answer the window cannot read; are bmd and the window the same version?"))
+            }
+            self.deliver(event(value))
+        }
+    }
+
+    /// "NotToday" from "org.bettermorning.Morning.NotToday".
+    nonisolated static func shortName(_ name: String) -> String {
+        name.split(separator: ".").last.map(String.init) ?? name
+    }
+}

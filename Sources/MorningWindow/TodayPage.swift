@@ -1,0 +1,274 @@
+import CAdwaita
+import MorningProtocol
+import MorningWords
+
+/// The Today page: where the morning stands, the date scroller, and the tasks of the day
+/// chosen, which can be checked today. It draws the model and sends the person's actions
+/// to the controller; it keeps no state of its own beyond its widgets.
+@MainActor
+final class TodayPage {
+    let root: UnsafeMutablePointer<GtkWidget>
+    private let send: @MainActor (WindowEvent) -> Void
+    /// Either the empty state or the day.
+    private let switcher: UnsafeMutablePointer<GtkWidget>
+    private let empty: UnsafeMutablePointer<GtkWidget>
+    let away: UnsafeMutablePointer<GtkWidget>
+    let headline: UnsafeMutablePointer<GtkWidget>
+    let now: UnsafeMutablePointer<GtkWidget>
+    let next: UnsafeMutablePointer<GtkWidget>
+    private let scroller: UnsafeMutablePointer<GtkWidget>
+    private let dateBox: UnsafeMutablePointer<GtkWidget>
+    let dayHeading: UnsafeMutablePointer<GtkWidget>
+    let list: UnsafeMutablePointer<GtkWidget>
+    let message: UnsafeMutablePointer<GtkWidget>
+
+    /// The date buttons, by date, and the dates they were made for.
+    private(set) var dateButtons: [(day: Day, button: UnsafeMutablePointer<GtkWidget>)] = []
+    private var shownDates: [Day] = []
+    private var shownToday: Day?
+    /// The task rows, by position, and what they were made for.
+    private(set) var rows: [(task: Morning.DayTask, row: UnsafeMutablePointer<GtkWidget>, check: UnsafeMutablePointer<GtkWidget>?)] = []
+    /// The ✓ or ✗ label of each row of a past or future day.
+    private var marks: [UnsafeMutablePointer<GtkWidget>: UnsafeMutablePointer<GtkWidget>] = [:]
+    private var rowsKey: String?
+    /// The model last drawn: a toggle the model already shows is not sent again.
+    private var model = WindowModel()
+    private var scrollPending = false
+    /// Whether the focus has been put on today's tasks yet: once, when they first show.
+    private var focused = false
+    /// The width of a date on the scroller, and the space between dates.
+    static let dateWidth: Int32 = 76
+    static let dateSpacing: Int32 = 6
+
+    init(send: @escaping @MainActor (WindowEvent) -> Void) {
+        self.send = send
+        empty = adw_status_page_new()
+        away = label(wrap: true)
+        style(away, "warning")
+        headline = label(wrap: true)
+        style(headline, "title-3")
+        now = label(wrap: true)
+        style(now, "heading")
+        next = label(wrap: true)
+        style(next, "dim-label")
+        dateBox = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, TodayPage.dateSpacing)
+        scroller = gtk_scrolled_window_new()
+        gtk_scrolled_window_set_policy(OpaquePointer(scroller), GTK_POLICY_AUTOMATIC, GTK_POLICY_NEVER)
+        gtk_scrolled_window_set_child(OpaquePointer(scroller), dateBox)
+        bm_set_accessible_label(scroller, "Dates")
+        dayHeading = label(wrap: true)
+        style(dayHeading, "heading")
+        list = gtk_list_box_new()
+        gtk_list_box_set_selection_mode(OpaquePointer(list), GTK_SELECTION_NONE)
+        style(list, "boxed-list")
+        bm_set_accessible_label(list, "Tasks")
+        message = label(wrap: true)
+        style(message, "error")
+
+        let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12)!
+        for child in [away, headline, now, next, scroller, dayHeading, list, message] {
+            gtk_box_append(cast(column), child)
+        }
+        gtk_widget_set_margin_top(column, 12)
+        gtk_widget_set_margin_bottom(column, 12)
+        gtk_widget_set_margin_start(column, 12)
+        gtk_widget_set_margin_end(column, 12)
+        let clamp = adw_clamp_new()!
+        adw_clamp_set_maximum_size(OpaquePointer(clamp), 640)
+        adw_clamp_set_child(OpaquePointer(clamp), column)
+        let scrolled = gtk_scrolled_window_new()!
+        gtk_scrolled_window_set_policy(OpaquePointer(scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_scrolled_window_set_child(OpaquePointer(scrolled), clamp)
+        gtk_widget_set_vexpand(scrolled, 1)
+
+        switcher = gtk_stack_new()
+        gtk_stack_add_named(OpaquePointer(switcher), empty, "empty")
+        gtk_stack_add_named(OpaquePointer(switcher), scrolled, "day")
+        root = switcher
+
+        // The scroller keeps the chosen date in view as its size changes. The adjustment
+        // changes while the scroller is being laid out, when a new value would be drawn
+        // only at the next layout: it is set before the next frame is laid out.
+        let adjustment = gtk_scrolled_window_get_hadjustment(OpaquePointer(scroller))
+        on(UnsafeMutableRawPointer(adjustment!), "changed") { [weak self] in
+            guard let self, !self.scrollPending else { return }
+            self.scrollPending = true
+            nextFrame(self.scroller) { [weak self] in
+                self?.scrollPending = false
+                self?.scrollToSelected()
+            }
+        }
+    }
+
+    /// The mark a row of a past or future day shows, as shown.
+    func markText(_ row: UnsafeMutablePointer<GtkWidget>) -> String? {
+        marks[row].map { String(cString: gtk_label_get_text(OpaquePointer($0))) }
+    }
+
+    /// The empty state's title, as shown.
+    var emptyTitle: String { String(cString: adw_status_page_get_title(OpaquePointer(empty))) }
+
+    func render(_ model: WindowModel) {
+        self.model = model
+        gtk_widget_set_visible(away, TodayText.away(model) != nil && model.status != nil ? 1 : 0)
+        gtk_label_set_text(OpaquePointer(away), TodayText.away(model) ?? "")
+        if let empty = TodayText.empty(model) {
+            adw_status_page_set_title(OpaquePointer(self.empty), empty.title)
+            adw_status_page_set_description(OpaquePointer(self.empty), empty.description)
+            adw_status_page_set_icon_name(OpaquePointer(self.empty), model.status == nil ? "network-offline-symbolic" : "alarm-symbolic")
+            gtk_stack_set_visible_child_name(OpaquePointer(switcher), "empty")
+            return
+        }
+        gtk_stack_set_visible_child_name(OpaquePointer(switcher), "day")
+        guard let status = model.status else { return }
+        gtk_label_set_text(OpaquePointer(headline), TodayText.headline(status))
+        set(now, TodayText.now(status))
+        set(next, TodayText.next(status))
+        renderDates(model)
+        if let day = model.shownDay {
+            gtk_label_set_text(OpaquePointer(dayHeading), TodayText.dayHeading(day))
+            let nowPosition = day.mode == .today ? MorningText.taskNow(status)?.position : nil
+            renderRows(day, now: nowPosition)
+            // The window opens with the focus on the task to do now (else the first of
+            // today), so Space checks it; otherwise the first date would take the focus
+            // and pull the scroller back to the routine's start.
+            if !focused, day.mode == .today, let first = rows.first {
+                focused = true
+                let row = rows.first { $0.task.position == nowPosition } ?? first
+                gtk_widget_grab_focus(row.row)
+            }
+        } else {
+            gtk_label_set_text(OpaquePointer(dayHeading), model.selected.map { "Asking bmd for \($0)…" } ?? "")
+            renderRows(nil, now: nil)
+        }
+        set(message, model.message)
+    }
+
+    /// A label's text, hidden when there is none.
+    private func set(_ label: UnsafeMutablePointer<GtkWidget>, _ text: String?) {
+        gtk_label_set_text(OpaquePointer(label), text ?? "")
+        gtk_widget_set_visible(label, text == nil ? 0 : 1)
+    }
+
+    // MARK: The date scroller
+
+    private func renderDates(_ model: WindowModel) {
+        guard let today = model.today else { return }
+        if model.dates != shownDates || today != shownToday {
+            while let child = gtk_widget_get_first_child(dateBox) { gtk_box_remove(cast(dateBox), child) }
+            dateButtons = model.dates.map { date in
+                let (text, kind) = TodayText.scrollerDate(date, today: today)
+                let button = gtk_button_new()!
+                let parts = text.split(separator: " ", maxSplits: 1).map(String.init)
+                let label = gtk_label_new(parts.joined(separator: "\n"))!
+                gtk_label_set_justify(OpaquePointer(label), GTK_JUSTIFY_CENTER)
+                gtk_button_set_child(cast(button), label)
+                gtk_widget_set_size_request(button, TodayPage.dateWidth, -1)
+                style(button, "flat")
+                if kind == "upcoming" { style(label, "dim-label") }
+                if kind == "today" { style(label, "heading") }
+                bm_set_accessible_label(button, "\(Weekday(date).name) \(date), \(kind)")
+                gtk_widget_set_tooltip_text(button, "\(Weekday(date).name) \(date), \(kind)")
+                on(UnsafeMutableRawPointer(button), "clicked") { [weak self] in self?.send(.select(date)) }
+                gtk_box_append(cast(dateBox), button)
+                return (date, button)
+            }
+            shownDates = model.dates
+            shownToday = today
+        }
+        for (date, button) in dateButtons {
+            let chosen = date == model.selected
+            style(button, "suggested-action", chosen)
+            style(button, "flat", !chosen)
+        }
+        scrollToSelected()
+    }
+
+    /// Scrolls the dates so the chosen one is in the middle, as far as the ends allow.
+    private func scrollToSelected() {
+        guard let selected = model.selected, let index = shownDates.firstIndex(of: selected),
+              let adjustment = gtk_scrolled_window_get_hadjustment(OpaquePointer(scroller)) else { return }
+        let step = Double(TodayPage.dateWidth + TodayPage.dateSpacing)
+        let page = gtk_adjustment_get_page_size(adjustment)
+        let upper = gtk_adjustment_get_upper(adjustment)
+        let wanted = Double(index) * step - (page - Double(TodayPage.dateWidth)) / 2
+        gtk_adjustment_set_value(adjustment, min(max(0, wanted), max(0, upper - page)))
+    }
+
+    // MARK: The tasks
+
+    private func renderRows(_ day: Morning.DayReply?, now: Int?) {
+        // Rows are made again only when the day or its list changes; a check changes them
+        // in place, so the focus stays on the row that was checked.
+        let key = day.map { d in d.date + "|" + d.tasks.map { "\($0.position) \($0.time) \($0.title)" }.joined(separator: "|") + "|\(d.mode)" }
+        if key != rowsKey {
+            while let child = gtk_widget_get_first_child(list) { gtk_list_box_remove(OpaquePointer(list), child) }
+            marks = [:]
+            rows = (day?.tasks ?? []).map { task in makeRow(task, mode: day!.mode) }
+            rowsKey = key
+        }
+        guard let day else { return }
+        for (index, task) in day.tasks.enumerated() where index < rows.count {
+            let (_, row, check) = rows[index]
+            rows[index].task = task
+            if let check {
+                let active: gboolean = task.state == .done ? 1 : 0
+                if gtk_check_button_get_active(cast(check)) != active { gtk_check_button_set_active(cast(check), active) }
+                // Nothing can be checked while bmd is away: the box would say what bmd never heard.
+                gtk_widget_set_sensitive(check, model.link == .live ? 1 : 0)
+                bm_set_accessible_label(check, "\(task.time) \(task.title)")
+            }
+            adw_action_row_set_subtitle(cast(row), task.position == now ? "\(task.time) · now" : task.time)
+            bm_set_accessible_label(row, TodayText.accessibleName(task) + (task.position == now ? ", to do now" : ""))
+        }
+    }
+
+    private func makeRow(_ task: Morning.DayTask, mode: Morning.DayMode) -> (Morning.DayTask, UnsafeMutablePointer<GtkWidget>, UnsafeMutablePointer<GtkWidget>?) {
+        let row = adw_action_row_new()!
+        adw_preferences_row_set_title(cast(row), task.title)
+        adw_preferences_row_set_use_markup(cast(row), 0)
+        var check: UnsafeMutablePointer<GtkWidget>?
+        switch mode {
+        case .today:
+            let box = gtk_check_button_new()!
+            gtk_widget_set_valign(box, GTK_ALIGN_CENTER)
+            gtk_check_button_set_active(cast(box), task.state == .done ? 1 : 0)
+            let position = task.position
+            on(UnsafeMutableRawPointer(box), "toggled") { [weak self, box] in
+                guard let self else { return }
+                let active = gtk_check_button_get_active(cast(box)) != 0
+                let shown = self.model.shownDay?.tasks.first { $0.position == position }?.state == .done
+                if active != shown { self.send(.toggle(position: position)) }
+            }
+            adw_action_row_add_prefix(cast(row), box)
+            adw_action_row_set_activatable_widget(cast(row), box)
+            check = box
+        case .past:
+            let mark = gtk_label_new(TodayText.mark(task))!
+            style(mark, task.state == .done ? "success" : "error")
+            gtk_widget_set_size_request(mark, 24, -1)
+            adw_action_row_add_prefix(cast(row), mark)
+            marks[row] = mark
+        case .future:
+            let mark = gtk_label_new("")!
+            gtk_widget_set_size_request(mark, 24, -1)
+            adw_action_row_add_prefix(cast(row), mark)
+            marks[row] = mark
+            style(row, "dim-label")
+        }
+        gtk_list_box_append(OpaquePointer(list), row)
+        return (task, row, check)
+    }
+}
+
+/// A label aligned to the start, wrapping between words when asked.
+@MainActor
+func label(wrap: Bool) -> UnsafeMutablePointer<GtkWidget> {
+    let widget = gtk_label_new(nil)!
+    gtk_label_set_xalign(OpaquePointer(widget), 0)
+    if wrap {
+        gtk_label_set_wrap(OpaquePointer(widget), 1)
+        gtk_label_set_wrap_mode(OpaquePointer(widget), PANGO_WRAP_WORD_CHAR)
+    }
+    return widget
+}

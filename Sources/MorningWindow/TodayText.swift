@@ -1,0 +1,102 @@
+import MorningProtocol
+import MorningWords
+
+/// The words of the Today page, from the model alone: where the morning stands, the task
+/// to do now and the countdown, in `MorningText`'s words as every other surface has them.
+public enum TodayText {
+    /// What fills the page instead of the day when there is no day to show.
+    public struct Empty: Equatable, Sendable {
+        public var title: String
+        public var description: String
+
+        public init(title: String, description: String) {
+            self.title = title
+            self.description = description
+        }
+    }
+
+    /// The page's empty state, or nil when the routine has days to show.
+    public static func empty(_ model: WindowModel) -> Empty? {
+        guard let status = model.status else {
+            if case .away(let reason, _) = model.link {
+                return Empty(title: "bmd is away", description: reason.capitalizedFirst + ". Trying again…")
+            }
+            return Empty(title: "Asking bmd…", description: "Better Morning keeps your routine in bmd, its background service.")
+        }
+        switch status.phase {
+        case .none:
+            return Empty(title: "No active routine",
+                         description: "Follow the morning of someone well known, or write your own.")
+        case .waiting, .running:
+            return model.earliest == nil ? Empty(title: "No active routine", description: "") : nil
+        }
+    }
+
+    /// "Franklin · 3 of 6 done · on track", or when a new routine starts.
+    public static func headline(_ status: Morning.StatusReply) -> String {
+        let name = status.routine?.name ?? "Your routine"
+        if status.phase == .waiting {
+            return "Your new routine \(name) starts tomorrow (\(status.routine?.startDate ?? "?"))."
+        }
+        var parts = [name]
+        if let today = status.today { parts.append("\(today.completed) of \(today.total) done") }
+        if let standing = MorningText.standing(status) { parts.append(standing) }
+        return parts.joined(separator: " · ")
+    }
+
+    /// "Now: 05:30 Walk", or what there is to do when no task is.
+    public static func now(_ status: Morning.StatusReply) -> String? {
+        guard status.phase == .running else { return nil }
+        return "Now: " + (MorningText.taskNow(status).map(MorningText.named) ?? MorningText.nothingNow(status))
+    }
+
+    /// "Next: 06:00 Read in 12 min", the countdown of every surface.
+    public static func next(_ status: Morning.StatusReply) -> String? {
+        guard status.phase == .running else { return nil }
+        return "Next: " + (status.nextTask.map { MorningText.named($0) + MorningText.due(status) } ?? "none left today")
+    }
+
+    /// "Wednesday 2026-11-25 · today · 3 of 6 done".
+    public static func dayHeading(_ day: Morning.DayReply) -> String {
+        let mode = switch day.mode {
+        case .today: "today · \(day.completed) of \(day.total) done"
+        case .past: "past, read-only · \(day.completed) of \(day.total) done"
+        case .future: "upcoming · " + MorningText.count(day.total, "task")
+        }
+        return "\(Weekday.name(of: day.date)) \(day.date) · " + mode
+    }
+
+    /// A date on the scroller: its label and what it is.
+    public static func scrollerDate(_ date: Day, today: Day) -> (label: String, kind: String) {
+        (MorningText.scrollerLabel(date), date < today ? "past" : date == today ? "today" : "upcoming")
+    }
+
+    /// A task's row: its mark on a day that cannot change, and its name for screen readers.
+    public static func mark(_ task: Morning.DayTask) -> String {
+        switch task.state {
+        case .done: "✓"
+        case .missed: "✗"
+        case .untouched, .upcoming: ""
+        }
+    }
+
+    public static func accessibleName(_ task: Morning.DayTask) -> String {
+        let state = switch task.state {
+        case .done: "done"
+        case .missed: "missed"
+        case .untouched: "not done"
+        case .upcoming: "upcoming"
+        }
+        return "\(task.time) \(task.title), \(state)"
+    }
+
+    /// The line under the header bar while bmd is away but a day is on show.
+    public static func away(_ model: WindowModel) -> String? {
+        guard case .away(let reason, _) = model.link else { return nil }
+        return "bmd is away: \(reason). Trying again…"
+    }
+}
+
+extension String {
+    var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
+}

@@ -1,0 +1,67 @@
+import Glibc
+import MorningClient
+import MorningProtocol
+
+/// How the window finds bmd: the socket every client uses and the same checks of its
+/// folder (MorningClient), and bmd started when the window opens and none answers, as
+/// bmctl does, but never again behind the back of a person who stopped it later.
+public enum WindowClient {
+    /// A connector that looks bmd's socket up and connects through `DaemonSocket` on each
+    /// try, so its checks (the socket's folder, the user who listens) hold on reconnects
+    /// too; bmd is started on the first try only, when none answers. The window then
+    /// reads and writes its own copy of the socket from GLib's loop, without blocking.
+    @MainActor
+    public static func connector(environment: Environment = .process, autostart: Bool = true) -> BmdLink.Connector {
+        var first = autostart
+        return {
+            let mayStart = first
+            first = false
+            do throws(ConnectFailure) {
+                let endpoint = Endpoint.resolve(socket: nil, autostart: mayStart, environment: environment)
+                // Connecting to a Unix socket answers at once; only starting bmd waits for
+                // it to answer, a fraction of a second, before the window has drawn.
+                let connection = try DaemonSocket.connect(endpoint, environment: environment, timeoutSeconds: 0) { _ in }
+                do {
+                    return .success(try connection.duplicateDescriptor())
+                } catch {
+                    return .failure(LinkFailure("cannot reach \(endpoint.path): \(error)"))
+                }
+            } catch {
+                return .failure(LinkFailure(words(error)))
+            }
+        }
+    }
+
+    /// Why bmd cannot be reached, in the window's words: no command to type.
+    static func words(_ failure: ConnectFailure) -> String {
+        switch failure {
+        case .unsafeFolder(let folder, let problem, _):
+            let why = switch problem {
+            case .unreadable(let code): "it cannot be read (\(String(cString: strerror(code))))"
+            case .symbolicLink: "it is a symbolic link"
+            case .notAFolder: "it is not a folder"
+            case .otherOwner(let uid): "it belongs to user id \(uid)"
+            case .openToOthers(let mode): "other users may enter it (mode \(String(mode, radix: 8)))"
+            }
+            return "the folder \(folder) that would hold bmd's socket cannot be trusted: \(why)"
+        case .foreignListener(let path, let uid):
+            return "another user (user id \(uid)) listens at \(path), not your bmd"
+        case .unknownListener(let path, let cause):
+            return "who listens at \(path) cannot be learnt (\(cause))"
+        case .cannotConnect(let path, let cause):
+            return "cannot reach \(path): \(cause)"
+        case .notRunning(let path, _):
+            return "nothing answers at \(path)"
+        case .noDaemonExecutable(let path, _):
+            return "nothing answers at \(path), and bmd is not installed next to the window or on PATH"
+        case .cannotStart(let path, _, let executable, let error):
+            return "nothing answers at \(path), and \(executable) could not be started: \(error)"
+        case .startedDaemonEnded(let path, _, let pid, let ended):
+            return "nothing answers at \(path); bmd was started (pid \(pid)) but ended at once (\(ended))"
+        case .runningElsewhere(let path, _):
+            return "nothing answers at \(path); another bmd runs for your state elsewhere"
+        case .startedDaemonSilent(let path, _, let pid):
+            return "bmd was started (pid \(pid)) but does not answer at \(path) yet"
+        }
+    }
+}

@@ -1,0 +1,19 @@
+/// Joins the model, bmd and whatever shows the model: each event goes to the model, the
+/// view is told, and the effects go to bmd, whose answers come back as events.
+@MainActor
+public final class WindowController {
+    public private(set) var model = WindowModel()
+    public private(set) var link: BmdLink!
+    /// Called after every event with the model as it now is.
+    public var changed: (@MainActor (WindowModel) -> Void)?
+
+    public init(connector: @escaping BmdLink.Connector) {
+        link = BmdLink(connector: connector) { [weak self] event in self?.send(event) }
+    }
+
+    public func send(_ event: WindowEvent) {
+        let effects = model.handle(event)
+        changed?(model)
+        link.run(effects)
+    }
+}

@@ -1,0 +1,194 @@
+import MorningProtocol
+import MorningWords
+
+/// What the window needs done after an event: a call to bmd, or a wait. The link makes
+/// the call and hands the answer back as an event, so the model never waits on a socket.
+public enum WindowEffect: Equatable, Sendable {
+    /// Connect to bmd and follow its status stream.
+    case connect
+    /// The day at this date (`YYYY-MM-DD`) of the active routine.
+    case loadDay(String)
+    case check(position: Int, date: String)
+    case uncheck(position: Int, date: String)
+    /// Wait this long, then send `.retry`: bmd is away and will be asked again.
+    case retry(afterMilliseconds: UInt32)
+}
+
+/// What happens to the window: bmd's answers, the connection, and the person's actions.
+public enum WindowEvent: Equatable, Sendable {
+    /// The window opened.
+    case started
+    /// A status from the stream: a check made elsewhere, a task's time come, a new day.
+    case status(Morning.StatusReply)
+    case day(Morning.DayReply)
+    /// bmd checked or unchecked a task.
+    case changed(Morning.TaskChange)
+    /// bmd refused a call; the error as bmd named it.
+    case refused(Morning.Error)
+    /// A call failed in a way bmd's interface does not name, said in words.
+    case failed(String)
+    /// The status stream ended or bmd could not be reached, and why.
+    case lost(String)
+    /// The wait before asking bmd again is over.
+    case retry
+    case showPage(WindowModel.Page)
+    /// A date chosen on the scroller.
+    case select(Day)
+    /// The check box of the task at this position of the day on show was clicked.
+    case toggle(position: Int)
+}
+
+/// The window's state: the page open, what bmd last said, the date chosen, whether bmd
+/// answers. Events go in (`handle`), effects come out; the GTK layer draws it. Nothing
+/// here reads a clock or a socket, so tests drive it event by event.
+public struct WindowModel: Equatable, Sendable {
+    public enum Page: Int, CaseIterable, Sendable {
+        case today, routines, history
+
+        public var title: String { ["Today", "Routines", "History"][rawValue] }
+        /// The name of the page in the view stack.
+        public var name: String { ["today", "routines", "history"][rawValue] }
+    }
+
+    /// How the window stands with bmd.
+    public enum Link: Equatable, Sendable {
+        /// Not yet heard from bmd since the window opened.
+        case connecting
+        /// Following bmd's status stream.
+        case live
+        /// bmd went away or never answered, for this reason; `tries` failed tries since.
+        case away(reason: String, tries: Int)
+    }
+
+    public var page: Page = .today
+    public var link: Link = .connecting
+    public var status: Morning.StatusReply?
+    /// The day on show on Today; it may lag `selected` while bmd answers.
+    public var day: Morning.DayReply?
+    /// The date chosen on the scroller.
+    public var selected: Day?
+    /// One line about what went wrong, until the next action.
+    public var message: String?
+
+    /// How far ahead the scroller reaches.
+    public static let daysAhead = 14
+    /// The first wait before asking an absent bmd again, and the longest: the same as a
+    /// status bar's.
+    public static let firstRetry: UInt32 = 250
+    public static let longestRetry: UInt32 = 4000
+
+    public init() {}
+
+    public var today: Day? { status.flatMap { Day(iso: $0.date) } }
+    /// The active routine's start date: the scroller begins there.
+    public var earliest: Day? {
+        status?.phase == Morning.Phase.none ? nil : status?.routine.flatMap { Day(iso: $0.startDate) }
+    }
+    public var latest: Day? { today?.adding(days: Self.daysAhead) }
+
+    /// The dates of the scroller, from the routine's start to 14 days ahead.
+    public var dates: [Day] {
+        guard let earliest, let latest, earliest <= latest else { return [] }
+        return (0...earliest.distance(to: latest)).map { earliest.adding(days: $0) }
+    }
+
+    /// The day on show, when it is the one selected.
+    public var shownDay: Morning.DayReply? {
+        guard let day, let selected, day.date == selected.description else { return nil }
+        return day
+    }
+
+    /// The wait before the next try after `tries` failed ones: doubling from a quarter
+    /// second up to four.
+    public static func retryDelay(tries: Int) -> UInt32 {
+        let doubled = UInt64(firstRetry) << UInt64(min(max(tries - 1, 0), 8))
+        return UInt32(min(doubled, UInt64(longestRetry)))
+    }
+
+    public mutating func handle(_ event: WindowEvent) -> [WindowEffect] {
+        switch event {
+        case .started:
+            return [.connect]
+        case .status(let new):
+            return show(status: new)
+        case .day(let reply):
+            // An answer overtaken by a later choice of date is dropped.
+            if reply.date == selected?.description { day = reply }
+            return []
+        case .changed(let change):
+            show(change: change)
+            return []
+        case .refused(let error):
+            message = Self.words(for: error)
+            // What is on show may be out of date: ask again.
+            return selected.map { [.loadDay($0.description)] } ?? []
+        case .failed(let words):
+            message = words
+            return selected.map { [.loadDay($0.description)] } ?? []
+        case .lost(let reason):
+            let tries: Int
+            if case .away(_, let before) = link { tries = before + 1 } else { tries = 1 }
+            link = .away(reason: reason, tries: tries)
+            return [.retry(afterMilliseconds: Self.retryDelay(tries: tries))]
+        case .retry:
+            return [.connect]
+        case .showPage(let new):
+            page = new
+            message = nil
+            return []
+        case .select(let date):
+            guard let earliest, let latest else { return [] }
+            let date = min(max(date, earliest), latest)
+            message = nil
+            guard date != selected else { return [] }
+            selected = date
+            return [.loadDay(date.description)]
+        case .toggle(let position):
+            message = nil
+            guard link == .live, let day = shownDay, day.mode == .today,
+                  let task = day.tasks.first(where: { $0.position == position }) else { return [] }
+            return task.state == .done ? [.uncheck(position: position, date: day.date)]
+                                       : [.check(position: position, date: day.date)]
+        }
+    }
+
+    /// A new status: bmd answers. A scroller that was on today follows today over midnight;
+    /// the day on show is asked for again, as a check may have been made elsewhere.
+    private mutating func show(status new: Morning.StatusReply) -> [WindowEffect] {
+        let oldToday = today
+        let oldRoutine = status?.routine?.id
+        status = new
+        link = .live
+        guard let today, let earliest, let latest else {
+            day = nil
+            selected = nil
+            return []
+        }
+        var target = selected ?? today
+        if selected == nil || selected == oldToday || oldRoutine != new.routine?.id { target = max(today, earliest) }
+        target = min(max(target, earliest), latest)
+        selected = target
+        return [.loadDay(target.description)]
+    }
+
+    private mutating func show(change: Morning.TaskChange) {
+        guard var day, day.mode == .today,
+              let index = day.tasks.firstIndex(where: { $0.position == change.task.position }) else { return }
+        day.tasks[index] = change.task
+        day.completed = change.completed
+        self.day = day
+    }
+
+    /// What the window says when bmd refuses a call it made.
+    static func words(for error: Morning.Error) -> String {
+        switch error {
+        case .noActiveRoutine: "There is no active routine."
+        case .notStarted(let routine, let start): "\(routine) starts on \(start)."
+        case .notToday(_, let today): "Only today's tasks can be checked; today is \(today)."
+        case .taskNotFound: "That task is no longer in today's list."
+        case .dateOutOfRange(let date, let earliest, let latest, _): "\(date) is not between \(earliest) and \(latest)."
+        case .dayLocked(let date): "\(date) is closed and cannot change."
+        default: "bmd could not do that (\(BmdLink.shortName(error.varlinkName)))."
+        }
+    }
+}

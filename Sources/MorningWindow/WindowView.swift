@@ -1,0 +1,77 @@
+import CAdwaita
+
+/// The window's content: a header bar whose title switches pages when the window is
+/// wide, a bar at the bottom that does when it is narrow (down to 360 px), and the three
+/// pages. It draws the model and sends actions to the controller.
+@MainActor
+public final class WindowView {
+    /// What goes into the window.
+    public let content: UnsafeMutablePointer<GtkWidget>
+    let stack: UnsafeMutablePointer<GtkWidget>
+    let today: TodayPage
+    private let controller: WindowController
+    private var page: WindowModel.Page?
+
+    /// `quit` closes the program (Ctrl+Q).
+    public init(controller: WindowController, quit: @escaping @MainActor () -> Void) {
+        self.controller = controller
+        let send: @MainActor (WindowEvent) -> Void = { [weak controller] in controller?.send($0) }
+        today = TodayPage(send: send)
+        stack = adw_view_stack_new()
+        gtk_widget_set_vexpand(stack, 1)
+        let pages: [(WindowModel.Page, UnsafeMutablePointer<GtkWidget>, String)] = [
+            (.today, today.root, "alarm-symbolic"),
+            (.routines, Self.coming("Routines", "The famous routines, and your own, are coming to the window. Until then: bmctl explore."), "view-list-symbolic"),
+            (.history, Self.coming("History", "Your weeks, stats and heatmap are coming to the window. Until then: bmctl data."), "x-office-calendar-symbolic"),
+        ]
+        for (page, widget, icon) in pages {
+            let stackPage = adw_view_stack_add_titled(OpaquePointer(stack), widget, page.name, page.title)
+            adw_view_stack_page_set_icon_name(stackPage, icon)
+        }
+        let title = adw_view_switcher_title_new()!
+        adw_view_switcher_title_set_stack(OpaquePointer(title), OpaquePointer(stack))
+        adw_view_switcher_title_set_title(OpaquePointer(title), WindowApp.title)
+        let header = adw_header_bar_new()!
+        adw_header_bar_set_title_widget(OpaquePointer(header), title)
+        let bar = adw_view_switcher_bar_new()!
+        adw_view_switcher_bar_set_stack(OpaquePointer(bar), OpaquePointer(stack))
+        // The bottom bar shows when the title has no room for the switcher.
+        g_object_bind_property(UnsafeMutableRawPointer(title), "title-visible", UnsafeMutableRawPointer(bar), "reveal",
+                               G_BINDING_SYNC_CREATE)
+        content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
+        gtk_box_append(cast(content), header)
+        gtk_box_append(cast(content), stack)
+        gtk_box_append(cast(content), bar)
+
+        // Clicking a page's tab tells the model.
+        on(UnsafeMutableRawPointer(stack), "notify::visible-child-name", arguments: 3) { [weak self] in
+            guard let self, let name = adw_view_stack_get_visible_child_name(OpaquePointer(self.stack)),
+                  let page = WindowModel.Page.allCases.first(where: { $0.name == String(cString: name) }),
+                  page != self.page else { return }
+            self.page = page
+            self.controller.send(.showPage(page))
+        }
+        for page in WindowModel.Page.allCases {
+            shortcut(content, "<Alt>\(page.rawValue + 1)") { send(.showPage(page)) }
+        }
+        shortcut(content, "<Control>q") { quit() }
+        controller.changed = { [weak self] model in self?.render(model) }
+        render(controller.model)
+    }
+
+    func render(_ model: WindowModel) {
+        if model.page != page {
+            page = model.page
+            adw_view_stack_set_visible_child_name(OpaquePointer(stack), model.page.name)
+        }
+        today.render(model)
+    }
+
+    /// A page still to come in the window, saying where to find it meanwhile.
+    static func coming(_ title: String, _ description: String) -> UnsafeMutablePointer<GtkWidget> {
+        let page = adw_status_page_new()!
+        adw_status_page_set_title(OpaquePointer(page), title)
+        adw_status_page_set_description(OpaquePointer(page), description)
+        return page
+    }
+}

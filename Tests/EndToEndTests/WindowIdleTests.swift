@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+
+/// The window, the real program, on the display the run was given (make test runs this
+/// suite with the window's widget tests, under Xvfb and dbus-run-session).
+@Suite("End to end: the window")
+struct WindowIdleTests {
+    @Test("Idle means asleep: the window following a quiet bmd wakes no thread")
+    func windowSleeps() throws {
+        let environment = ProcessInfo.processInfo.environment
+        try #require(environment["DISPLAY"] != nil, "the window needs a display: run this as make test does, under xvfb-run and dbus-run-session")
+        let window = Binaries.dir.appendingPathComponent("better-morning").path
+        let box = try Sandbox(time: "2026-03-02 08:00:00")
+        // The real clock: no routine, so nothing bmd says changes while the window follows it.
+        _ = try box.startDaemon(fakeClock: false)
+        // The display and the session bus of the run, which the sandbox leaves out for bmd.
+        var env = box.baseEnvironment
+        for key in ["DISPLAY", "DBUS_SESSION_BUS_ADDRESS"] { env[key] = environment[key] }
+        env["GSK_RENDERER"] = "cairo"
+        let logPath = box.root.appendingPathComponent("window.log").path
+        let log = open(logPath, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
+        defer { close(log) }
+        let child = try ChildProcess(window, [], environment: env, stderr: log)
+        defer {
+            child.signal(SIGTERM)
+            child.wait()
+        }
+        // The window follows bmd once bmd has accepted its connections: the socket's
+        // listener and each accepted connection are listed under its path.
+        let deadline = Date().addingTimeInterval(20)
+        while Self.connections(to: box.socketPath) < 2, Date() < deadline { usleep(50_000) }
+        #expect(Self.connections(to: box.socketPath) >= 2,
+                "the window never connected to bmd: \((try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "")")
+        // Starting shows in the first windows of 2.5 s; a timer would show in every one.
+        let windows = try ThreadSwitches.idleWindows(pid: child.pid)
+        #expect(windows.last?.isEmpty == true, "threads that woke, per 2.5 s window: \(windows)")
+        #expect(kill(child.pid, 0) == 0, "the window ended")
+        #expect(Self.connections(to: box.socketPath) >= 2, "the window stopped following bmd")
+        try box.stopDaemon()
+    }
+
+    /// The Unix sockets bound to `path`: bmd's listener and the connections it accepted.
+    static func connections(to path: String) -> Int {
+        // Read to its end: a file of /proc says it is empty, which Foundation may believe.
+        let table = String(decoding: (try? FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/net/unix")).readToEnd()) ?? Data(), as: UTF8.self)
+        return table.split(separator: "\n").filter { $0.hasSuffix(" " + path) }.count
+    }
+}

@@ -1,0 +1,140 @@
+import CAdwaita
+import Glibc
+import MorningProtocol
+@testable import MorningWindow
+import Varlink
+
+/// A bmd for the window's tests, on socket pairs and GLib's loop: it answers Status (and
+/// follows it), Day, Check and Uncheck from the days it is given, and records every call.
+@MainActor
+final class FakeBmd {
+    var status: Morning.StatusReply
+    var days: [String: Morning.DayReply]
+    private(set) var calls: [String] = []
+    /// When set, connecting fails with this reason, as when bmd is not running.
+    var away: String?
+    private var splitters: [Int32: FrameSplitter] = [:]
+    private var followers: [Int32] = []
+    private var sources: [Int32: guint] = [:]
+
+    init(status: Morning.StatusReply = Fixture.status(), days: [Morning.DayReply]? = nil) {
+        self.status = status
+        let all = days ?? ["2026-11-20", "2026-11-21", "2026-11-22", "2026-11-23", "2026-11-24", "2026-11-25", "2026-11-26", "2026-11-27"]
+            .map { Fixture.day($0, done: status.today?.completed ?? 0, today: status.date) }
+        self.days = Dictionary(uniqueKeysWithValues: all.map { ($0.date, $0) })
+    }
+
+    /// What the window connects with: one end of a new socket pair each time.
+    var connector: BmdLink.Connector {
+        { [unowned self] in
+            if let away { return .failure(LinkFailure(away)) }
+            var pair: [Int32] = [0, 0]
+            guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else {
+                return .failure(LinkFailure("socketpair failed"))
+            }
+            let server = pair[1]
+            _ = fcntl(server, F_SETFL, fcntl(server, F_GETFL) | O_NONBLOCK)
+            splitters[server] = FrameSplitter()
+            sources[server] = MainLoop.watch(fd: server, GIOCondition(G_IO_IN.rawValue | G_IO_HUP.rawValue)) { [weak self] in
+                self?.readable(server) ?? false
+            }
+            return .success(pair[0])
+        }
+    }
+
+    /// bmd stops: every connection closes.
+    func stop() {
+        for fd in Array(splitters.keys) { drop(fd) }
+    }
+
+    /// Sends the status to every follower, as bmd does when it changes.
+    func push() {
+        for fd in followers { send(VarlinkReply(parameters: status.json, continues: true).frame, to: fd) }
+    }
+
+    /// A check made elsewhere (the shell, a bar): the task at `position` of today done.
+    func checkElsewhere(_ position: Int) {
+        _ = apply(position: position, done: true)
+        push()
+    }
+
+    private func drop(_ fd: Int32) {
+        MainLoop.cancel(sources[fd] ?? 0)
+        sources[fd] = nil
+        splitters[fd] = nil
+        followers.removeAll { $0 == fd }
+        close(fd)
+    }
+
+    private func readable(_ fd: Int32) -> Bool {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        if count <= 0 {
+            if count < 0, errno == EAGAIN { return true }
+            sources[fd] = nil  // the watch ends by returning false
+            splitters[fd] = nil
+            followers.removeAll { $0 == fd }
+            close(fd)
+            return false
+        }
+        splitters[fd]?.append(buffer[0..<count])
+        while let frame = try? splitters[fd]?.next(), let call = try? VarlinkCall(frame: frame) {
+            answer(call, on: fd)
+        }
+        return true
+    }
+
+    private func answer(_ call: VarlinkCall, on fd: Int32) {
+        let method = String(call.method.split(separator: ".").last ?? "")
+        switch method {
+        case "Status":
+            calls.append("Status" + (call.more ? " more" : ""))
+            if call.more { followers.append(fd) }
+            send(VarlinkReply(parameters: status.json, continues: call.more).frame, to: fd)
+        case "Day":
+            let date = (try? Morning.DayParameters(json: call.parameters).date) ?? nil
+            calls.append("Day \(date ?? "today")")
+            if let day = days[date ?? status.date] {
+                send(VarlinkReply(parameters: day.json).frame, to: fd)
+            } else {
+                let error = Morning.Error.dateOutOfRange(date: date ?? "", earliest: "2026-11-20", latest: "2026-12-09", ended: nil)
+                send(error.frame, to: fd)
+            }
+        case "Check", "Uncheck":
+            let task = (try? Morning.CheckParameters(json: call.parameters).task) ?? ""
+            calls.append("\(method) \(task)")
+            guard let position = Int(task), let change = apply(position: position, done: method == "Check") else {
+                return send(Morning.Error.taskNotFound(query: task, total: 3).frame, to: fd)
+            }
+            send(VarlinkReply(parameters: change.json).frame, to: fd)
+            push()
+        default:
+            calls.append(method)
+            send(VarlinkService.Error.methodNotFound(method: call.method).frame, to: fd)
+        }
+    }
+
+    private func apply(position: Int, done: Bool) -> Morning.TaskChange? {
+        guard var day = days[status.date], let index = day.tasks.firstIndex(where: { $0.position == position }) else { return nil }
+        let changed = (day.tasks[index].state == .done) != done
+        day.tasks[index].state = done ? .done : .untouched
+        day.completed = day.tasks.filter { $0.state == .done }.count
+        days[status.date] = day
+        status.today?.completed = day.completed
+        return Morning.TaskChange(task: day.tasks[index], changed: changed, completed: day.completed, total: day.total)
+    }
+
+    private func send(_ frame: [UInt8], to fd: Int32) {
+        _ = frame.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+    }
+}
+
+/// Runs GLib's default main loop until `done` holds, for at most `seconds`; whether it held.
+@MainActor
+func spin(seconds: UInt32 = 5, until done: () -> Bool) -> Bool {
+    var late = false
+    let guardSource = MainLoop.after(milliseconds: seconds * 1000) { late = true }
+    while !done() && !late { g_main_context_iteration(nil, 1) }
+    if !late { MainLoop.cancel(guardSource) }
+    return done()
+}

@@ -1,0 +1,64 @@
+import MorningProtocol
+import MorningWindow
+import MorningWords
+import Testing
+
+/// The Today page's words, which must be every other surface's.
+@Suite struct TodayTextTests {
+    @Test("the state, the task to do now and the countdown")
+    func running() {
+        let status = Fixture.status()
+        #expect(TodayText.headline(status) == "Lark · 1 of 3 done · on track")
+        #expect(TodayText.now(status) == "Now: 05:30 Walk")
+        #expect(TodayText.next(status) == "Next: 06:00 Read in 12 min")
+    }
+
+    @Test("with nothing to do now it says what the status says, in the same words")
+    func nothingNow() {
+        var status = Fixture.status(done: 2)
+        #expect(TodayText.now(status) == "Now: " + MorningText.nothingNow(status))
+        #expect(TodayText.now(status) == "Now: nothing, every task whose time has come is done")
+        status.state = .allDone
+        status.nextTask = nil
+        status.now = Morning.Now(pace: .done)
+        #expect(TodayText.headline(status) == "Lark · 2 of 3 done · all done")
+        #expect(TodayText.now(status) == "Now: nothing, the morning is over")
+        #expect(TodayText.next(status) == "Next: none left today")
+    }
+
+    @Test("behind names how many tasks")
+    func behind() {
+        var status = Fixture.status(done: 0)
+        status.state = .behind
+        status.behind = 2
+        #expect(TodayText.headline(status) == "Lark · 0 of 3 done · behind by 2 tasks")
+    }
+
+    @Test("the empty states: asking, away, no routine; a routine not started yet shows its days")
+    func empty() {
+        var model = WindowModel()
+        #expect(TodayText.empty(model)?.title == "Asking bmd…")
+        _ = model.handle(.lost("nothing answers at /run/user/1000/better-morning/bmd.sock"))
+        #expect(TodayText.empty(model) == .init(title: "bmd is away",
+                                                 description: "Nothing answers at /run/user/1000/better-morning/bmd.sock. Trying again…"))
+        _ = model.handle(.status(Fixture.noRoutine))
+        #expect(TodayText.empty(model)?.title == "No active routine")
+        _ = model.handle(.status(Fixture.waiting()))
+        #expect(TodayText.empty(model) == nil)
+        #expect(TodayText.headline(Fixture.waiting()) == "Your new routine Lark starts tomorrow (2026-11-26).")
+        #expect(TodayText.now(Fixture.waiting()) == nil)
+    }
+
+    @Test("day headings and rows: today's count, past days read-only, future days upcoming")
+    func days() {
+        #expect(TodayText.dayHeading(Fixture.day("2026-11-25")) == "Wednesday 2026-11-25 · today · 1 of 3 done")
+        #expect(TodayText.dayHeading(Fixture.day("2026-11-22")) == "Sunday 2026-11-22 · past, read-only · 1 of 3 done")
+        #expect(TodayText.dayHeading(Fixture.day("2026-11-27")) == "Friday 2026-11-27 · upcoming · 3 tasks")
+        let past = Fixture.day("2026-11-22").tasks
+        #expect(past.map(TodayText.mark) == ["✓", "✗", "✗"])
+        #expect(TodayText.accessibleName(past[1]) == "05:30 Walk, missed")
+        let today = TodayText.scrollerDate(Day(iso: "2026-11-25")!, today: Day(iso: "2026-11-25")!)
+        #expect(today.label == "Wed 25 Nov" && today.kind == "today")
+        #expect(TodayText.scrollerDate(Day(iso: "2026-11-24")!, today: Day(iso: "2026-11-25")!).kind == "past")
+    }
+}

@@ -1,0 +1,174 @@
+import CAdwaita
+import Glibc
+import MorningProtocol
+@testable import MorningWindow
+import Testing
+
+/// GTK and libadwaita, started once for the process: on the display the test run was
+/// given (make test runs this suite under Xvfb and dbus-run-session).
+@MainActor
+enum Display {
+    static let ready: Bool = {
+        guard getenv("DISPLAY") != nil || getenv("WAYLAND_DISPLAY") != nil else { return false }
+        guard gtk_init_check() != 0 else { return false }
+        adw_init()
+        return true
+    }()
+}
+
+/// The real widgets of the window, in this process, against a fake bmd on socket pairs:
+/// what the Today page shows, and what clicking it asks of bmd.
+@Suite(.serialized) @MainActor struct WindowWidgetTests {
+    /// A window showing the morning of `bmd`, once it shows today's tasks.
+    @MainActor final class Window {
+        let bmd: FakeBmd
+        let controller: WindowController
+        let view: WindowView
+        let window: UnsafeMutablePointer<GtkWidget>
+        var quit = false
+
+        init(_ bmd: FakeBmd = FakeBmd(), waitFor: ((Window) -> Bool)? = nil) {
+            self.bmd = bmd
+            controller = WindowController(connector: bmd.connector)
+            var quitFlag: (() -> Void)?
+            view = WindowView(controller: controller) { quitFlag?() }
+            window = gtk_window_new()
+            gtk_window_set_default_size(cast(window), 480, 720)
+            gtk_window_set_child(cast(window), view.content)
+            gtk_window_present(cast(window))
+            quitFlag = { [unowned self] in self.quit = true }
+            controller.send(.started)
+            let ready = waitFor ?? { $0.controller.model.shownDay != nil && $0.rows.count == 3 }
+            _ = spin { ready(self) }
+        }
+
+        var today: TodayPage { view.today }
+        var rows: [(task: Morning.DayTask, row: UnsafeMutablePointer<GtkWidget>, check: UnsafeMutablePointer<GtkWidget>?)] { today.rows }
+
+        func text(_ label: UnsafeMutablePointer<GtkWidget>) -> String {
+            String(cString: gtk_label_get_text(OpaquePointer(label)))
+        }
+
+        func shown(_ widget: UnsafeMutablePointer<GtkWidget>) -> Bool { gtk_widget_get_visible(widget) != 0 }
+
+        func checked(_ index: Int) -> Bool { rows[index].check.map { gtk_check_button_get_active(cast($0)) != 0 } ?? false }
+
+        func title(_ index: Int) -> String { String(cString: adw_preferences_row_get_title(cast(rows[index].row))) }
+
+        func close() {
+            controller.link.stop()
+            gtk_window_destroy(cast(window))
+        }
+    }
+
+    init() throws {
+        try #require(Display.ready, "the window's widget tests need a display: run them as make test does, under xvfb-run and dbus-run-session")
+    }
+
+    @Test("Today shows where the morning stands, the task to do now, the countdown and today's tasks")
+    func today() {
+        let w = Window()
+        defer { w.close() }
+        #expect(w.text(w.today.headline) == "Lark · 1 of 3 done · on track")
+        #expect(w.text(w.today.now) == "Now: 05:30 Walk")
+        #expect(w.text(w.today.next) == "Next: 06:00 Read in 12 min")
+        #expect(w.text(w.today.dayHeading) == "Wednesday 2026-11-25 · today · 1 of 3 done")
+        #expect((0..<3).map(w.title) == ["Rise", "Walk", "Read"])
+        #expect((0..<3).map(w.checked) == [true, false, false])
+        #expect(!w.shown(w.today.away))
+        // The scroller: the routine's start to 14 days ahead, today chosen.
+        #expect(w.today.dateButtons.count == 20)
+        let chosen = w.today.dateButtons.filter { gtk_widget_has_css_class($0.button, "suggested-action") != 0 }
+        #expect(chosen.map { $0.day.description } == ["2026-11-25"])
+    }
+
+    @Test("clicking a task's check box checks it in bmd, and the page says so")
+    func check() {
+        let w = Window()
+        defer { w.close() }
+        gtk_widget_activate(w.rows[2].check!)
+        #expect(spin { w.text(w.today.headline) == "Lark · 2 of 3 done · on track" })
+        #expect(w.bmd.calls.contains("Check 3"))
+        #expect(w.checked(2))
+        #expect(w.text(w.today.dayHeading) == "Wednesday 2026-11-25 · today · 2 of 3 done")
+        gtk_widget_activate(w.rows[2].check!)
+        #expect(spin { w.text(w.today.headline) == "Lark · 1 of 3 done · on track" })
+        #expect(w.bmd.calls.contains("Uncheck 3"))
+        #expect(!w.checked(2))
+    }
+
+    @Test("activating a row (Space on the focused row) checks its task")
+    func rowActivation() {
+        let w = Window()
+        defer { w.close() }
+        gtk_widget_activate(w.rows[1].row)
+        #expect(spin { w.bmd.calls.contains("Check 2") })
+        #expect(spin { w.checked(1) && w.text(w.today.headline) == "Lark · 2 of 3 done · on track" })
+    }
+
+    @Test("a check made elsewhere shows in the window")
+    func elsewhere() {
+        let w = Window()
+        defer { w.close() }
+        w.bmd.status.now = Morning.Now(pace: .inProgress, task: nil, minutesToNext: 12)
+        w.bmd.checkElsewhere(2)
+        #expect(spin { w.checked(1) })
+        #expect(w.text(w.today.headline) == "Lark · 2 of 3 done · on track")
+        #expect(w.text(w.today.now) == "Now: nothing, every task whose time has come is done")
+    }
+
+    @Test("a past day is read-only with ✓ and ✗; a future day is upcoming")
+    func otherDays() {
+        let w = Window()
+        defer { w.close() }
+        let past = w.today.dateButtons.first { $0.day.description == "2026-11-22" }!.button
+        gtk_widget_activate(past)
+        #expect(spin { w.text(w.today.dayHeading) == "Sunday 2026-11-22 · past, read-only · 1 of 3 done" })
+        #expect(w.rows.allSatisfy { $0.check == nil })
+        #expect(w.rows.map { w.today.markText($0.row) } == ["✓", "✗", "✗"])
+        let future = w.today.dateButtons.first { $0.day.description == "2026-11-27" }!.button
+        gtk_widget_activate(future)
+        #expect(spin { w.text(w.today.dayHeading) == "Friday 2026-11-27 · upcoming · 3 tasks" })
+        #expect(w.rows.allSatisfy { $0.check == nil })
+        #expect(w.rows.map { w.today.markText($0.row) } == ["", "", ""])
+        #expect(!w.bmd.calls.contains { $0.hasPrefix("Check") })
+    }
+
+    @Test("when bmd stops the page says bmd is away, and it clears once bmd is back")
+    func away() {
+        let w = Window()
+        defer { w.close() }
+        w.bmd.away = "nothing answers at /run/user/1000/better-morning/bmd.sock"
+        w.bmd.stop()
+        #expect(spin { w.shown(w.today.away) })
+        #expect(w.text(w.today.away) == "bmd is away: bmd closed the connection. Trying again…")
+        // The morning stays on show meanwhile, and cannot be checked.
+        #expect(w.text(w.today.headline) == "Lark · 1 of 3 done · on track")
+        #expect(w.rows.allSatisfy { gtk_widget_get_sensitive($0.check!) == 0 })
+        w.bmd.away = nil
+        #expect(spin { !w.shown(w.today.away) })
+        #expect(w.rows.allSatisfy { gtk_widget_get_sensitive($0.check!) != 0 })
+    }
+
+    @Test("with no active routine the page says so instead of showing days")
+    func noRoutine() {
+        let w = Window(FakeBmd(status: Fixture.noRoutine, days: [])) { $0.controller.model.status != nil }
+        defer { w.close() }
+        let page = w.today.root
+        #expect(String(cString: gtk_stack_get_visible_child_name(OpaquePointer(page))) == "empty")
+        #expect(w.today.emptyTitle == "No active routine")
+    }
+
+    @Test("the pages switch from the model (Alt+1/2/3) and from the tabs")
+    func pages() {
+        let w = Window()
+        defer { w.close() }
+        func visible() -> String { String(cString: adw_view_stack_get_visible_child_name(OpaquePointer(w.view.stack))) }
+        w.controller.send(.showPage(.history))
+        #expect(visible() == "history")
+        adw_view_stack_set_visible_child_name(OpaquePointer(w.view.stack), "routines")
+        #expect(w.controller.model.page == .routines)
+        w.controller.send(.showPage(.today))
+        #expect(visible() == "today")
+    }
+}
