@@ -38,10 +38,7 @@ public enum TodayText {
         if status.phase == .waiting {
             return "Your new routine \(name) starts tomorrow (\(status.routine?.startDate ?? "?"))."
         }
-        var parts = [name]
-        if let today = status.today { parts.append("\(today.completed) of \(today.total) done") }
-        if let standing = MorningText.standing(status) { parts.append(standing) }
-        return parts.joined(separator: " · ")
+        return ([name] + MorningText.progress(status)).joined(separator: " · ")
     }
 
     /// "Now: 05:30 Walk", or what there is to do when no task is.
@@ -53,7 +50,7 @@ public enum TodayText {
     /// "Next: 06:00 Read in 12 min", the countdown of every surface.
     public static func next(_ status: Morning.StatusReply) -> String? {
         guard status.phase == .running else { return nil }
-        return "Next: " + (status.nextTask.map { MorningText.named($0) + MorningText.due(status) } ?? "none left today")
+        return "Next: " + (status.nextTask.map { MorningText.named($0) + MorningText.due(status) } ?? MorningText.noNextTask(status))
     }
 
     /// "Wednesday 2026-11-25 · today · 3 of 6 done".

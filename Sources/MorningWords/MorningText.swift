@@ -38,6 +38,25 @@ public enum MorningText {
         }
     }
 
+    /// Today's count and standing, each said once: ["2 of 8 done", "behind by 2 tasks"], or
+    /// ["finished 2/8"] once the morning is over with tasks undone (the count is in it);
+    /// empty when the routine does not run today.
+    public static func progress(_ s: Morning.StatusReply) -> [String] {
+        guard let today = s.today, let standing = standing(s) else { return [] }
+        if state(s) == .finished { return [standing] }
+        return ["\(today.completed) of \(today.total) done", standing]
+    }
+
+    /// What a surface says of the next task when there is none: never "none left" while
+    /// tasks are undone.
+    public static func noNextTask(_ s: Morning.StatusReply) -> String {
+        switch state(s) {
+        case .allDone: "none, every task is done"
+        case .behind, .inProgress: "none, every task's time has come"
+        default: "none left today"
+        }
+    }
+
     /// " in 12 min" while the next task is less than an hour off; empty otherwise.
     public static func due(_ s: Morning.StatusReply) -> String {
         s.now?.minutesToNext.map { " in \($0) min" } ?? ""

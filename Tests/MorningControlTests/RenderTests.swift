@@ -33,11 +33,29 @@ import MorningProtocol
             routine:       Tim Cook (running)
             today:         Mon 2026-11-23, 2 of 6 done, on track
             now:           nothing, every task whose time has come is done
-            next task:     none left today
+            next task:     none, every task's time has come
             next reminder: none
             notifications: off
 
             """)
+    }
+
+    // Rule L1: no sentence says a thing twice or says "none left" while tasks are undone.
+    @Test("a finished morning says its count once; a muted reminder says it is silent")
+    func statusSaysEachThingOnce() {
+        var status = Sample.running
+        status.state = .finished
+        status.behind = 4
+        status.now?.task = nil
+        status.nextTask = nil
+        status.notifications = .init(enabled: true, sound: false, available: true)
+        let text = StatusText.render(status, style: .plain)
+        #expect(text.contains("today:         Mon 2026-11-23, finished 2/6\n"), "\(text)")
+        #expect(text.contains("next task:     none left today\n"), "\(text)")
+        #expect(text.contains("notifications: on, silent\n"), "\(text)")
+        var headline = AppModel()
+        _ = headline.show(status: status)
+        #expect(AppScreen(width: 80, height: 24, style: .plain).lines(headline)[2] == "Tim Cook · finished 2/6")
     }
 
     // Rule A1.

@@ -23,7 +23,7 @@ import Testing
         status.now = Morning.Now(pace: .done)
         #expect(TodayText.headline(status) == "Lark · 2 of 3 done · all done")
         #expect(TodayText.now(status) == "Now: nothing, the morning is over")
-        #expect(TodayText.next(status) == "Next: none left today")
+        #expect(TodayText.next(status) == "Next: none, every task is done")
     }
 
     @Test("behind names how many tasks")

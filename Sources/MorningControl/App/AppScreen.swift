@@ -241,8 +241,9 @@ struct AppScreen {
                     Span(" starts tomorrow (\(status.routine?.startDate ?? "?")).")]
         }
         var spans = [Span(name, .bold)]
-        if let today = status.today { spans.append(Span(" · \(today.completed) of \(today.total) done")) }
-        if let standing = MorningText.standing(status) {
+        var progress = MorningText.progress(status)
+        if let standing = progress.popLast() {
+            spans += progress.map { Span(" · " + $0) }
             switch MorningText.state(status) {
             case .allDone, .inProgress: spans.append(Span(" · " + standing, .green))
             case .behind: spans.append(Span(" · " + standing, .yellow))

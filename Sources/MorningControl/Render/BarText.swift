@@ -23,7 +23,9 @@ enum BarText {
         if let next = s.nextTask { parts.append("next " + MorningText.named(next) + MorningText.due(s)) }
         switch MorningText.state(s) {
         case .behind: parts.append("\(s.behind) behind")
-        case .finished, .allDone: parts.append(standing)
+        // The count is in the first part: "finished", not "finished 2/8" again.
+        case .finished: parts.append("finished")
+        case .allDone: parts.append(standing)
         default: break
         }
         return parts

@@ -12,22 +12,24 @@ enum StatusText {
             lines.append("Your new routine \(name) starts tomorrow (\(s.routine?.startDate ?? "?")).")
         case .running:
             if let routine = s.routine { lines.append(row("routine", style.bold(routine.name) + " (running)")) }
-            if let today = s.today, let standing = MorningText.standing(s) {
+            var progress = MorningText.progress(s)
+            if let today = s.today, let standing = progress.popLast() {
                 let pace = switch MorningText.state(s) {
                 case .allDone, .inProgress: style.green(standing)
                 case .behind: style.yellow(standing)
                 default: standing
                 }
                 let date = "\(Weekday.shortName(of: today.date)) \(today.date)"
-                lines.append(row("today", "\(date), \(today.completed) of \(today.total) done, \(pace)"))
+                lines.append(row("today", ([date] + progress + [pace]).joined(separator: ", ")))
             }
             lines.append(row("now", MorningText.taskNow(s).map { task($0, style: style) } ?? MorningText.nothingNow(s)))
-            lines.append(row("next task", s.nextTask.map { task($0, style: style) + MorningText.due(s) } ?? "none left today"))
+            lines.append(row("next task", s.nextTask.map { task($0, style: style) + MorningText.due(s) } ?? MorningText.noNextTask(s)))
         }
         if s.phase != .none {
             lines.append(row("next reminder", s.nextReminder.map(reminderTime) ?? "none"))
         }
-        let notifications = (s.notifications.enabled ? "on" : "off")
+        // A muted reminder says so: "on" alone would promise the alarm.
+        let notifications = (s.notifications.enabled ? (s.notifications.sound == false ? "on, silent" : "on") : "off")
             + (s.notifications.available ? "" : " " + style.yellow(s.notifications.reason.map { "(unavailable: \($0))" } ?? "(unavailable)"))
         lines.append(row("notifications", notifications))
         return Text.lines(lines)
