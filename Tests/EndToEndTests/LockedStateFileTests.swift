@@ -5,7 +5,7 @@ import Glibc
 #endif
 
 /// sqlite3 holding the state file's write lock, as a database browser does while editing.
-private final class LockHolder {
+final class LockHolder {
     let process: ChildProcess
     private let input: Pipe2
     private let output: Pipe2
