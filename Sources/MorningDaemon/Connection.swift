@@ -68,6 +68,9 @@ final class Connection: ChannelInboundHandler {
         perform(machine.evicted(), context)
     }
 
+    /// Whether `shed` would refuse it: no call of its is being answered.
+    var canShed: Bool { machine.canShed }
+
     /// Drops what this connection sent and refuses it: bmd holds too much unfinished.
     func shed() {
         guard let context else { return }

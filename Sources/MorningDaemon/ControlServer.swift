@@ -230,15 +230,23 @@ final class Connections: @unchecked Sendable {
     }
 
     /// `connection` now holds `bytes` of calls not yet answered. Past the bound, the
-    /// connection holding the most is shed, until the total is within it again.
+    /// connection holding the most is shed, until the total is within it again. A
+    /// connection whose call is being answered is never shed: its call may be stored
+    /// already, and a refusal must mean nothing changed.
     func holds(_ connection: Connection, bytes: Int) {
         loop.preconditionInEventLoop()
         let id = ObjectIdentifier(connection)
         guard open[id] != nil else { return }
         totalBuffered += bytes - (buffered[id] ?? 0)
         buffered[id] = bytes == 0 ? nil : bytes
-        while totalBuffered > bufferLimit, let (largest, _) = buffered.max(by: { $0.value < $1.value }),
+        var spared: Set<ObjectIdentifier> = []
+        while totalBuffered > bufferLimit,
+              let (largest, _) = buffered.filter({ !spared.contains($0.key) }).max(by: { $0.value < $1.value }),
               let entry = open[largest] {
+            guard entry.connection.canShed else {
+                spared.insert(largest)
+                continue
+            }
             // Shedding reports its bytes gone, which takes them off the total.
             let before = totalBuffered
             entry.connection.shed()
