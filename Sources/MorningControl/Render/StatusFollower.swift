@@ -5,7 +5,8 @@ import MorningProtocol
 
 /// `bmctl status --follow`: a line per change, and a bar that outlives bmd. When bmd
 /// goes away after the first status, it prints an offline state and connects again,
-/// waiting a little longer after each failed try, up to a few seconds.
+/// waiting a little longer after each failed try, up to a few seconds. When bmd runs
+/// but has no place for another follower, it prints a busy state and waits the same way.
 struct StatusFollower {
     var json: Bool
     var format: BarText.Format
@@ -20,6 +21,8 @@ struct StatusFollower {
         var connected = false
         var delay = Self.firstDelay
         var told = false
+        // Whether bmd runs but turned this follower away, its followers all taken.
+        var busy = false
         func show(_ text: String) {
             // A status that renders the same is not printed twice.
             if text != last {
@@ -42,12 +45,17 @@ struct StatusFollower {
                 // Before the first status, failing is the answer, as for any command, unless
                 // bmd is only at its limit of followers: a bar waits for a place.
                 guard (connected && error.status == .unreachable) || error.retryLater else { throw error }
+                busy = error.retryLater
                 if error.retryLater, !told {
                     session.context.console.writeError("bmctl: \(error.message); trying again\n")
                     told = true
                 }
             }
-            show(json ? #"{"offline":true}"# + "\n" : BarText.offline(format))
+            if busy {
+                show(json ? #"{"offline":true,"busy":true}"# + "\n" : BarText.busy(format))
+            } else {
+                show(json ? #"{"offline":true}"# + "\n" : BarText.offline(format))
+            }
             var pause = timespec(tv_sec: Int(delay), tv_nsec: Int((delay - delay.rounded(.down)) * 1e9))
             nanosleep(&pause, nil)
             delay = min(delay * 2, Self.longestDelay)
