@@ -41,8 +41,11 @@ public struct ControlServer: Service {
     /// that the loop goes on serving other clients meanwhile.
     /// Which methods only read is said once, in the interface file ("Reads only."), and
     /// generated; org.varlink.service only describes the interface.
+    /// Export only reads too, but its reply can take megabytes and long to build: it is
+    /// built off the loop, one at a time, so that a status never waits behind it.
     static let answeredOnLoop: Set<String> = Set(
         Morning.Method.allCases.filter(\.readsOnly).map(\.rawValue) + VarlinkService.Method.allCases.map(\.rawValue))
+        .subtracting([Morning.Method.export.rawValue])
     /// The methods whose calls may be larger than `frameLimit`, as the interface file says.
     static let largeFrameLimits: [String: Int] = Dictionary(
         uniqueKeysWithValues: Morning.Method.allCases.compactMap { m in m.frameLimit.map { (m.rawValue, $0) } })
@@ -95,6 +98,10 @@ public struct ControlServer: Service {
         pool.start()
         let writePool = NIOThreadPool(numberOfThreads: 1)
         writePool.start()
+        // And a third builds exports, one at a time, so that their memory adds up to one
+        // export's however many clients ask at once.
+        let exportPool = NIOThreadPool(numberOfThreads: 1)
+        exportPool.start()
         let batches = WriteBatches(engine: engine, varlink: varlink, pool: writePool, logger: logger)
         // A listener for a bound socket: the first, and any made when the file is replaced.
         let listen = { @Sendable (fd: Int32) in ServerBootstrap(group: loop, childGroup: loop)
@@ -119,7 +126,7 @@ public struct ControlServer: Service {
                 Self.peerCredentials(of: channel).flatMapThrowing { peer in
                     try channel.pipeline.syncOperations.addHandler(
                         Connection(status: status, varlink: varlink, pool: pool, batches: batches, logger: logger, peer: peer,
-                                   connections: connections))
+                                   connections: connections, exports: exportPool))
                 }
             }
             .withBoundSocket(fd)

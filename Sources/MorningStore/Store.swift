@@ -238,27 +238,29 @@ public final class Store: Sendable {
     /// Everything but history: routines (with tasks and `lastRecordDate` = MAX(date) of their
     /// day records), open days, settings and the draft.
     public func loadBook() throws -> Book {
-        try read { db in
-            var tasks: [RoutineID: [RoutineTask]] = [:]
-            for row in try TaskRow.order(Column("routineId"), Column("position")).fetchAll(db) {
-                tasks[row.routineId, default: []].append(try row.task)
-            }
-            var lastRecordDates: [RoutineID: Day] = [:]
-            for row in try LastRecordRow.fetchAll(db, sql: LastRecordRow.sql) {
-                guard let date = row.date else { continue }
-                lastRecordDates[row.routineId] = try Day(stored: date, in: "dayRecord")
-            }
-            let routines = try RoutineRow.order(Column("id")).fetchAll(db).map {
-                try $0.routine(tasks: tasks[$0.id] ?? [], lastRecordDate: lastRecordDates[$0.id])
-            }
-            var openDays: [Book.OpenDay: UInt32] = [:]
-            for row in try OpenDayRow.fetchAll(db) {
-                let key = Book.OpenDay(routineID: row.routineId, date: try Day(stored: row.date, in: "openDay"))
-                openDays[key] = try UInt32(stored: row.doneMask, in: "openDay")
-            }
-            let settings = try SettingRow.settings(from: SettingRow.fetchAll(db))
-            return Book(routines: routines, openDays: openDays, settings: settings, draft: try DraftRow.load(from: db))
+        try read { db in try Store.book(in: db) }
+    }
+
+    static func book(in db: Database) throws -> Book {
+        var tasks: [RoutineID: [RoutineTask]] = [:]
+        for row in try TaskRow.order(Column("routineId"), Column("position")).fetchAll(db) {
+            tasks[row.routineId, default: []].append(try row.task)
         }
+        var lastRecordDates: [RoutineID: Day] = [:]
+        for row in try LastRecordRow.fetchAll(db, sql: LastRecordRow.sql) {
+            guard let date = row.date else { continue }
+            lastRecordDates[row.routineId] = try Day(stored: date, in: "dayRecord")
+        }
+        let routines = try RoutineRow.order(Column("id")).fetchAll(db).map {
+            try $0.routine(tasks: tasks[$0.id] ?? [], lastRecordDate: lastRecordDates[$0.id])
+        }
+        var openDays: [Book.OpenDay: UInt32] = [:]
+        for row in try OpenDayRow.fetchAll(db) {
+            let key = Book.OpenDay(routineID: row.routineId, date: try Day(stored: row.date, in: "openDay"))
+            openDays[key] = try UInt32(stored: row.doneMask, in: "openDay")
+        }
+        let settings = try SettingRow.settings(from: SettingRow.fetchAll(db))
+        return Book(routines: routines, openDays: openDays, settings: settings, draft: try DraftRow.load(from: db))
     }
 
     /// The Day Record of one routine on one date, or nil.
