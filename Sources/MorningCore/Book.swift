@@ -343,6 +343,24 @@ public struct Book: Hashable, Sendable {
         return slug
     }
 
+    /// Gives a new id to each custom routine whose id is, with case set aside, the id of
+    /// a catalog entry or of a routine stored before it. Older builds made ids with plain
+    /// lower case, so a state may hold "straße" beside "strasse", or "franklın" beside
+    /// the catalog's "franklin": neither could be named, nor their export imported.
+    public mutating func distinctIDs(catalog: [CatalogEntry] = Catalog.entries) -> [Change] {
+        var taken = Set(catalog.map { TitleText.folded($0.id) })
+        var changes: [Change] = []
+        for index in routines.indices.sorted(by: { routines[$0].id < routines[$1].id }) {
+            let routine = routines[index]
+            let folded = TitleText.folded(routine.slug)
+            if routine.kind == .celebrity || taken.insert(folded).inserted { continue }
+            routines[index].slug = uniqueSlug(for: routine.name, catalog: catalog)
+            taken.insert(TitleText.folded(routines[index].slug))
+            changes.append(.updateRoutine(routines[index]))
+        }
+        return changes
+    }
+
     /// The limits of a name and tasks, for a routine about to be saved.
     public static func validate(name: String, tasks: [RoutineTask]) throws {
         try validate(name: name)

@@ -65,6 +65,14 @@ public final class Engine: @unchecked Sendable {
         self.notifier = notifier
         self.logger = logger
         book = try store.loadBook()
+        // Ids an older build made that are one id with case set aside are made distinct.
+        var mended = book
+        let distinct = mended.distinctIDs(catalog: catalog)
+        if !distinct.isEmpty {
+            try store.apply(distinct)
+            book = mended
+            logger.info("gave \(distinct.count) routine(s) an id of their own: their ids differed only in case")
+        }
         // Days that ended while bmd was not running are finalized now.
         let finalized = try catchUp(today: LocalTime(zone: clock.zone()).day(containing: clock.now()))
         if finalized > 0 { logger.info("finalized missed days at start (\(finalized) change(s) stored)") }

@@ -220,3 +220,32 @@ struct IDFoldingTests {
         #expect(imported.routines == 2)
     }
 }
+
+@Suite("Ids an older build made alike are made distinct")
+struct LegacyIDTests {
+    static func custom(_ id: Int64, _ slug: String, _ name: String) -> Routine {
+        Routine(id: id, slug: slug, name: name, kind: .custom, tasks: IDFoldingTests.tasks, isActive: false,
+                createdDate: day("2026-11-20"), startDate: day("2026-11-21"), activationSerial: 0)
+    }
+
+    @Test("A state with straße beside strasse, and franklın beside the catalog's franklin: each gets an id of its own, the first keeps its")
+    func mended() throws {
+        var book = Book(routines: [Self.custom(1, "strasse", "Strasse"), Self.custom(2, "straße", "Straße"),
+                                   Self.custom(3, "franklın", "Franklın")],
+                        openDays: [:], settings: Settings(), draft: nil)
+        let changes = book.distinctIDs(catalog: IDFoldingTests.catalog)
+        #expect(changes.count == 2)
+        #expect(book.routines.first { $0.id == 1 }?.slug == "strasse")
+        let folded = book.routines.map { TitleText.folded($0.slug) } + IDFoldingTests.catalog.map { TitleText.folded($0.id) }
+        #expect(Set(folded).count == folded.count, "\(book.routines.map(\.slug))")
+        for routine in book.routines {
+            #expect(try book.resolveStored(routine.slug, catalog: IDFoldingTests.catalog).id == routine.id, "\(routine.slug)")
+        }
+        // Their export imports.
+        var restored = Book()
+        _ = try restored.importArchive(book.archive(records: []), replace: false, today: day("2026-11-26"),
+                                       catalog: IDFoldingTests.catalog)
+        // Nothing more to mend.
+        #expect(book.distinctIDs(catalog: IDFoldingTests.catalog).isEmpty)
+    }
+}
