@@ -211,12 +211,14 @@ final class Connection: ChannelInboundHandler {
     /// Writes a reply, counted as held until the client has taken it.
     private func write(_ frame: [UInt8], _ context: ChannelHandlerContext) {
         let promise = context.eventLoop.makePromise(of: Void.self)
-        unsent += frame.count
-        if frame.count > Self.largeFrame { heldLarge = true }
+        // The size only: the closure must not keep the frame, already copied to be written.
+        let size = frame.count
+        unsent += size
+        if size > Self.largeFrame { heldLarge = true }
         let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
         promise.futureResult.whenComplete { _ in
             let (connection, context) = bound.value
-            connection.unsent -= frame.count
+            connection.unsent -= size
             guard connection.machine.state != .closed else { return }
             connection.connections?.holds(connection, bytes: connection.machine.buffered + connection.unsent)
             if connection.unsent == 0 { connection.handBackMemory(context) }
