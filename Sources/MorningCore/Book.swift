@@ -318,11 +318,14 @@ public struct Book: Hashable, Sendable {
     private var nextRoutineID: RoutineID { (routines.map(\.id).max() ?? 0) + 1 }
     private var nextSerial: Int64 { (routines.map(\.activationSerial).max() ?? 0) + 1 }
 
-    /// A short id for a custom routine: its title in lower case with hyphens, made
-    /// unique against the catalog and the stored routines.
+    /// A short id for a custom routine: its title with case set aside and hyphens, made
+    /// unique against the catalog and the stored routines. Case is set aside the way names
+    /// are matched (`TitleText.folded`), so that no two ids are one name to bmctl: a
+    /// "Franklın" gets an id of its own beside the catalog's "franklin", and "Straße"
+    /// and "Strasse" get "strasse" and "strasse-2".
     func uniqueSlug(for name: String, catalog: [CatalogEntry]) -> String {
         var base = ""
-        for ch in name.lowercased() {
+        for ch in TitleText.folded(name) {
             if ch.isLetter || ch.isNumber {
                 base.append(ch)
             } else if !base.isEmpty, base.last != "-" {
@@ -331,13 +334,31 @@ public struct Book: Hashable, Sendable {
         }
         while base.hasSuffix("-") { base.removeLast() }
         if base.isEmpty { base = "routine" }
-        let taken = Set(routines.map(\.slug) + catalog.map(\.id))
+        let taken = Set((routines.map(\.slug) + catalog.map(\.id)).map { TitleText.folded($0) })
         var slug = base, n = 2
         while taken.contains(slug) {
             slug = "\(base)-\(n)"
             n += 1
         }
         return slug
+    }
+
+    /// Gives a new id to each custom routine whose id is, with case set aside, the id of
+    /// a catalog entry or of a routine stored before it. Older builds made ids with plain
+    /// lower case, so a state may hold "straße" beside "strasse", or "franklın" beside
+    /// the catalog's "franklin": neither could be named, nor their export imported.
+    public mutating func distinctIDs(catalog: [CatalogEntry] = Catalog.entries) -> [Change] {
+        var taken = Set(catalog.map { TitleText.folded($0.id) })
+        var changes: [Change] = []
+        for index in routines.indices.sorted(by: { routines[$0].id < routines[$1].id }) {
+            let routine = routines[index]
+            let folded = TitleText.folded(routine.slug)
+            if routine.kind == .celebrity || taken.insert(folded).inserted { continue }
+            routines[index].slug = uniqueSlug(for: routine.name, catalog: catalog)
+            taken.insert(TitleText.folded(routines[index].slug))
+            changes.append(.updateRoutine(routines[index]))
+        }
+        return changes
     }
 
     /// The limits of a name and tasks, for a routine about to be saved.

@@ -1,6 +1,6 @@
 /// How people name routines and tasks on the command line: by id or position, by
-/// full name, or by a unique case-insensitive prefix. An exact match always beats a
-/// prefix.
+/// full name, or by a unique case-insensitive prefix. An exact id beats an exact name,
+/// and an exact match always beats a prefix.
 extension Book {
     /// A routine that can be activated: one already stored, or a catalog entry that
     /// has no stored copy yet.
@@ -43,7 +43,10 @@ extension Book {
         guard !q.isEmpty else { throw Morning.Error.routineNotFound(query: query) }
         let fold: (String) -> String = { TitleText.folded($0) }
         let tiers: [(Candidate) -> Bool] = [
-            { fold($0.id) == q || fold($0.name) == q },
+            // An id first: ids are unique with case set aside, names need not be, so that
+            // every routine can be named by its id.
+            { fold($0.id) == q },
+            { fold($0.name) == q },
             { fold($0.id).hasPrefix(q) || fold($0.name).hasPrefix(q) },
             // "obama" finds "Barack Obama": a prefix of any word of the name.
             { fold($0.name).split(separator: " ").contains { $0.hasPrefix(q) } },

@@ -22,6 +22,11 @@ final class Connection: ChannelInboundHandler {
     private let logger: Logger
     private let peer: bm_peer_credentials
     private let connections: Connections?
+    /// Where exports are built; on the loop when nil, as in tests.
+    private let exports: NIOThreadPool?
+    /// Bytes of replies written but not yet taken by the client: they count against the
+    /// bound on what bmd holds for its clients, as unfinished calls do.
+    private var unsent = 0
     private var machine: ConnectionStateMachine
     /// The timer of the patience, and when it fires. A call answered moves the deadline
     /// every time; the timer is left where it is and, when it fires before the deadline,
@@ -44,7 +49,9 @@ final class Connection: ChannelInboundHandler {
     /// calls that may write and `pool` a test notification (both on the loop when nil, as
     /// in tests).
     init(status: StatusBroadcast, varlink: VarlinkServer, pool: NIOThreadPool?, batches: WriteBatches?, logger: Logger,
-         peer: bm_peer_credentials, connections: Connections?, patience: TimeAmount = ControlServer.patience) {
+         peer: bm_peer_credentials, connections: Connections?, exports: NIOThreadPool? = nil,
+         patience: TimeAmount = ControlServer.patience) {
+        self.exports = exports
         self.status = status
         self.varlink = varlink
         self.pool = pool
@@ -68,10 +75,20 @@ final class Connection: ChannelInboundHandler {
         perform(machine.evicted(), context)
     }
 
+    /// Whether `shed` would refuse it: no call of its is being answered.
+    var canShed: Bool { machine.canShed }
+
     /// Drops what this connection sent and refuses it: bmd holds too much unfinished.
     func shed() {
         guard let context else { return }
         let limit = connections?.bufferLimit ?? ControlServer.bufferLimit
+        if unsent > 0, machine.canShed {
+            // It does not take what it was sent: a refusal would wait behind that for good.
+            // It is closed at once, and what waited to be sent is dropped with it.
+            logger.warning("closed a connection that does not read its replies: \(limit) bytes are held for clients")
+            context.close(promise: nil)
+            return
+        }
         logger.warning("refused a connection's unfinished call: \(limit) bytes of unfinished calls are held")
         perform(machine.shed(Morning.Error.tooMuchUnfinished(limit: limit).frame), context)
     }
@@ -138,7 +155,7 @@ final class Connection: ChannelInboundHandler {
         while let action = queue.popFirst() {
             switch action {
             case .write(let frame):
-                context.write(wrapOutboundOut(ByteBuffer(bytes: frame)), promise: nil)
+                write(frame, context)
             case .refuse(let frame):
                 let closing = NIOLoopBound(context, eventLoop: context.eventLoop)
                 context.writeAndFlush(wrapOutboundOut(ByteBuffer(bytes: frame))).whenComplete { _ in
@@ -187,8 +204,26 @@ final class Connection: ChannelInboundHandler {
             timeout.task.cancel()
             self.timeout = nil
         }
-        if machine.state != .closed { connections?.holds(self, bytes: machine.buffered) }
+        if machine.state != .closed { connections?.holds(self, bytes: machine.buffered + unsent) }
         context.flush()
+    }
+
+    /// Writes a reply, counted as held until the client has taken it.
+    private func write(_ frame: [UInt8], _ context: ChannelHandlerContext) {
+        let promise = context.eventLoop.makePromise(of: Void.self)
+        // The size only: the closure must not keep the frame, already copied to be written.
+        let size = frame.count
+        unsent += size
+        if size > Self.largeFrame { heldLarge = true }
+        let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+        promise.futureResult.whenComplete { _ in
+            let (connection, context) = bound.value
+            connection.unsent -= size
+            guard connection.machine.state != .closed else { return }
+            connection.connections?.holds(connection, bytes: connection.machine.buffered + connection.unsent)
+            if connection.unsent == 0 { connection.handBackMemory(context) }
+        }
+        context.write(wrapOutboundOut(ByteBuffer(bytes: frame)), promise: promise)
     }
 
     /// Sets the timer for `at`: then the connection's deadline, if it has one, is checked.
@@ -237,6 +272,13 @@ final class Connection: ChannelInboundHandler {
         if call.method == Morning.Method.testNotification.rawValue, let pool {
             // It waits for the notification server, so it goes alone, not in a batch of writes.
             reply = pool.runIfActive(eventLoop: context.eventLoop) { Self.respond(to: call, with: varlink, logger: logger) }
+        } else if call.method == Morning.Method.export.rawValue {
+            // It only reads: built on a thread of its own, not in a batch of writes.
+            if let exports {
+                reply = exports.runIfActive(eventLoop: context.eventLoop) { Self.respond(to: call, with: varlink, logger: logger) }
+            } else {
+                reply = context.eventLoop.makeSucceededFuture(Self.respond(to: call, with: varlink, logger: logger))
+            }
         } else if let batches {
             let promise = context.eventLoop.makePromise(of: [UInt8].self)
             batches.submit(call, from: ObjectIdentifier(self)) { promise.succeed($0) }

@@ -190,10 +190,16 @@ struct ConnectionStateMachine {
 
     /// bmd holds too much unfinished from its clients, and this connection's share is the
     /// largest: what it sent is dropped, and it is told `error` and closed.
+    ///
+    /// Not while a call of its is being answered: that call may already be stored, and a
+    /// refusal must mean nothing changed.
     mutating func shed(_ error: [UInt8]) -> [Action] {
-        guard state == .reading || state == .answering else { return [] }
+        guard canShed else { return [] }
         return refuse(error)
     }
+
+    /// Whether `shed` would refuse: the connection is reading, no call of its handed out.
+    var canShed: Bool { state == .reading }
 
     /// The connection is gone.
     mutating func closed() -> [Action] {

@@ -41,8 +41,11 @@ public struct ControlServer: Service {
     /// that the loop goes on serving other clients meanwhile.
     /// Which methods only read is said once, in the interface file ("Reads only."), and
     /// generated; org.varlink.service only describes the interface.
+    /// Export only reads too, but its reply can take megabytes and long to build: it is
+    /// built off the loop, one at a time, so that a status never waits behind it.
     static let answeredOnLoop: Set<String> = Set(
         Morning.Method.allCases.filter(\.readsOnly).map(\.rawValue) + VarlinkService.Method.allCases.map(\.rawValue))
+        .subtracting([Morning.Method.export.rawValue])
     /// The methods whose calls may be larger than `frameLimit`, as the interface file says.
     static let largeFrameLimits: [String: Int] = Dictionary(
         uniqueKeysWithValues: Morning.Method.allCases.compactMap { m in m.frameLimit.map { (m.rawValue, $0) } })
@@ -95,6 +98,10 @@ public struct ControlServer: Service {
         pool.start()
         let writePool = NIOThreadPool(numberOfThreads: 1)
         writePool.start()
+        // And a third builds exports, one at a time, so that their memory adds up to one
+        // export's however many clients ask at once.
+        let exportPool = NIOThreadPool(numberOfThreads: 1)
+        exportPool.start()
         let batches = WriteBatches(engine: engine, varlink: varlink, pool: writePool, logger: logger)
         // A listener for a bound socket: the first, and any made when the file is replaced.
         let listen = { @Sendable (fd: Int32) in ServerBootstrap(group: loop, childGroup: loop)
@@ -119,7 +126,7 @@ public struct ControlServer: Service {
                 Self.peerCredentials(of: channel).flatMapThrowing { peer in
                     try channel.pipeline.syncOperations.addHandler(
                         Connection(status: status, varlink: varlink, pool: pool, batches: batches, logger: logger, peer: peer,
-                                   connections: connections))
+                                   connections: connections, exports: exportPool))
                 }
             }
             .withBoundSocket(fd)
@@ -230,15 +237,23 @@ final class Connections: @unchecked Sendable {
     }
 
     /// `connection` now holds `bytes` of calls not yet answered. Past the bound, the
-    /// connection holding the most is shed, until the total is within it again.
+    /// connection holding the most is shed, until the total is within it again. A
+    /// connection whose call is being answered is never shed: its call may be stored
+    /// already, and a refusal must mean nothing changed.
     func holds(_ connection: Connection, bytes: Int) {
         loop.preconditionInEventLoop()
         let id = ObjectIdentifier(connection)
         guard open[id] != nil else { return }
         totalBuffered += bytes - (buffered[id] ?? 0)
         buffered[id] = bytes == 0 ? nil : bytes
-        while totalBuffered > bufferLimit, let (largest, _) = buffered.max(by: { $0.value < $1.value }),
+        var spared: Set<ObjectIdentifier> = []
+        while totalBuffered > bufferLimit,
+              let (largest, _) = buffered.filter({ !spared.contains($0.key) }).max(by: { $0.value < $1.value }),
               let entry = open[largest] {
+            guard entry.connection.canShed else {
+                spared.insert(largest)
+                continue
+            }
             // Shedding reports its bytes gone, which takes them off the total.
             let before = totalBuffered
             entry.connection.shed()

@@ -42,11 +42,14 @@ extension Engine {
     }
 
     func exportReply() throws -> Morning.ExportReply {
-        let now = current()
+        let now = locked { current() }
+        // As stored, read in one transaction of the connection that never waits, without
+        // the engine's lock: a status never waits for an export.
+        let (book, records) = try store.bookAndRecords()
         // Exported as bmd holds it once it catches up: days that ended and are not closed
         // yet as they will be once closed, and what a clock that ran ahead did settled,
         // as the import of this export will settle it.
-        let archived = now.book.archive(records: try store.records(), today: now.today, exists: now.local.exists)
+        let archived = book.archive(records: records, today: now.today, exists: now.local.exists)
         return Morning.ExportReply(document: Morning.ExportDocument(exportedOn: now.today, routines: archived))
     }
 

@@ -7,11 +7,12 @@ extension Engine {
     public var reminderPopup: ReminderPopup? { locked { book.settings.reminderPopup } }
 
     /// Remembers `popup` as the one on screen, or that none is (nil). A store that cannot
-    /// write only costs the popup after a restart: it is logged, never thrown.
+    /// write only costs the popup after a restart: it is logged, never thrown. It never
+    /// waits for another program's lock on the file, or every read would wait behind it.
     public func rememberPopup(_ popup: ReminderPopup?) {
         locked {
             do {
-                try mutate(announcing: false) { book, _ in ((), book.rememberPopup(popup)) }
+                try mutate(announcing: false, waiting: false) { book, _ in ((), book.rememberPopup(popup)) }
             } catch {
                 logger.warning("cannot remember the reminder's popup for after a restart: \(error)")
             }

@@ -65,6 +65,14 @@ public final class Engine: @unchecked Sendable {
         self.notifier = notifier
         self.logger = logger
         book = try store.loadBook()
+        // Ids an older build made that are one id with case set aside are made distinct.
+        var mended = book
+        let distinct = mended.distinctIDs(catalog: catalog)
+        if !distinct.isEmpty {
+            try store.apply(distinct)
+            book = mended
+            logger.info("gave \(distinct.count) routine(s) an id of their own: their ids differed only in case")
+        }
         // Days that ended while bmd was not running are finalized now.
         let finalized = try catchUp(today: LocalTime(zone: clock.zone()).day(containing: clock.now()))
         if finalized > 0 { logger.info("finalized missed days at start (\(finalized) change(s) stored)") }
@@ -149,7 +157,9 @@ public final class Engine: @unchecked Sendable {
         guard let day = plan.sendNow, let routine = now.book.active else { return (plan, wakeAt, nil) }
         var next = book
         do {
-            try apply(next.markReminderSent(on: day))
+            // bmd's own note, made with the lock held: it never waits for another
+            // program's lock on the file, or every read would wait behind it.
+            try apply(next.markReminderSent(on: day), waiting: false)
         } catch let error as StoreError where error.isFullOrReadOnly {
             // The reminder still goes out; only a restart before the disk has room could send it again.
             logger.warning("cannot record that the reminder was sent: \(error)")
@@ -179,13 +189,14 @@ public final class Engine: @unchecked Sendable {
     }
 
     /// Stores `changes` in one transaction, then brings the history totals up to date; in
-    /// a batch, keeps them to be stored with the batch's.
-    func apply(_ changes: [Change]) throws {
+    /// a batch, keeps them to be stored with the batch's. With `waiting: false` a store
+    /// whose file another program holds refuses at once (`StoreError.busy`).
+    func apply(_ changes: [Change], waiting: Bool = true) throws {
         if batch != nil {
             batch! += changes
             return
         }
-        try store.apply(changes)
+        try store.apply(changes, waiting: waiting)
         totals.note(changes)
     }
 
@@ -269,12 +280,12 @@ public final class Engine: @unchecked Sendable {
     /// then plans again and tells followers, unless `announcing` is false (a change that
     /// moves neither the plan nor the status).
     @discardableResult
-    func mutate<T>(announcing: Bool = true, _ rule: (inout Book, Day) throws -> (T, [Change])) throws -> T {
+    func mutate<T>(announcing: Bool = true, waiting: Bool = true, _ rule: (inout Book, Day) throws -> (T, [Change])) throws -> T {
         let (_, _, today) = moment()
         try catchUp(today: today)
         var next = book
         let (result, changes) = try rule(&next, today)
-        if !changes.isEmpty { try apply(changes) }
+        if !changes.isEmpty { try apply(changes, waiting: waiting) }
         book = next
         if !changes.isEmpty && announcing {
             changed()

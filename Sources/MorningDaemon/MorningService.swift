@@ -126,7 +126,7 @@ extension Engine: Morning.Service {
     public func data(_ p: Morning.DataParameters) throws -> Morning.DataReply { try serve { try dataCards(p) } }
     public func stats(_ p: Morning.StatsParameters) throws -> Morning.StatsReply { try serve { try statsReply(p) } }
     public func history(_ p: Morning.HistoryParameters) throws -> Morning.HistoryReply { try serve { try historyReply(p) } }
-    public func export() throws -> Morning.ExportReply { try serve { try exportReply() } }
+    public func export() throws -> Morning.ExportReply { try exportReply() }
     public func `import`(_ p: Morning.ImportParameters) throws -> Morning.ImportReply { try serve { try importReply(p) } }
     public func draftShow() throws -> Morning.Draft { serve { draftShowReply() } }
     public func draftTitle(_ p: Morning.DraftTitleParameters) throws -> Morning.Draft { try serve { try draftTitleReply(p) } }

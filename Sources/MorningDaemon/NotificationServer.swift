@@ -31,7 +31,7 @@ final class NotificationServer: @unchecked Sendable {
             var notification = try make(message, capabilities: capabilities)
             if notify_notification_show(notification, &error) != 0 {
                 defer { g_object_unref(notification) }
-                return ShownNotification(id: bm_notification_id(notification), server: owner(bus))
+                return ShownNotification(id: bm_notification_id(notification), server: owner(bus), bus: NotificationServer.guid(of: bus))
             }
             // libnotify's proxy learns that the server's name has a new owner only from a
             // signal that a running GLib main loop would deliver, and none runs here: after
@@ -54,7 +54,7 @@ final class NotificationServer: @unchecked Sendable {
             if notify_notification_show(notification, &error) == 0 {
                 throw NotificationServer.unreachable(taking: error)
             }
-            return ShownNotification(id: bm_notification_id(notification), server: owner(bus))
+            return ShownNotification(id: bm_notification_id(notification), server: owner(bus), bus: NotificationServer.guid(of: bus))
         }
     }
 
@@ -93,7 +93,9 @@ final class NotificationServer: @unchecked Sendable {
     /// same id would close a stranger's. Returns whether it asked the server to close it.
     func withdraw(_ shown: ShownNotification) -> Result<Bool, Unreachable> {
         withServer { bus throws(Unreachable) in
-            guard shown.id != 0, let server = shown.server, owner(bus) == server else { return false }
+            guard shown.id != 0, shown.isNotification(shown.id, of: owner(bus), on: NotificationServer.guid(of: bus)) else {
+                return false
+            }
             var error: UnsafeMutablePointer<GError>?
             var id = g_variant_new_uint32(shown.id)
             let parameters = g_variant_new_tuple(&id, 1)
@@ -106,6 +108,11 @@ final class NotificationServer: @unchecked Sendable {
             g_variant_unref(reply)
             return true
         }
+    }
+
+    /// The GUID of the bus `connection` is connected to: each run of a session bus has its own.
+    static func guid(of connection: OpaquePointer) -> String? {
+        g_dbus_connection_get_guid(connection).map { String(cString: $0) }
     }
 
     /// The unique bus name of the process that owns org.freedesktop.Notifications now,
@@ -321,10 +328,21 @@ public struct ShownNotification: Sendable, Equatable {
     public var id: UInt32
     /// Nil when the bus could not say who owned the server's name.
     public var server: String?
+    /// The session bus it was shown on, by its GUID; nil when not known.
+    public var bus: String?
 
-    public init(id: UInt32, server: String?) {
+    public init(id: UInt32, server: String?, bus: String? = nil) {
         self.id = id
         self.server = server
+        self.bus = bus
+    }
+
+    /// Whether notification `id` of `server` on `bus` is this one. A notification is known
+    /// by its bus as well as its server and id: after a logout and login, a new bus's
+    /// server may have the same unique name and give another application's notification
+    /// the same id. Without a known bus nothing is this one.
+    func isNotification(_ id: UInt32, of server: String?, on bus: String?) -> Bool {
+        self.id == id && server != nil && self.server == server && self.bus != nil && self.bus == bus
     }
 }
 

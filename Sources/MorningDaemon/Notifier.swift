@@ -154,17 +154,17 @@ public final class LibnotifyNotifier: Notifier {
     }
 
     /// What the server said of a notification: acted on only for the reminder on screen,
-    /// and only from the server that showed it.
+    /// and only from the server that showed it, on the bus it was shown on.
     private func heard(_ signal: ServerWatcher.Signal) {
         switch signal {
-        case .invoked(let id, let key, let sender):
+        case .invoked(let id, let key, let sender, let bus):
             guard let action = ReminderAction(rawValue: key),
-                  shownReminder.withLock({ $0?.id == id && $0?.server == sender }) else { return }
+                  shownReminder.withLock({ $0?.isNotification(id, of: sender, on: bus) == true }) else { return }
             logger.info("the reminder's action was invoked", metadata: ["action": "\(key)"])
             acted.withLock { $0 }?(action)
-        case .closed(let id, let sender):
+        case .closed(let id, let sender, let bus):
             let wasShown = shownReminder.withLock { shown in
-                guard shown?.id == id && shown?.server == sender else { return false }
+                guard shown?.isNotification(id, of: sender, on: bus) == true else { return false }
                 shown = nil
                 return true
             }

@@ -65,7 +65,7 @@ public struct ReminderService: Service {
         }
         // A popup the previous run of bmd left on screen is this run's to close and answer.
         if let popup = engine.reminderPopup {
-            notifier.adopt(ShownNotification(id: popup.id, server: popup.server))
+            notifier.adopt(ShownNotification(id: popup.id, server: popup.server, bus: popup.bus))
             onScreen.withLock { $0 = popup.day }
             logger.info("took back the reminder's popup shown before the restart", metadata: ["id": "\(popup.id)"])
         }
@@ -115,7 +115,7 @@ public struct ReminderService: Service {
                 if delivered {
                     onScreen.withLock { $0 = reminder.day }
                     if let shown = notifier.reminderOnScreen, let server = shown.server {
-                        engine.rememberPopup(ReminderPopup(day: reminder.day, id: shown.id, server: server))
+                        engine.rememberPopup(ReminderPopup(day: reminder.day, id: shown.id, server: server, bus: shown.bus))
                     }
                 }
                 // How late the server got it, measured on the clock that scheduled it.

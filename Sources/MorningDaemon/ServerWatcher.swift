@@ -13,8 +13,8 @@ final class ServerWatcher: @unchecked Sendable {
     /// What the notification server said of a notification, with the unique bus name it
     /// came from.
     enum Signal: Equatable {
-        case invoked(id: UInt32, key: String, sender: String)
-        case closed(id: UInt32, sender: String)
+        case invoked(id: UInt32, key: String, sender: String, bus: String?)
+        case closed(id: UInt32, sender: String, bus: String?)
     }
 
     /// Whether a notification server is there.
@@ -36,6 +36,8 @@ final class ServerWatcher: @unchecked Sendable {
     private var failed: @Sendable (String) -> Void = { _ in }
     /// The unique name of the server's process now; guarded by `lock`.
     private var owner: String?
+    /// The GUID of the session bus watched, which the signals come from; guarded by `lock`.
+    private var bus: String?
     private let lock = NSLock()
     /// The running loop, to quit; guarded by `lock`.
     private var loop: OpaquePointer?
@@ -90,6 +92,9 @@ final class ServerWatcher: @unchecked Sendable {
             g_dbus_connection_close_sync(bus, nil, nil)
             g_object_unref(UnsafeMutableRawPointer(bus))
         }
+        // Which run of the session bus the signals come from.
+        let guid = NotificationServer.guid(of: bus)
+        lock.withLock { self.bus = guid }
         let me = Unmanaged.passRetained(self)
         let appeared: GBusNameAppearedCallback = { _, _, owner, data in
             guard let data else { return }
@@ -136,10 +141,11 @@ final class ServerWatcher: @unchecked Sendable {
                                   watcher: UnsafeMutableRawPointer) {
         let watcher = Unmanaged<ServerWatcher>.fromOpaque(watcher).takeUnretainedValue()
         let from = String(cString: sender)
+        let bus = watcher.lock.withLock { watcher.bus }
         if kind == 1, let key {
-            watcher.hear(.invoked(id: id, key: String(cString: key), sender: from))
+            watcher.hear(.invoked(id: id, key: String(cString: key), sender: from, bus: bus))
         } else if kind == 2 {
-            watcher.hear(.closed(id: id, sender: from))
+            watcher.hear(.closed(id: id, sender: from, bus: bus))
         }
     }
 
@@ -148,7 +154,7 @@ final class ServerWatcher: @unchecked Sendable {
     fileprivate func hear(_ signal: Signal) {
         let sender: String
         switch signal {
-        case .invoked(_, _, let from), .closed(_, let from): sender = from
+        case .invoked(_, _, let from, _), .closed(_, let from, _): sender = from
         }
         guard lock.withLock({ owner == sender }) else { return }
         heard(signal)

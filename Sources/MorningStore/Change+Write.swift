@@ -14,10 +14,11 @@ extension Change {
             }
 
         case .updateRoutine(let routine):
-            // Name and tasks never change after saving: only these columns are written.
+            // Name and tasks never change after saving: only these columns are written (the
+            // id only when it had to be made anew, see Book.distinctIDs).
             try db.execute(literal: """
                 UPDATE routine
-                SET isActive = \(routine.isActive), createdDate = \(routine.createdDate.description),
+                SET slug = \(routine.slug), isActive = \(routine.isActive), createdDate = \(routine.createdDate.description),
                     startDate = \(routine.startDate.description),
                     activationSerial = \(routine.activationSerial)
                 WHERE id = \(routine.id)

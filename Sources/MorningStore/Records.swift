@@ -109,7 +109,7 @@ struct SettingRow: Codable, FetchableRecord, PersistableRecord {
          SettingRow(key: welcomeShown, value: String(settings.welcomeShown)),
          SettingRow(key: reminderSound, value: String(settings.reminderSound)),
          SettingRow(key: reminderFiredOn, value: settings.reminderFiredOn?.description ?? ""),
-         SettingRow(key: reminderPopup, value: settings.reminderPopup.map { "\($0.day) \($0.id) \($0.server)" } ?? "")]
+         SettingRow(key: reminderPopup, value: settings.reminderPopup.map { "\($0.day) \($0.id) \($0.server)" + ($0.bus.map { " " + $0 } ?? "") } ?? "")]
     }
 
     static func settings(from rows: [SettingRow]) throws -> Settings {
@@ -128,11 +128,13 @@ struct SettingRow: Codable, FetchableRecord, PersistableRecord {
     }
 
     private static func popup(_ row: SettingRow) throws -> ReminderPopup {
+        // "day id server bus"; an older bmd wrote no bus.
         let parts = row.value.split(separator: " ").map(String.init)
-        guard parts.count == 3, let id = UInt32(parts[1]), parts[2].hasPrefix(":") else {
-            throw StoreError.unreadable("setting \(row.key) is \"\(row.value)\", not a day, an id and a bus name")
+        guard parts.count == 3 || parts.count == 4, let id = UInt32(parts[1]), parts[2].hasPrefix(":") else {
+            throw StoreError.unreadable("setting \(row.key) is \"\(row.value)\", not a day, an id, a bus name and a bus")
         }
-        return ReminderPopup(day: try Day(stored: parts[0], in: "setting"), id: id, server: parts[2])
+        return ReminderPopup(day: try Day(stored: parts[0], in: "setting"), id: id, server: parts[2],
+                             bus: parts.count == 4 ? parts[3] : nil)
     }
 
     private static func flag(_ row: SettingRow) throws -> Bool {

@@ -25,20 +25,28 @@ extension Store {
             arguments += [through.description]
         }
         let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
-        return try read { db in
-            // One of eight shapes of query, each prepared once.
-            let statement = try db.cachedStatement(sql: """
-                SELECT routineId, date, doneMask, taskCount FROM dayRecord \(filter) ORDER BY routineId, date
-                """)
-            let rows = try Row.fetchCursor(statement, arguments: arguments)
-            var records: [DayRecord] = []
-            while let row = try rows.next() {
-                let date: String = row[1]
-                records.append(DayRecord(routineID: row[0], date: try Day(storedDate: date),
-                                         doneMask: try UInt32(stored: row[2], in: "dayRecord"), taskCount: row[3]))
-            }
-            return records
+        return try read { db in try Store.records(in: db, filter: filter, arguments: arguments) }
+    }
+
+    /// The book and every Day Record, read in one transaction so that they agree, for an
+    /// export built without holding up anyone who reads or writes meanwhile.
+    public func bookAndRecords() throws -> (book: Book, records: [DayRecord]) {
+        try read { db in (try Store.book(in: db), try Store.records(in: db, filter: "", arguments: [])) }
+    }
+
+    private static func records(in db: Database, filter: String, arguments: StatementArguments) throws -> [DayRecord] {
+        // One of eight shapes of query, each prepared once.
+        let statement = try db.cachedStatement(sql: """
+            SELECT routineId, date, doneMask, taskCount FROM dayRecord \(filter) ORDER BY routineId, date
+            """)
+        let rows = try Row.fetchCursor(statement, arguments: arguments)
+        var records: [DayRecord] = []
+        while let row = try rows.next() {
+            let date: String = row[1]
+            records.append(DayRecord(routineID: row[0], date: try Day(storedDate: date),
+                                     doneMask: try UInt32(stored: row[2], in: "dayRecord"), taskCount: row[3]))
         }
+        return records
     }
 }
 

@@ -30,8 +30,9 @@ public final class Store: Sendable {
     public convenience init(path: String) throws {
         let queue: DatabaseQueue
         var fullDisk = false
+        var inspected: DatabaseQueue?
         do {
-            queue = try Store.open(path: path)
+            (queue, inspected) = try Store.open(path: path)
         } catch let error as StoreError where FileManager.default.fileExists(atPath: path) && Store.diskIsFull(beside: path) {
             // SQLite cannot make or grow the -shm file on a full disk ("disk I/O error").
             // Opened alone, with the WAL index in memory, the file still reads, and every
@@ -42,21 +43,32 @@ public final class Store: Sendable {
         }
         var reader = queue
         if !fullDisk {
-            var config = Store.configuration
-            config.readonly = true
-            // A read never waits for a lock: in WAL mode only recovering from a crash takes one.
-            config.busyMode = .immediateError
-            reader = try translatingErrors { try DatabaseQueue(path: path, configuration: config) }
+            // The read-only connection that inspected an existing file goes on as the
+            // reader rather than being closed: closing a GRDB connection frees its
+            // DispatchQueue, which starts libdispatch's worker thread, and that thread
+            // then wakes once a second for as long as bmd runs.
+            reader = try inspected ?? translatingErrors { try DatabaseQueue(path: path, configuration: Store.readerConfiguration) }
         }
         try self.init(queue: queue, reader: reader, openedOnFullDisk: fullDisk)
+        if reader !== queue {
+            try translatingErrors {
+                try reader.inDatabase { db in
+                    // A read never waits for a lock: in WAL mode only recovering from a crash takes one.
+                    try db.execute(sql: "PRAGMA busy_timeout = 0")
+                    // What the inspection learnt of the schema may predate the migrations.
+                    db.clearSchemaCache()
+                }
+            }
+        }
     }
 
     /// Whether the file was opened on a full disk, alone (no -shm): other readers such as
     /// sqlite3(1) are kept out until bmd starts again.
     public let openedOnFullDisk: Bool
 
-    private static func open(path: String) throws -> DatabaseQueue {
-        try Store.inspect(path: path)
+    /// The writing connection, and the read-only one that inspected an existing file first.
+    private static func open(path: String) throws -> (DatabaseQueue, inspected: DatabaseQueue?) {
+        let inspected = try Store.inspect(path: path)
         return try translatingErrors {
             let queue = try DatabaseQueue(path: path, configuration: Store.configuration)
             // Not GRDB's `journalMode = .wal` configuration: it switches the file before
@@ -66,7 +78,7 @@ public final class Store: Sendable {
             }
             guard mode == "wal" else { throw StoreError.walUnavailable(journalMode: mode) }
             try Store.backUpBeforeMigrating(queue, path: path)
-            return queue
+            return (queue, inspected)
         }
     }
 
@@ -101,22 +113,30 @@ public final class Store: Sendable {
     /// `quick_check`. Only a read-only connection leaves such a file exactly as it was: a
     /// read-write one, even one that only read, copies the -wal into the file and deletes
     /// it when it closes.
-    static func inspect(path: String) throws {
+    ///
+    /// Returns that connection, still open, or nil when there is no file yet.
+    @discardableResult
+    static func inspect(path: String) throws -> DatabaseQueue? {
         let files = FileManager.default
-        guard files.fileExists(atPath: path) else { return }
+        guard files.fileExists(atPath: path) else { return nil }
         let sidecars = [path + "-wal", path + "-shm"]
         let created = sidecars.filter { !files.fileExists(atPath: $0) }
         var config = configuration
         config.readonly = true
         do {
-            try translatingErrors {
+            return try translatingErrors {
                 let queue = try DatabaseQueue(path: path, configuration: config)
-                defer { try? queue.close() }
-                try queue.read { db in
-                    try refuseNewerSchema(db)
-                    let problems = try String.fetchAll(db, sql: "PRAGMA quick_check")
-                    guard problems == ["ok"] else { throw StoreError.damaged(problems.prefix(3).joined(separator: "; ")) }
+                do {
+                    try queue.read { db in
+                        try refuseNewerSchema(db)
+                        let problems = try String.fetchAll(db, sql: "PRAGMA quick_check")
+                        guard problems == ["ok"] else { throw StoreError.damaged(problems.prefix(3).joined(separator: "; ")) }
+                    }
+                } catch {
+                    try? queue.close()
+                    throw error
                 }
+                return queue
             }
         } catch {
             // SQLite makes an empty -wal and a -shm for a WAL file that had none. Those two,
@@ -187,6 +207,14 @@ public final class Store: Sendable {
         guard synchronous == 2 else { throw StoreError.notDurable(synchronous: synchronous) }
     }
 
+    /// The reader's: read-only, and it never waits for a lock.
+    private static var readerConfiguration: Configuration {
+        var config = configuration
+        config.readonly = true
+        config.busyMode = .immediateError
+        return config
+    }
+
     private static var configuration: Configuration {
         var config = Configuration()
         config.label = "MorningStore"
@@ -210,27 +238,29 @@ public final class Store: Sendable {
     /// Everything but history: routines (with tasks and `lastRecordDate` = MAX(date) of their
     /// day records), open days, settings and the draft.
     public func loadBook() throws -> Book {
-        try read { db in
-            var tasks: [RoutineID: [RoutineTask]] = [:]
-            for row in try TaskRow.order(Column("routineId"), Column("position")).fetchAll(db) {
-                tasks[row.routineId, default: []].append(try row.task)
-            }
-            var lastRecordDates: [RoutineID: Day] = [:]
-            for row in try LastRecordRow.fetchAll(db, sql: LastRecordRow.sql) {
-                guard let date = row.date else { continue }
-                lastRecordDates[row.routineId] = try Day(stored: date, in: "dayRecord")
-            }
-            let routines = try RoutineRow.order(Column("id")).fetchAll(db).map {
-                try $0.routine(tasks: tasks[$0.id] ?? [], lastRecordDate: lastRecordDates[$0.id])
-            }
-            var openDays: [Book.OpenDay: UInt32] = [:]
-            for row in try OpenDayRow.fetchAll(db) {
-                let key = Book.OpenDay(routineID: row.routineId, date: try Day(stored: row.date, in: "openDay"))
-                openDays[key] = try UInt32(stored: row.doneMask, in: "openDay")
-            }
-            let settings = try SettingRow.settings(from: SettingRow.fetchAll(db))
-            return Book(routines: routines, openDays: openDays, settings: settings, draft: try DraftRow.load(from: db))
+        try read { db in try Store.book(in: db) }
+    }
+
+    static func book(in db: Database) throws -> Book {
+        var tasks: [RoutineID: [RoutineTask]] = [:]
+        for row in try TaskRow.order(Column("routineId"), Column("position")).fetchAll(db) {
+            tasks[row.routineId, default: []].append(try row.task)
         }
+        var lastRecordDates: [RoutineID: Day] = [:]
+        for row in try LastRecordRow.fetchAll(db, sql: LastRecordRow.sql) {
+            guard let date = row.date else { continue }
+            lastRecordDates[row.routineId] = try Day(stored: date, in: "dayRecord")
+        }
+        let routines = try RoutineRow.order(Column("id")).fetchAll(db).map {
+            try $0.routine(tasks: tasks[$0.id] ?? [], lastRecordDate: lastRecordDates[$0.id])
+        }
+        var openDays: [Book.OpenDay: UInt32] = [:]
+        for row in try OpenDayRow.fetchAll(db) {
+            let key = Book.OpenDay(routineID: row.routineId, date: try Day(stored: row.date, in: "openDay"))
+            openDays[key] = try UInt32(stored: row.doneMask, in: "openDay")
+        }
+        let settings = try SettingRow.settings(from: SettingRow.fetchAll(db))
+        return Book(routines: routines, openDays: openDays, settings: settings, draft: try DraftRow.load(from: db))
     }
 
     /// The Day Record of one routine on one date, or nil.

@@ -128,19 +128,70 @@ struct DaemonTests {
         #expect(longest < 400, "the longest of bmd's log lines has \(longest) characters: \(lines.max { $0.count < $1.count }?.prefix(300) ?? "")")
     }
 
-    @Test("Idle means asleep: with nothing due, no thread of bmd wakes")
-    func idleDaemonSleeps() throws {
+    /// What an idle bmd went through before the quiet the idle test watches.
+    enum IdlePath: String, CaseIterable, CustomTestStringConvertible {
+        case fresh = "started on a new state"
+        case restart = "restarted on the state file an earlier bmd left"
+        case importExport = "after an export and an import larger than a plain call"
+        case lockWait = "after a write that waited for another program's lock on the state file"
+
+        var testDescription: String { rawValue }
+    }
+
+    @Test("Idle means asleep: with nothing due, no thread of bmd wakes", arguments: IdlePath.allCases)
+    func idleDaemonSleeps(path: IdlePath) throws {
         // The real clock: libfaketime stops timers that read the clock it fakes, which
         // would hide exactly the wake-ups this looks for.
         let box = try Sandbox(time: "2026-03-02 08:00:00")
-        let daemon = try box.startDaemon(fakeClock: false)
+        var daemon = try box.startDaemon(fakeClock: false)
         // An active routine and a request served; then, unless this runs as the day or
         // the reminder comes (one window of four may see that), nothing is due.
         #expect(try box.bmctl("activate", "darwin").status == 0)
+        switch path {
+        case .fresh:
+            break
+        case .restart:
+            // Every login after the first: bmd opens the file it left.
+            try box.stopDaemon()
+            daemon = try box.startDaemon(fakeClock: false)
+        case .importExport:
+            let export = box.root.appendingPathComponent("export.json").path
+            #expect(try box.bmctl("export", "--output", export).status == 0)
+            let year = box.root.appendingPathComponent("year.json").path
+            try Self.yearOfHistory().write(toFile: year, atomically: true, encoding: .utf8)
+            #expect(try FileManager.default.attributesOfItem(atPath: year)[.size] as? Int ?? 0 > 1 << 16)
+            let imported = try box.bmctl("import", "--replace", year)
+            #expect(imported.status == 0, "\(imported)")
+        case .lockWait:
+            let lock = try LockHolder(box.stateDir + "/bmd.sqlite")
+            let refused = try box.bmctl("notifications", "off")
+            #expect(refused.status == 1, "\(refused)")
+            lock.release()
+            #expect(try box.bmctl("notifications", "off").status == 0)
+        }
         #expect(try box.bmctl("status").status == 0)
         let windows = try ThreadSwitches.idleWindows(pid: daemon.pid)
         #expect(windows.last?.isEmpty == true, "threads that woke, per 2.5 s window: \(windows)")
         try box.stopDaemon()
+    }
+
+    /// An export of a year of six custom routines' history: larger than a plain call may
+    /// be (64 KiB), so bmd reads it off the loop.
+    static func yearOfHistory() throws -> String {
+        let days = (0..<365).map { day in
+            let date = Calendar(identifier: .gregorian).date(byAdding: .day, value: day, to: Date(timeIntervalSince1970: 1_740_000_000))!
+            let text = ISO8601DateFormatter.string(from: date, timeZone: TimeZone(identifier: "UTC")!, formatOptions: .withFullDate)
+            return ["date": text, "done": Array(stride(from: 1, through: 20, by: 1 + day % 3))] as [String: Any]
+        }
+        let routines = (1...6).map { r in
+            [
+                "id": "morning-\(r)", "name": "Morning \(r)", "type": "custom", "active": r == 1,
+                "createdDate": "2025-02-19", "startDate": "2025-02-19", "days": days, "open": [] as [Any],
+                "tasks": (0..<20).map { i in ["time": String(format: "%02d:%02d", 5 + i / 4, i % 4 * 15), "title": "Task \(i + 1) of morning \(r)"] },
+            ] as [String: Any]
+        }
+        let document: [String: Any] = ["format": "better-morning-export", "version": 1, "exportedOn": "2026-03-02", "routines": routines]
+        return String(decoding: try JSONSerialization.data(withJSONObject: document), as: UTF8.self)
     }
 }
 

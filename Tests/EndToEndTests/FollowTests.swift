@@ -51,6 +51,36 @@ struct FollowTests {
         #expect(offline.contains(#""alt":"offline""#))
     }
 
+    @Test("The follower turned away because bmd serves its most followers says bmd is busy, not that it is not running, and follows once a place is free")
+    func followerBeyondTheLimitSaysBusy() throws {
+        let box = try Sandbox(zone: "Europe/Berlin", time: "2026-03-02 08:00:00")
+        try box.startDaemon()
+        #expect(try box.bmctl("activate", "kant").status == 0)
+        // Every place for a follower taken.
+        var followers: [VarlinkClient] = []
+        defer { withExtendedLifetime(followers) {} }
+        for _ in 0..<32 {
+            let client = try VarlinkClient(path: box.socketPath)
+            client.send(Morning.Call.status().more.call.frame)
+            #expect(try client.receive()["parameters"] != nil)
+            followers.append(client)
+        }
+        let (follower, lines) = try Self.waybarFollower(box)
+        defer {
+            follower.signal(SIGTERM)
+            follower.wait()
+        }
+        let first = try #require(lines.next(timeout: 10))
+        let bar = try #require(try JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: Any])
+        #expect(bar["alt"] as? String == "busy", "\(first)")
+        #expect((bar["tooltip"] as? String)?.contains("not running") == false, "\(first)")
+        // A place comes free (a follower hangs up): the bar shows the status.
+        followers[0].finishSending()
+        let status = try #require(lines.next(timeout: 10), "no status once a place was free")
+        #expect(status.contains("Immanuel Kant"), "\(status)")
+        try box.stopDaemon()
+    }
+
     // Rules L2, L3; since issue 16 the follower no longer exits when bmd goes.
     @Test("a follower shows offline across a kill and restart of bmd, then the status again")
     func followerSurvivesRestart() throws {
@@ -177,6 +207,7 @@ struct FollowerLimitTests {
         let box = try Sandbox(time: "2026-03-02 08:00:00")
         try box.startDaemon()
         var followers: [VarlinkClient] = []
+        defer { withExtendedLifetime(followers) {} }
         for _ in 0..<32 {
             let follower = try VarlinkClient(path: box.socketPath)
             follower.send(Morning.Call.status().more.call.frame)

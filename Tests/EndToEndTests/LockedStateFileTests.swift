@@ -5,7 +5,7 @@ import Glibc
 #endif
 
 /// sqlite3 holding the state file's write lock, as a database browser does while editing.
-private final class LockHolder {
+final class LockHolder {
     let process: ChildProcess
     private let input: Pipe2
     private let output: Pipe2
@@ -89,6 +89,38 @@ struct LockedStateFileTests {
             usleep(100_000)
         }
         #expect(days == ["2026-03-04"], "\(days)")
+        try box.stopDaemon()
+    }
+
+    @Test("At the reminder's time with another program holding the lock, status answers while the lock is held, never waiting behind the note that the reminder was sent")
+    func reminderWhileLocked() throws {
+        let box = try Sandbox(time: "2026-03-02 08:00:00")
+        try box.startDaemon()
+        #expect(try box.bmctl("activate", "kant").status == 0)
+        let entry = try #require(try box.bmctl("explore", "kant", "--json").array.first as? [String: Any])
+        let first = try #require((entry["tasks"] as? [[String: Any]])?.first?["time"] as? String)
+        let lock = try LockHolder(box.stateDir + "/bmd.sqlite")
+        let client = try VarlinkClient(path: box.socketPath)
+        // The reminder falls due now, with the lock held; bmd plans again at once.
+        // Asked on a connection of its own whose reply is not awaited: a reload's reply
+        // may wait for the wake it starts.
+        box.setClock("2026-03-03 \(first):01")
+        let reloader = try VarlinkClient(path: box.socketPath)
+        reloader.send(Array(#"{"method":"org.bettermorning.Morning.Reload"}"#.utf8) + [0])
+        // Every status while the reminder is handled answers well within the time a write
+        // waits for the lock (Store.busyWait, 2 s): none waits behind that write.
+        let started = Date()
+        var slowest = 0.0
+        while Date().timeIntervalSince(started) < 3 {
+            let (reply, ms) = try timed(client, "Status")
+            #expect(reply["error"] == nil, "\(reply)")
+            slowest = max(slowest, ms)
+        }
+        #expect(slowest < 1000, "a status took \(slowest) ms while the reminder was noted with the file locked")
+        // The reminder did fall due while the lock was held: bmd says it could not note it.
+        #expect(box.daemonLog.contains("cannot record that the reminder was sent"), "\(box.daemonLog)")
+        #expect(try reloader.receive()["error"] == nil)
+        lock.release()
         try box.stopDaemon()
     }
 

@@ -34,4 +34,33 @@ struct TitleTextEndToEndTests {
         #expect(routine["name"] as? String == "Mine")
         try box.stopDaemon()
     }
+
+    @Test("Routines named Straße and Strasse: each is named by its id (week, stats, delete), and bmd's export of them imports")
+    func sharpSIDs() throws {
+        let box = try Sandbox(time: "2026-03-02 08:00:00")
+        try box.startDaemon()
+        for title in ["Straße", "Strasse"] {
+            let created = try box.bmctl("create", "--title", title, "--task", "06:00 Walk")
+            #expect(created.status == 0, "\(created)")
+        }
+        let export = box.root.appendingPathComponent("export.json").path
+        #expect(try box.bmctl("export", "--output", export).status == 0)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: export)))
+            as? [String: Any])
+        let routines = try #require(document["routines"] as? [[String: Any]])
+        let ids = routines.compactMap { $0["id"] as? String }
+        #expect(ids.count == 2)
+        for id in ids {
+            for command in ["week", "stats"] {
+                let named = try box.bmctl(command, id)
+                #expect(named.status == 0, "\(command) \(id): \(named)")
+            }
+        }
+        let imported = try box.bmctl("import", "--replace", export)
+        #expect(imported.status == 0, "\(imported)")
+        let inactive = try #require(routines.first { $0["active"] as? Bool != true }?["id"] as? String)
+        let deleted = try box.bmctl("delete", inactive, "--yes")
+        #expect(deleted.status == 0, "\(deleted)")
+        try box.stopDaemon()
+    }
 }

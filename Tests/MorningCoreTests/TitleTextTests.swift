@@ -179,3 +179,73 @@ struct NameCaseTests {
         }
     }
 }
+
+/// A routine's id is made with case set aside the way names are matched, so that every
+/// routine can be named by its id and every export imports.
+@Suite("Ids are made as names are matched")
+struct IDFoldingTests {
+    static let catalog = testCatalog + [
+        CatalogEntry(id: "franklin", name: "Benjamin Franklin", bio: "Early.", source: "A test.",
+                     tasks: [("05:00", "Rise"), ("05:30", "Plan")]),
+    ]
+    static let tasks = [RoutineTask(time: TimeOfDay(minutes: 360)!, title: "Wake up")]
+
+    @Test("A custom routine named Franklın (dotless ı) gets an id of its own: franklin still names the catalog's Franklin")
+    func dotlessI() throws {
+        var book = Book()
+        _ = try book.saveCustom(name: "Franklın", tasks: Self.tasks, today: day("2026-11-25"), catalog: Self.catalog)
+        let mine = try #require(book.routines.first)
+        #expect(TitleText.folded(mine.slug) != "franklin", "\(mine.slug)")
+        guard case .catalog(let entry) = try book.resolveActivatable("franklin", catalog: Self.catalog) else {
+            Issue.record("franklin did not name the catalog's routine")
+            return
+        }
+        #expect(entry.name == "Benjamin Franklin")
+        #expect(try book.resolveStored(mine.slug, catalog: Self.catalog).name == "Franklın")
+    }
+
+    @Test("Straße and Strasse: each is named by its id, and the export of both imports")
+    func sharpS() throws {
+        var book = Book()
+        _ = try book.saveCustom(name: "Straße", tasks: Self.tasks, today: day("2026-11-25"), catalog: Self.catalog)
+        _ = try book.saveCustom(name: "Strasse", tasks: Self.tasks, today: day("2026-11-25"), catalog: Self.catalog)
+        let ids = book.routines.map(\.slug)
+        #expect(Set(ids.map { TitleText.folded($0) }).count == 2, "\(ids)")
+        for routine in book.routines {
+            #expect(try book.resolveStored(routine.slug, catalog: Self.catalog).name == routine.name, "\(routine.slug)")
+        }
+        var restored = Book()
+        let imported = try restored.importArchive(book.archive(records: []), replace: false, today: day("2026-11-26"),
+                                                  catalog: Self.catalog)
+        #expect(imported.routines == 2)
+    }
+}
+
+@Suite("Ids an older build made alike are made distinct")
+struct LegacyIDTests {
+    static func custom(_ id: Int64, _ slug: String, _ name: String) -> Routine {
+        Routine(id: id, slug: slug, name: name, kind: .custom, tasks: IDFoldingTests.tasks, isActive: false,
+                createdDate: day("2026-11-20"), startDate: day("2026-11-21"), activationSerial: 0)
+    }
+
+    @Test("A state with straße beside strasse, and franklın beside the catalog's franklin: each gets an id of its own, the first keeps its")
+    func mended() throws {
+        var book = Book(routines: [Self.custom(1, "strasse", "Strasse"), Self.custom(2, "straße", "Straße"),
+                                   Self.custom(3, "franklın", "Franklın")],
+                        openDays: [:], settings: Settings(), draft: nil)
+        let changes = book.distinctIDs(catalog: IDFoldingTests.catalog)
+        #expect(changes.count == 2)
+        #expect(book.routines.first { $0.id == 1 }?.slug == "strasse")
+        let folded = book.routines.map { TitleText.folded($0.slug) } + IDFoldingTests.catalog.map { TitleText.folded($0.id) }
+        #expect(Set(folded).count == folded.count, "\(book.routines.map(\.slug))")
+        for routine in book.routines {
+            #expect(try book.resolveStored(routine.slug, catalog: IDFoldingTests.catalog).id == routine.id, "\(routine.slug)")
+        }
+        // Their export imports.
+        var restored = Book()
+        _ = try restored.importArchive(book.archive(records: []), replace: false, today: day("2026-11-26"),
+                                       catalog: IDFoldingTests.catalog)
+        // Nothing more to mend.
+        #expect(book.distinctIDs(catalog: IDFoldingTests.catalog).isEmpty)
+    }
+}

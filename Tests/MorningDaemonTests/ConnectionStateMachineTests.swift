@@ -91,6 +91,19 @@ struct ConnectionStateMachineTests {
         #expect(m.timeoutFired(now: Self.start + .seconds(11)) == [.close])
     }
 
+    @Test("A connection whose Import is being answered is not refused as holding too much: a refusal means nothing was stored")
+    func answeringIsNotShed() throws {
+        var m = Self.machine()
+        let importCall = #"{"method":"org.bettermorning.Morning.Import","parameters":{"replace":true}}"#
+        let handedOut = m.received(Self.frame(importCall), now: Self.start, writable: true)
+        #expect(handedOut.contains(.answerLater(try VarlinkCall(frame: Array(importCall.utf8)))))
+        // bmd holds too much meanwhile: this connection is not the one refused.
+        #expect(!m.canShed)
+        #expect(m.shed([9, 0]) == [])
+        // Its reply, whatever the store said, is what the client hears.
+        #expect(m.answered([1, 0], now: Self.start, writable: true).first == .write([1, 0]))
+    }
+
     @Test("A refused or shed connection drops what it received")
     func shedDropsBytes() {
         var m = Self.machine()

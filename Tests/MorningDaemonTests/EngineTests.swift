@@ -23,6 +23,28 @@ struct EngineTests {
         #expect(status["routine"] == .null && status["today"] == .null && status["nextReminder"] == .null)
     }
 
+    @Test("Started on a state where an older build made ids alike (straße, strasse), bmd gives each its own: both can be named, the export imports")
+    func legacyIDsMended() async throws {
+        let clock = TestClock("2026-11-22T10:00:00Z", zone: "Europe/London")
+        let store = try Store.inMemory()
+        let tasks = [RoutineTask(time: TimeOfDay(minutes: 360)!, title: "Walk")]
+        try store.apply(["strasse", "straße"].enumerated().map { index, slug in
+            .insertRoutine(Routine(id: Int64(index + 1), slug: slug, name: slug == "strasse" ? "Strasse" : "Straße", kind: .custom,
+                                   tasks: tasks, isActive: false, createdDate: Day(iso: "2026-11-20")!,
+                                   startDate: Day(iso: "2026-11-21")!, activationSerial: 0))
+        })
+        let engine = try Engine(store: store, clock: clock.wall, logger: logger)
+        let ids = try store.loadBook().routines.map(\.slug)
+        #expect(Set(ids.map { TitleText.folded($0) }).count == 2, "\(ids)")
+        for id in ids {
+            let week = try await engine.answer(Morning.Call.week(Morning.WeekParameters(routine: id)))
+            #expect((try? week.get()) != nil, "\(id): \(week)")
+        }
+        let document = try await engine.answer(Morning.Call.export()).get().document
+        let replaced = try await engine.answer(Morning.Call.import(Morning.ImportParameters(document: document, replace: true)))
+        #expect((try? replaced.get()) != nil, "\(replaced)")
+    }
+
     @Test("A week offset beyond 10,000 weeks either way is an invalid parameter, found by fuzzing")
     func weekOffsetIsBounded() async throws {
         // Week moved by Int.max weeks overflowed the day arithmetic and stopped bmd.

@@ -47,6 +47,29 @@ struct ReminderRestartTests {
         #expect(bmd.notifier.all.isEmpty)
     }
 
+    @Test("A popup is known by its bus too: after a logout and login, the same id from a server of the same name on the new bus is another application's")
+    func knownByBusAndID() async throws {
+        // The previous run showed the reminder on the session bus of the first login.
+        let popup = ReminderPopup(day: try Self.day("2026-11-23"), id: 41, server: ":1.3", bus: "first-login-bus")
+        let bmd = try FirstMorning(settings: Settings(reminderFiredOn: popup.day, reminderPopup: popup))
+        bmd.clock.set("2026-11-23T06:40:00Z")
+        try await bmd.running {
+            await bmd.alarm.untilIdle()
+            // Taken back with the bus it was shown on, which the store kept.
+            let adopted = try #require(bmd.notifier.adopted.first)
+            #expect(adopted == ShownNotification(id: 41, server: ":1.3", bus: "first-login-bus"))
+            #expect(try bmd.store.loadBook().settings.reminderPopup?.bus == "first-login-bus")
+            // Notification 41 of ":1.3" on the same bus is the reminder; on a new bus whose
+            // server has the same name, it is someone else's: never closed nor acted on.
+            #expect(adopted.isNotification(41, of: ":1.3", on: "first-login-bus"))
+            #expect(!adopted.isNotification(41, of: ":1.3", on: "second-login-bus"))
+            #expect(!adopted.isNotification(41, of: ":1.4", on: "first-login-bus"))
+            #expect(!adopted.isNotification(42, of: ":1.3", on: "first-login-bus"))
+        }
+        // A popup an older bmd remembered without its bus is never taken for one on screen.
+        #expect(!ShownNotification(id: 41, server: ":1.3").isNotification(41, of: ":1.3", on: "first-login-bus"))
+    }
+
     @Test("A popup remembered from a day that has ended is closed at start")
     func yesterdaysPopupClosedAtStart() async throws {
         let popup = ReminderPopup(day: try Self.day("2026-11-22"), id: 9, server: ":1.3")

@@ -187,6 +187,11 @@ import Testing
         // And once it is closed, none is kept
         try store.apply([.setSettings(Settings(reminderFiredOn: day("2026-11-24")))])
         #expect(try store.loadBook().settings.reminderPopup == nil)
+
+        // And the bus it was shown on is kept with it
+        let onBus = ReminderPopup(day: day("2026-11-24"), id: 7, server: ":1.42", bus: "5f0e2a3c9b1d4e6f8a7b6c5d4e3f2a1b")
+        try store.apply([.setSettings(Settings(reminderFiredOn: day("2026-11-24"), reminderPopup: onBus))])
+        #expect(try store.loadBook().settings.reminderPopup == onBus)
     }
 
     // Rule A5.

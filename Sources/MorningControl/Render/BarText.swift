@@ -170,28 +170,39 @@ enum BarText {
 
     /// What a bar shows while bmd cannot be reached and `--follow` tries again.
     static func offline(_ format: Format) -> String {
-        let tooltip = "bmd is not running; reconnecting"
+        unavailable(format, word: "offline", tooltip: "bmd is not running; reconnecting")
+    }
+
+    /// What a bar shows while bmd runs but has no place for another follower, and
+    /// `--follow` waits for one.
+    static func busy(_ format: Format) -> String {
+        unavailable(format, word: "busy",
+                    tooltip: "bmd is running but already sends the status to its most followers at once; waiting for a place")
+    }
+
+    /// A bar with no status: `word` on it, `tooltip` to say why.
+    private static func unavailable(_ format: Format, word: String, tooltip: String) -> String {
         switch format {
         case .text:
-            return "offline: \(tooltip)\n"
+            return "\(word): \(tooltip)\n"
         case .waybar:
             let waybar = JSONValue.object([
-                .init(key: "text", value: .string("☀ offline")),
-                .init(key: "alt", value: .string("offline")),
+                .init(key: "text", value: .string("☀ \(word)")),
+                .init(key: "alt", value: .string(word)),
                 .init(key: "tooltip", value: .string(tooltip)),
-                .init(key: "class", value: .array([.string("offline")])),
+                .init(key: "class", value: .array([.string(word)])),
                 .init(key: "percentage", value: .int(0)),
             ])
             return String(decoding: waybar.text(), as: UTF8.self) + "\n"
         case .i3blocks:
             let block = JSONValue.object([
-                .init(key: "full_text", value: .string("☀ offline")),
+                .init(key: "full_text", value: .string("☀ \(word)")),
                 .init(key: "short_text", value: .string("☀ –")),
                 .init(key: "color", value: .string("#9A9996")),
             ])
             return String(decoding: block.text(), as: UTF8.self) + "\n"
         case .polybar:
-            return "%{F#9A9996}☀ offline%{F-}\n"
+            return "%{F#9A9996}☀ \(word)%{F-}\n"
         }
     }
 }

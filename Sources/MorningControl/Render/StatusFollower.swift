@@ -6,7 +6,8 @@ import MorningProtocol
 /// `bmctl status --follow`: a line per change, and a bar that outlives bmd. When bmd
 /// is not there, or goes away, it prints an offline state and connects again, waiting
 /// a little longer after each failed try, up to a few seconds. Only its first try may
-/// start bmd: a bmd someone stopped stays stopped until they start it.
+/// start bmd: a bmd someone stopped stays stopped until they start it. When bmd runs
+/// but has no place for another follower, it prints a busy state and waits the same way.
 struct StatusFollower {
     var json: Bool
     var format: BarText.Format
@@ -22,6 +23,8 @@ struct StatusFollower {
         var connected = false
         var delay = Self.firstDelay
         var told = false
+        // Whether bmd runs but turned this follower away, its followers all taken.
+        var busy = false
         func show(_ text: String) {
             // A status that renders the same is not printed twice.
             if text != last {
@@ -44,13 +47,19 @@ struct StatusFollower {
                 // A bar started before bmd (at login, say) waits for it, as it waits for a
                 // place at bmd's limit of followers; anything else is the answer.
                 guard error.status == .unreachable || error.retryLater else { throw error }
-                if !connected, !told {
-                    session.context.console.writeError("bmctl: \(error.message); waiting for bmd\n")
+                busy = error.retryLater
+                // Said once, on stderr: a bmd at its limit, or one not there when the bar started.
+                if !told, busy || !connected {
+                    session.context.console.writeError("bmctl: \(error.message); " + (busy ? "trying again\n" : "waiting for bmd\n"))
                     told = true
                 }
             }
             session.globals.noAutostart = true
-            show(json ? #"{"offline":true}"# + "\n" : BarText.offline(format))
+            if busy {
+                show(json ? #"{"offline":true,"busy":true}"# + "\n" : BarText.busy(format))
+            } else {
+                show(json ? #"{"offline":true}"# + "\n" : BarText.offline(format))
+            }
             var pause = timespec(tv_sec: Int(delay), tv_nsec: Int((delay - delay.rounded(.down)) * 1e9))
             nanosleep(&pause, nil)
             delay = min(delay * 2, Self.longestDelay)
