@@ -153,9 +153,10 @@ public enum Morning {
         # its time to the next later task time, and the last one lasts 30 minutes.
         type MorningState (none, notStarted, beforeFirstTask, inProgress, behind, finished, allDone)
 
-        # The state while the routine runs today, in the words older bars read: upcoming is
-        # beforeFirstTask, done is allDone; the others are the same.
-        type Pace (upcoming, inProgress, behind, done, finished)
+        # The state while the routine runs today, in MorningState's words. bmd sends only
+        # those; upcoming (beforeFirstTask) and done (allDone) are read from a bmd of 0.1.0,
+        # which said them, until it is restarted after an upgrade.
+        type Pace (beforeFirstTask, inProgress, behind, finished, allDone, upcoming, done)
 
         # Where today's morning stands and what comes next. task is the task to do now: the
         # first unchecked task whose time has come, null once the morning is finished.
@@ -704,14 +705,17 @@ extension Morning {
 }
 
 extension Morning {
-    /// The state while the routine runs today, in the words older bars read: upcoming is
-    /// beforeFirstTask, done is allDone; the others are the same.
+    /// The state while the routine runs today, in MorningState's words. bmd sends only
+    /// those; upcoming (beforeFirstTask) and done (allDone) are read from a bmd of 0.1.0,
+    /// which said them, until it is restarted after an upgrade.
     public enum Pace: String, Sendable, Hashable, CaseIterable {
-        case upcoming
+        case beforeFirstTask
         case inProgress
         case behind
-        case done
         case finished
+        case allDone
+        case upcoming
+        case done
     }
 }
 

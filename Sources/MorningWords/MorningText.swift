@@ -13,9 +13,9 @@ public enum MorningText {
         case .waiting: return .notStarted
         case .running:
             switch s.now?.pace {
-            case .upcoming?: return .beforeFirstTask
+            case .beforeFirstTask?, .upcoming?: return .beforeFirstTask
             case .behind?: return .behind
-            case .done?: return .allDone
+            case .allDone?, .done?: return .allDone
             case .finished?: return .finished
             case .inProgress?, nil: return .inProgress
             }

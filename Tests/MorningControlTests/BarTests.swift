@@ -91,15 +91,24 @@ struct BarTests {
     }
 
     // Rule L2.
-    @Test("waybar's alt names the state for per-state icons, and class says behind")
+    @Test("waybar's alt and class name the state in status's own words")
     func waybar() throws {
         let w = try object(BarText.render(Self.behind, format: .waybar, following: true))
         #expect(w["alt"] as? String == "behind")
         #expect(w["class"] as? [String] == ["running", "behind"])
         #expect(w["text"] as? String == "☀ 1/6 Drink tea")
         let u = try object(BarText.render(Self.upcoming, format: .waybar, following: true))
-        #expect(u["alt"] as? String == "upcoming")
-        #expect(u["class"] as? [String] == ["running"])
+        #expect(u["alt"] as? String == "beforeFirstTask")
+        #expect(u["class"] as? [String] == ["running", "beforeFirstTask"])
+        // Every state's word is the one status --json gives, and no other.
+        for state in Morning.MorningState.allCases {
+            var s = Self.behind
+            s.state = state
+            s.phase = state == .none ? .none : state == .notStarted ? .waiting : .running
+            let bar = try object(BarText.render(s, format: .waybar, following: true))
+            #expect(bar["alt"] as? String == state.rawValue)
+            #expect((bar["class"] as? [String])?.last == state.rawValue)
+        }
     }
 
     // Rule L2.
@@ -127,8 +136,9 @@ struct BarTests {
         // The count is said once.
         #expect(BarText.line(Self.ended(.finished, completed: 4)) == "Tim Cook 4/6 · finished")
         let waybar = try object(BarText.render(Self.ended(.allDone, completed: 6), format: .waybar, following: true))
-        #expect(waybar["class"] as? [String] == ["running", "done"])
-        #expect(waybar["alt"] as? String == "done")
+        // One vocabulary: status's `state` word, in alt and class alike.
+        #expect(waybar["class"] as? [String] == ["running", "allDone"])
+        #expect(waybar["alt"] as? String == "allDone")
     }
 
     // Rule L1b.

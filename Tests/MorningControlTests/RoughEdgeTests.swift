@@ -32,7 +32,7 @@ import Testing
     func version() {
         let run = bmctl(["--version"])
         #expect(run.status == 0)
-        #expect(run.out == "bmctl 0.1.0\n")
+        #expect(run.out == "bmctl \(BuildInfo.version)\n" && BuildInfo.version == "0.2.0")
         #expect(run.err.isEmpty)
         #expect(run.calls.isEmpty)
     }

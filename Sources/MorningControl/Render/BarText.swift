@@ -31,22 +31,18 @@ enum BarText {
         return parts
     }
 
-    /// Classes for styling: the phase, then "behind", "done" or "finished" when they apply.
+    /// Classes for styling: the phase, then the state in status's own word ("running",
+    /// "behind"), the state alone where the two are one word ("none").
     static func classes(_ s: Morning.StatusReply) -> [String] {
-        var classes = [s.phase.rawValue]
-        switch MorningText.state(s) {
-        case .behind: classes.append("behind")
-        case .allDone: classes.append("done")
-        case .finished: classes.append("finished")
-        case .none, .notStarted, .beforeFirstTask, .inProgress: break
-        }
-        return classes
+        let state = state(s)
+        return state == s.phase.rawValue ? [state] : [s.phase.rawValue, state]
     }
 
-    /// One word for the state, for per-state icons (waybar's `alt`): none, waiting,
-    /// upcoming, inProgress, behind, done or finished.
+    /// One word for the state, for per-state icons (waybar's `alt`): the words of
+    /// status's `state`, none, notStarted, beforeFirstTask, inProgress, behind,
+    /// finished or allDone.
     static func state(_ s: Morning.StatusReply) -> String {
-        s.now?.pace.rawValue ?? s.phase.rawValue
+        MorningText.state(s).rawValue
     }
 
     /// The colour a bar gives the state: amber when behind, green when done.

@@ -112,15 +112,15 @@ extension Book {
 }
 
 extension MorningNow {
-    /// The state in the words older bars read, while the routine runs today.
+    /// The state, in the same words, while the routine runs today.
     public var pace: Morning.Pace? {
         switch state {
         case .none, .notStarted: nil
-        case .beforeFirstTask: .upcoming
+        case .beforeFirstTask: .beforeFirstTask
         case .inProgress: .inProgress
         case .behind: .behind
         case .finished: .finished
-        case .allDone: .done
+        case .allDone: .allDone
         }
     }
 }
