@@ -52,9 +52,8 @@ extension Engine {
 
     func importReply(_ p: Morning.ImportParameters) throws -> Morning.ImportReply {
         let archived = try p.document.archived()
-        let local = current().local
-        let stored = try mutate { book, today in
-            let r = try book.importArchive(archived, replace: p.replace, today: today, catalog: catalog, exists: local.exists)
+        let stored = try mutate { book, now in
+            let r = try book.importArchive(archived, replace: p.replace, today: now.date, exists: now.exists, catalog: catalog)
             return ((r.routines, r.records), r.changes)
         }
         return Morning.ImportReply(routines: stored.0, records: stored.1)
