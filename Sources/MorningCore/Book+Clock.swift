@@ -86,13 +86,14 @@ extension Book {
     }
 
     /// Takes back what was written while the clock read later than it had ever read, on
-    /// the dates from where the jump began and from today on: the days closed then that
+    /// the dates after where the jump began and after today: the days closed then that
     /// hold no check (of every routine), and the start and creation dates set then. A
     /// check made then is the user's and stays. What was closed before the jump, while
     /// the clock went on as time passed, is never touched.
     private mutating func takeBackJumpAhead(today: Day, later: LaterRecords, into changes: inout [Change]) {
         guard let from = settings.aheadFrom else { return }
-        let first = max(today, from)
+        // The date the jump began may hold a record closed before it (a switch that day).
+        let first = max(today, from.next)
         for index in routines.indices {
             // The running routine's days from its start on are open again already.
             let id = routines[index].id, active = routines[index].isActive, start = routines[index].startDate
@@ -120,7 +121,7 @@ extension Book {
                 let resume = min(routines[index].lastRecordDate?.next ?? today.next, today.next)
                 routines[index].startDate = max(from.next, resume)
             }
-            if routines[index].createdDate > today, routines[index].createdDate >= from {
+            if routines[index].createdDate > today, routines[index].createdDate > from {
                 routines[index].createdDate = min(max(today, from), routines[index].startDate)
             }
             if routines[index] != before { changes.append(.updateRoutine(routines[index])) }

@@ -70,7 +70,7 @@ public final class Engine: @unchecked Sendable {
     /// The wall clock and the time that really passed, when days were last closed.
     private var lastSeen: (wall: Date, elapsed: TimeInterval)?
     /// When, in `clock.elapsed`'s count, this bmd last sent a reminder.
-    private var lastSent: TimeInterval?
+    private var lastSent: (elapsed: TimeInterval, local: LocalTime)?
     /// Whether the wall clock was seen to jump ahead and that is not stored yet.
     private var sawJump = false
     /// How much further than the time that passed the wall clock must move to have jumped:
@@ -180,7 +180,7 @@ public final class Engine: @unchecked Sendable {
             logger.warning("cannot record that the reminder was sent: \(error)")
         }
         book = next
-        if let elapsed = clock.elapsed?() { lastSent = elapsed }
+        if let elapsed = clock.elapsed?() { lastSent = (elapsed, now.local) }
         plan = book.plan(now: now.instant, local: now.local, lastSentOn: lastSentOn(now.instant, now.local))
         guard let (message, scheduled) = book.reminder(of: day, sentAt: now.instant, local: now.local) else {
             return (plan, min(wakeAt, plan.wake), nil)
@@ -201,11 +201,12 @@ public final class Engine: @unchecked Sendable {
     }
 
     /// The date, by the clock as it reads at `now`, on which this bmd last sent a
-    /// reminder: the time that really passed since, counted back from now. Nil when it
-    /// sent none since it started, or where that time is unknown.
+    /// reminder: the time that really passed since, counted back from now, in the zone it
+    /// was sent in (a flight west lives a date again, and its reminder went out). Nil when
+    /// it sent none since it started, or where that time is unknown.
     private func lastSentOn(_ now: Date, _ local: LocalTime) -> Day? {
         guard let lastSent, let elapsed = clock.elapsed?() else { return nil }
-        return local.day(containing: now.addingTimeInterval(lastSent - elapsed))
+        return lastSent.local.day(containing: now.addingTimeInterval(lastSent.elapsed - elapsed))
     }
 
     private func moment() -> (Date, LocalTime, Day) {
@@ -320,6 +321,9 @@ public final class Engine: @unchecked Sendable {
             lastSeen = (wall, elapsed)
         }
         let noted = sawJump ? book.noteJumpAhead(today: today) : []
+        // A jump that reads no later than every date read before is nothing to note; one
+        // that is waits, with the rest of the closing, until it is stored.
+        if noted.isEmpty { sawJump = false }
         return try noted + book.closeDays(today: today, exists: local.exists) { try store.laterRecords(from: today) }
     }
 

@@ -67,7 +67,11 @@ extension Book {
             // Later than the last task: today's reminder is skipped.
         }
         if plan.nextReminder == nil {
-            plan.nextReminder = Reminder.instant(on: max(routine.startDate, today.next), at: first, local: local)
+            // A date the zone skips whole has no morning and no reminder, and one whose
+            // reminder went out already (the clock read it before) gets none again.
+            var day = max(routine.startDate, today.next)
+            while !local.exists(day) || !reminderPending(today: day, lastSentOn: lastSentOn) { day = day.next }
+            plan.nextReminder = Reminder.instant(on: day, at: first, local: local)
         }
         return plan
     }
