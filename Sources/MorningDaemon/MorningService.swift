@@ -112,7 +112,7 @@ extension Engine: Morning.Service {
     public func reload() throws -> Morning.ReloadReply {
         serve {
             // The zone may have changed: Foundation caches it until told.
-            NSTimeZone.resetSystemTimeZone()
+            ZoneFile.reread()
             changed()
             let now = current()
             let plan = now.book.plan(now: now.instant, local: now.local, lastSentOn: now.lastSentOn)
