@@ -57,18 +57,28 @@ extension Book {
     /// here on, until it comes back, may be taken back (`closeDays`). bmd calls it when it
     /// sees such a jump, before it closes the days.
     public mutating func noteJumpAhead(today: Day) -> [Change] {
-        guard settings.aheadFrom == nil, let latest = settings.latestToday, today > latest else { return [] }
-        settings.aheadFrom = latest
-        settings.reminderFiredBeforeJump = settings.reminderFiredOn
+        guard let latest = settings.latestToday, today > latest else { return [] }
+        if settings.aheadFrom == nil {
+            settings.aheadFrom = latest
+            settings.reminderFiredBeforeJump = settings.reminderFiredOn
+        }
+        // The dates the jump reads are its own: `closeDays` does not take them for time passing.
+        settings.latestToday = today
         return [.setSettings(settings)]
     }
 
     /// Keeps the latest date the clock has read, and ends an outstanding jump ahead once
-    /// the clock is back at or before where it began.
+    /// the clock is back at or before where it began, or once a later date came as time
+    /// passed (a clock that stays ahead past a midnight is taken for right from then on:
+    /// what it wrote since is as good as any day's).
     private mutating func noteToday(_ today: Day, into changes: inout [Change]) {
         let before = settings
         let latest = settings.latestToday ?? today
         if today >= latest {
+            if today > latest {
+                settings.aheadFrom = nil
+                settings.reminderFiredBeforeJump = nil
+            }
             settings.latestToday = today
         } else if let from = settings.aheadFrom {
             // Back from a jump ahead: the dates it read were the clock's mistake, and so
