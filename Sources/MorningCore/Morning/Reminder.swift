@@ -70,8 +70,14 @@ extension Book {
             // A date the zone skips whole has no morning and no reminder, and one whose
             // reminder went out already (the clock read it before) gets none again.
             var day = max(routine.startDate, today.next)
-            while !local.exists(day) || !reminderPending(today: day, lastSentOn: lastSentOn) { day = day.next }
-            plan.nextReminder = Reminder.instant(on: day, at: first, local: local)
+            while plan.nextReminder == nil {
+                if reminderPending(today: day, lastSentOn: lastSentOn) {
+                    let at = Reminder.instant(on: day, at: first, local: local)
+                    // Only an instant on another date can belong to a date that is not.
+                    if local.day(containing: at) == day || local.exists(day) { plan.nextReminder = at }
+                }
+                day = day.next
+            }
         }
         return plan
     }
