@@ -46,7 +46,9 @@ extension Engine {
         // Exported as bmd holds it once it catches up: days that ended and are not closed
         // yet as they will be once closed, and what a clock that ran ahead did settled,
         // as the import of this export will settle it.
-        let archived = now.book.archive(records: try store.records(), today: now.today, exists: now.local.exists)
+        // From the stored book and records together: the archive closes the days itself,
+        // so it needs the book the records belong to, not what reads show while that waits.
+        let archived = book.archive(records: try store.records(), today: now.today, exists: now.local.exists)
         return Morning.ExportReply(document: Morning.ExportDocument(exportedOn: now.today, routines: archived))
     }
 

@@ -147,7 +147,7 @@ struct HistoryPropertyTests {
     @Test("Random histories with a wrong clock for a while (behind or ahead, minutes to years, restarts and zone changes): once right, the history is as it was, every export imports, one reminder per date, and the next reminder bmd announces comes")
     func wrongClockHistories() async throws {
         var random = FuzzRun.random(0x5752_4F4E_47)
-        for run in 0..<8 * FuzzRun.scale {
+        for run in 0..<16 * FuzzRun.scale {
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bm-wrong-\(UUID().uuidString.prefix(8))")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: folder) }
@@ -211,14 +211,41 @@ struct HistoryPropertyTests {
                     }
                 case 8, 9:
                     // The clock is wrong for a while, then right again, at the same instant.
-                    let right = clock.now
+                    var right = clock.now
                     let scale: Double = random.pick(Self.wrongBy)
-                    let offset = Double(1 + random.below(3)) * scale * (random.chance(0.5) ? 1 : -1)
+                    var offset = Double(1 + random.below(3)) * scale * (random.chance(0.5) ? 1 : -1)
+                    // Often just into the morning of the next reminder bmd announces.
+                    if random.chance(0.3), let text = try await engine.call(Morning.Call.status()).nextReminder,
+                       let at = ISO8601DateFormatter().date(from: text), at.timeIntervalSince(right) < 86_400 {
+                        offset = at.timeIntervalSince(right) + 300
+                    }
+                    // Sometimes another program holds the state file's lock meanwhile, as
+                    // the clock goes back a day or two onto days already closed: the closing
+                    // waits, and every read agrees with every other all the same.
+                    let locked = random.chance(0.3)
+                    if locked {
+                        // Today gets a check, a day passes, and the clock goes back onto it.
+                        _ = try await engine.answer(Morning.Call.check(task: "1"))
+                        clock.advance(86_400)
+                        try wake(right: true)
+                        right = clock.now
+                        offset = -86_400
+                        log.append("check 1, a day passes")
+                    }
                     let before = try await export(engine)
                     clock.set(right.addingTimeInterval(offset))
                     log.append("clock wrong by \(Int(offset)) s")
+                    let holder = locked ? try LockHolder(path) : nil
+                    if holder != nil { log.append("lock held") }
                     try wake(right: false)
-                    _ = try await engine.call(Morning.Call.status())
+                    let status = try await engine.call(Morning.Call.status())
+                    if status.phase == .running {
+                        let day = try await engine.call(Morning.Call.day())
+                        let done = day.tasks.filter { $0.state == .done }.count
+                        #expect(status.today?.completed == done && day.date == status.date,
+                                "status says \(String(describing: status.today)), day says \(done) done on \(day.date); \(trace())")
+                    }
+                    holder?.release()
                     if random.chance(0.3) {
                         engine = try Engine(store: try Store(path: path), clock: clock.wall, logger: logger)
                         log.append("bmd again")
