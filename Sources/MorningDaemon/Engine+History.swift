@@ -43,11 +43,10 @@ extension Engine {
 
     func exportReply() throws -> Morning.ExportReply {
         let now = current()
-        // Exported as bmd holds it once it catches up: days that ended and are not closed
-        // yet as they will be once closed, and what a clock that ran ahead did settled,
-        // as the import of this export will settle it.
-        // From the stored book and records together: the archive closes the days itself,
-        // so it needs the book the records belong to, not what reads show while that waits.
+        // Exported as bmd holds it once it closes the days (`Book.closeDays`), as the import
+        // of this export will close them: from the stored book and records together, since
+        // the archive closes the days itself and needs the book the records belong to, not
+        // what reads show while the closing waits for the store.
         let archived = book.archive(records: try store.records(), today: now.today, exists: now.local.exists)
         return Morning.ExportReply(document: Morning.ExportDocument(exportedOn: now.today, routines: archived))
     }

@@ -160,7 +160,7 @@ public final class Engine: @unchecked Sendable {
     }
 
     private func planWake(followed: Bool) throws -> (plan: Plan, wakeAt: Date, reminder: DueReminder?) {
-        // The one place, with the start, where days that ended are closed: bmd's own time.
+        // Days that ended are closed on bmd's own time: here, at the start, and with a write.
         try catchUp(today: current().today)
         let now = current()
         statusMayChange()
