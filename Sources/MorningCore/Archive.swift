@@ -79,14 +79,15 @@ extension Book {
         }
     }
 
-    /// Every stored routine as the next catch-up will leave it, for an export: the days
-    /// that ended are finalized, and what a clock that ran ahead did is settled, as bmd
-    /// does before any change and an import does as it stores. `records` are all Day
+    /// Every stored routine as the next closing of days will leave it, for an export: the
+    /// days that ended are finalized, and the days of the active routine a clock that read
+    /// later closed are open again, as bmd does before any change and an import does as it
+    /// stores. `records` are all Day
     /// Records, in any order. An export is a read and stores nothing; it says what bmd
     /// holds once it catches up, which is what the export imports back to.
     public func archive(records: [DayRecord], today: Day, exists: (Day) -> Bool) -> [ArchivedRoutine] {
         var book = self
-        let changes = book.catchUp(today: today, exists: exists) { LaterRecords(all: records, today: today) }
+        let changes = book.closeDays(today: today, exists: exists) { LaterRecords(all: records, today: today) }
         var added: [DayRecord] = []
         var removed: Set<OpenDay> = []
         for change in changes {
@@ -112,16 +113,17 @@ extension Book {
     /// but for a date the zone skips whole (`exists` false), as bmd's own catch-up does.
     /// Titles are stored trimmed, as every other way in stores them.
     public mutating func importArchive(_ archived: [ArchivedRoutine], replace: Bool, today: Day,
-                                       catalog: [CatalogEntry] = Catalog.entries,
-                                       exists: (Day) -> Bool = { _ in true }) throws
+                                       exists: (Day) -> Bool,
+                                       catalog: [CatalogEntry] = Catalog.entries) throws
         -> (routines: Int, records: Int, changes: [Change])
     {
-        try Book.validate(archived, today: today, catalog: catalog)
+        try Book.validate(archived, today: today, exists: exists, catalog: catalog)
         guard replace || routines.isEmpty else { throw Morning.Error.importRefused(routines: routines.count) }
         var archive = Archive(routines: [], records: [], openDays: [:])
         for (index, entry) in archived.enumerated() {
             let id = RoutineID(index + 1)
-            let records = entry.days.map {
+            // An empty day on a date this zone skips whole has no day here: it is not stored.
+            let records = entry.days.filter { exists($0.date) || !$0.done.isEmpty }.map {
                 DayRecord(routineID: id, date: $0.date, doneMask: $0.mask, taskCount: entry.tasks.count)
             }
             let tasks = entry.tasks.map { RoutineTask(time: $0.time, title: $0.title.trimmingWhitespace) }
@@ -138,11 +140,11 @@ extension Book {
         changes.append(.importEverything(archive))
         self = Book(routines: archive.routines, openDays: archive.openDays, settings: settings,
                     draft: replace ? nil : draft)
-        // An export made while the clock ran ahead, or on a machine whose clock is ahead
-        // of this one, is settled as bmd settles its own state.
-        changes += catchUp(today: today, exists: exists) { LaterRecords(all: archive.records, today: today) }
-        // The records stored: the export's, the days finalized since it, less those a clock
-        // that ran ahead wrote and the settling took away.
+        // An export made while the clock read later than this one does, here or on another
+        // machine, is closed as bmd closes its own state.
+        changes += closeDays(today: today, exists: exists) { LaterRecords(all: archive.records, today: today) }
+        // The records stored: the export's and the days finalized since it, less the days
+        // of the active routine opened again because they lie ahead of this clock.
         var stored = archive.records.count
         for change in changes {
             if case .finalizeDay = change { stored += 1 }
@@ -156,11 +158,6 @@ extension Book {
     /// 0001-01-01 would have bmd write hundreds of thousands of Day Records at once.
     public static let earliestImportDate = Day(year: 2000, month: 1, day: 1)!
 
-    /// How far after today an import's dates may lie. bmd itself writes dates ahead of
-    /// the clock only when the clock goes back (a flight west over the date line, a clock
-    /// set back), so an export made then still imports; two weeks is far beyond a day.
-    public static let importDaysAhead = 14
-
     /// The most routines an import may hold: with it, every reply that lists all routines
     /// (export, data cards, stats) stays well inside the 16 MiB a reply may have.
     public static let importRoutineLimit = Limits.storedRoutines
@@ -173,9 +170,11 @@ extension Book {
     /// The checks of an import: the limits of names and tasks, one active routine at most,
     /// unique ids, celebrity routines only from the catalog and custom ones never with a
     /// catalog id, real task positions, and dates that bmd could have written: none
-    /// before 2000, none more than two weeks ahead of today, a routine created before it
-    /// starts, no day before the routine was created.
-    static func validate(_ archived: [ArchivedRoutine], today: Day,
+    /// before 2000, a routine created before it starts, no day before the routine was
+    /// created, and no check on a date this zone skips whole. Dates after today are taken:
+    /// bmd writes them when its clock reads later than the true time, and an export made
+    /// then imports once the clock is right.
+    static func validate(_ archived: [ArchivedRoutine], today: Day, exists: (Day) -> Bool,
                          catalog: [CatalogEntry] = Catalog.entries) throws {
         guard archived.count <= importRoutineLimit else {
             throw Morning.Error.invalidImport(reason: "it holds \(archived.count) routines; Better Morning keeps at most \(importRoutineLimit)")
@@ -184,7 +183,6 @@ extension Book {
         // An id that differs from a catalog id only by case would take its name: `activate`
         // finds routines without regard to case.
         let foldedCatalogIDs = Set(catalog.map { TitleText.folded($0.id) })
-        let latest = today.adding(days: importDaysAhead)
         var slugs: Set<String> = []
         var active: String?
         var recordCount = 0
@@ -220,7 +218,7 @@ extension Book {
                 throw refuse("tasks must be in time order; \(b.time) \(b.title) comes after \(a.time) \(a.title)")
             }
             for (field, date) in [("createdDate", entry.createdDate), ("startDate", entry.startDate)] {
-                try validate(date, field: field, latest: latest, today: today, refuse)
+                try validate(date, field: field, refuse)
             }
             guard entry.createdDate <= entry.startDate else {
                 throw refuse("it starts on \(entry.startDate), before the day it was created (\(entry.createdDate))")
@@ -232,7 +230,7 @@ extension Book {
             var dates: Set<Day> = []
             for day in entry.days {
                 guard dates.insert(day.date).inserted else { throw refuse("the day \(day.date) appears twice") }
-                try validate(day, createdDate: entry.createdDate, tasks: entry.tasks.count, latest: latest, today: today, refuse)
+                try validate(day, createdDate: entry.createdDate, tasks: entry.tasks.count, exists: exists, refuse)
             }
             let last = entry.days.map(\.date).max()
             for day in entry.open {
@@ -241,7 +239,7 @@ extension Book {
                     throw refuse("the day in progress \(day.date) is before the start or already finished")
                 }
                 guard dates.insert(day.date).inserted else { throw refuse("the day \(day.date) appears twice") }
-                try validate(day, createdDate: entry.createdDate, tasks: entry.tasks.count, latest: latest, today: today, refuse)
+                try validate(day, createdDate: entry.createdDate, tasks: entry.tasks.count, exists: exists, refuse)
             }
             recordCount += entry.days.count
             if entry.isActive {
@@ -256,22 +254,16 @@ extension Book {
         }
     }
 
-    private static func validate(_ date: Day, field: String, latest: Day, today: Day,
-                                 _ refuse: (String) -> Morning.Error) throws {
+    private static func validate(_ date: Day, field: String, _ refuse: (String) -> Morning.Error) throws {
         guard date >= earliestImportDate else {
             throw refuse("its \(field) \(date) is before \(earliestImportDate); Better Morning holds no dates that early")
         }
-        guard date <= latest else {
-            throw refuse("its \(field) \(date) is after today (\(today)) by more than \(importDaysAhead) days; is this computer's clock right?")
-        }
     }
 
-    private static func validate(_ day: ArchivedDay, createdDate: Day, tasks: Int, latest: Day, today: Day,
+    private static func validate(_ day: ArchivedDay, createdDate: Day, tasks: Int, exists: (Day) -> Bool,
                                  _ refuse: (String) -> Morning.Error) throws {
-        // A check made while the clock ran ahead is kept on the day that clock showed,
-        // however far ahead: the user made it. An empty day that far ahead is a mistake.
-        guard day.date <= latest || !day.done.isEmpty else {
-            throw refuse("the day \(day.date) is after today (\(today)) by more than \(importDaysAhead) days; is this computer's clock right?")
+        guard exists(day.date) || day.done.isEmpty else {
+            throw refuse("the day \(day.date) has checks, but this time zone skips that date whole: it has no day here")
         }
         guard day.date >= createdDate else {
             throw refuse("the day \(day.date) is before the day the routine was created (\(createdDate))")

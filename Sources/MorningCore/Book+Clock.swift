@@ -1,4 +1,5 @@
-/// What the store holds of the days from today on, for the rule of a clock that ran ahead.
+/// What the store holds of the days from today on, for the rule of a clock that reads
+/// earlier than days already closed.
 public struct LaterRecords: Sendable, Equatable {
     /// Every Day Record dated today or later, of every routine.
     public var records: [DayRecord]
@@ -26,79 +27,176 @@ public struct LaterRecords: Sendable, Equatable {
 }
 
 extension Book {
-    /// Whether the book holds a day that only a clock ahead of today could have written:
-    /// a routine created after today, a run that starts after tomorrow, a record
-    /// after today, or a record of today while the active routine runs today.
+    /// Closes every day that has ended: the one function of the core that does, called
+    /// first by every rule that writes (check, activate, restart, delete, saving a draft,
+    /// import) and by bmd at its start and at every wake.
     ///
-    /// Cheap, from the book alone: the caller reads `LaterRecords` only when it is true.
-    public func clockRanAhead(today: Day) -> Bool {
-        routines.contains { routine in
-            if routine.createdDate > today || routine.startDate > today.next { return true }
-            if let last = routine.lastRecordDate, last > today { return true }
-            guard routine.isActive else { return false }
-            return routine.startDate <= today && (routine.lastRecordDate.map { $0 >= today } ?? false)
-        }
-    }
-
-    /// Takes back what a clock that ran ahead did, once the clock is right again.
+    /// `exists` is the zone's rule of which dates have a day at all: a date the zone skips
+    /// whole (Samoa's 2011-12-30) gets no record. `later` reads what the store holds from
+    /// today on; it is read only when the clock reads earlier than a day the active routine
+    /// has closed (see `reopenDaysAhead`). A rule that cannot read the store (`later`
+    /// gives nil) leaves those days as they are: bmd's engine has already reopened them,
+    /// in the same write, before the rule runs.
     ///
-    /// A clock that is wrong for a minute must not cost years: the days it closed that
-    /// hold no check are removed, the active routine's days from its start on are open
-    /// again (a check made on them while the clock was wrong stays, as a check of that
-    /// day), a run that would start later than tomorrow starts tomorrow, and no routine
-    /// was created after today. A record that holds checks on a routine that no longer
-    /// runs stays as it is. Idempotent: a second call with the same today changes nothing.
-    public mutating func settleClock(today: Day, later: LaterRecords) -> [Change] {
+    /// Idempotent: a second call with the same today changes nothing.
+    public mutating func closeDays(today: Day, exists: (Day) -> Bool,
+                                   later: () throws -> LaterRecords?) rethrows -> [Change] {
         var changes: [Change] = []
-        var byRoutine: [RoutineID: [DayRecord]] = [:]
-        for record in later.records where record.date >= today {
-            byRoutine[record.routineID, default: []].append(record)
+        let undoing = settings.aheadFrom != nil && today < (settings.latestToday ?? today)
+        if clockReadsBeforeClosedDays(today: today) || undoing, let records = try later() {
+            reopenDaysAhead(today: today, later: records, into: &changes)
+            if undoing { takeBackJumpAhead(today: today, later: records, into: &changes) }
         }
-        for index in routines.indices {
-            let id = routines[index].id
-            settle(index, today: today, records: byRoutine[id] ?? [], latestBefore: later.latestBefore[id], into: &changes)
-        }
+        finalizeEnded(today: today, exists: exists, into: &changes)
+        noteToday(today, into: &changes)
         return changes
     }
 
-    /// Settles one routine: `records` are its Day Records from today on, `latestBefore`
-    /// its latest one before today. See `settleClock`.
-    private mutating func settle(_ index: Int, today: Day, records: [DayRecord], latestBefore: Day?,
-                                 into changes: inout [Change]) {
-        var routine = routines[index]
-        let before = routine
-        routine.createdDate = min(routine.createdDate, today)
-        routine.startDate = min(routine.startDate, today.next)
-        var kept: [Day] = []
-        for record in records.sorted(by: { $0.date < $1.date }) where record.date >= today {
-            if routine.isActive, record.date >= routine.startDate {
-                changes.append(.removeDayRecord(routine.id, record.date))
-                if record.doneMask != 0 {
-                    let key = OpenDay(routineID: routine.id, date: record.date)
-                    let mask = (openDays[key] ?? 0) | record.doneMask
-                    openDays[key] = mask
-                    changes.append(.setOpenDay(routine.id, record.date, doneMask: mask))
-                }
-            } else if record.date > today, record.doneMask == 0 {
-                changes.append(.removeDayRecord(routine.id, record.date))
-            } else {
-                kept.append(record.date)
+    /// Notes that the wall clock jumped ahead (it moved further than the time that
+    /// passed): when it now reads later than every date it had read, what is written from
+    /// here on, until it comes back, may be taken back (`closeDays`). bmd calls it when it
+    /// sees such a jump, before it closes the days.
+    public mutating func noteJumpAhead(today: Day) -> [Change] {
+        guard let latest = settings.latestToday, today > latest else { return [] }
+        if settings.aheadFrom == nil {
+            settings.aheadFrom = latest
+            settings.reminderFiredBeforeJump = settings.reminderFiredOn
+        }
+        // The dates the jump reads are its own: `closeDays` does not take them for time passing.
+        settings.latestToday = today
+        return [.setSettings(settings)]
+    }
+
+    /// Keeps the latest date the clock has read, and ends an outstanding jump ahead once
+    /// the clock is back at or before where it began, or once a later date came as time
+    /// passed (a clock that stays ahead past a midnight is taken for right from then on:
+    /// what it wrote since is as good as any day's).
+    private mutating func noteToday(_ today: Day, into changes: inout [Change]) {
+        let before = settings
+        let latest = settings.latestToday ?? today
+        if today >= latest {
+            if today > latest {
+                settings.aheadFrom = nil
+                settings.reminderFiredBeforeJump = nil
+            }
+            settings.latestToday = today
+        } else if let from = settings.aheadFrom {
+            // Back from a jump ahead: the dates it read were the clock's mistake, and so
+            // were the reminders it sent for them.
+            settings.latestToday = max(today, from)
+            if let fired = settings.reminderFiredOn, fired > today {
+                settings.reminderFiredOn = today <= from ? settings.reminderFiredBeforeJump : today
+            }
+            if today <= from {
+                settings.aheadFrom = nil
+                settings.reminderFiredBeforeJump = nil
             }
         }
-        routine.lastRecordDate = kept.max() ?? latestBefore
-        routines[index] = routine
-        if routine.createdDate != before.createdDate || routine.startDate != before.startDate {
-            changes.append(.updateRoutine(routine))
+        if settings != before { changes.append(.setSettings(settings)) }
+    }
+
+    /// Takes back what was written while the clock read later than it had ever read, on
+    /// the dates after where the jump began and after today: the days closed then that
+    /// hold no check (of every routine), and the start and creation dates set then. A
+    /// check made then is the user's and stays. What was closed before the jump, while
+    /// the clock went on as time passed, is never touched.
+    private mutating func takeBackJumpAhead(today: Day, later: LaterRecords, into changes: inout [Change]) {
+        guard let from = settings.aheadFrom else { return }
+        // The date the jump began may hold a record closed before it (a switch that day).
+        let first = max(today, from.next)
+        for index in routines.indices {
+            // The running routine's days from its start on are open again already.
+            let id = routines[index].id, active = routines[index].isActive, start = routines[index].startDate
+            let mine = later.records.filter { $0.routineID == id && $0.date >= today && !(active && $0.date >= start) }
+            if active && mine.isEmpty { continue }
+            var kept: [Day] = later.latestBefore[id].map { [$0] } ?? []
+            for record in mine {
+                // Today stays: a routine stopped while the clock was ahead ended today at
+                // the latest, and that day really ended for it.
+                if record.date >= first, record.date > today, record.doneMask == 0 {
+                    changes.append(.removeDayRecord(id, record.date))
+                } else {
+                    kept.append(record.date)
+                }
+            }
+            if !active || routines[index].lastRecordDate.map({ $0 < start }) ?? true {
+                routines[index].lastRecordDate = kept.max()
+            }
+        }
+        for index in routines.indices {
+            let before = routines[index]
+            // A run started then resumes right after its last day kept, or tomorrow, but
+            // never before the jump began: the clock read that date already.
+            if routines[index].startDate > today.next, routines[index].startDate > from.next {
+                let resume = min(routines[index].lastRecordDate?.next ?? today.next, today.next)
+                routines[index].startDate = max(from.next, resume)
+            }
+            if routines[index].createdDate > today, routines[index].createdDate > from {
+                routines[index].createdDate = min(max(today, from), routines[index].startDate)
+            }
+            if routines[index] != before { changes.append(.updateRoutine(routines[index])) }
         }
     }
 
-    /// Settles the routine at `index` alone, just made active from tomorrow, when days of
-    /// it lie in its new run: days closed in an earlier run while the clock was ahead of
-    /// today. They are open again at once, checks and all, as the next catch-up would open
-    /// them; left to it, a clock that passed them first would leave the run's days before
-    /// them without a record. `later` is what the store holds; `changes`, the changes of
-    /// the rule so far, which it does not hold yet.
-    mutating func settleNewRun(_ index: Int, today: Day, later: () throws -> LaterRecords,
+    /// Whether the active routine holds a Day Record of today or later, from its start on:
+    /// the clock reads earlier than a day that was closed, because it ran ahead then or
+    /// runs behind now. Cheap, from the book alone.
+    public func clockReadsBeforeClosedDays(today: Day) -> Bool {
+        guard let routine = active, let last = routine.lastRecordDate else { return false }
+        return last >= max(today, routine.startDate)
+    }
+
+    /// Opens again the active routine's days from today (and its start) on that were
+    /// closed, keeping their checks, so that today can be checked.
+    ///
+    /// Which of the two readings of the clock was wrong cannot be told from the clock
+    /// alone, so this does only what the next catch-up undoes exactly: the days are
+    /// closed again, each with the same checks, as the clock passes them again. Nothing
+    /// else moves: no record of a routine that no longer runs, no start or creation date,
+    /// and no day before today. A check made meanwhile is the user's and stays.
+    public mutating func reopenDaysAhead(today: Day, later: LaterRecords) -> [Change] {
+        var changes: [Change] = []
+        reopenDaysAhead(today: today, later: later, into: &changes)
+        return changes
+    }
+
+    private mutating func reopenDaysAhead(today: Day, later: LaterRecords, into changes: inout [Change]) {
+        guard let index = routines.firstIndex(where: \.isActive) else { return }
+        let id = routines[index].id
+        reopen(index, from: today, records: later.records.filter { $0.routineID == id && $0.date >= today },
+               latestBefore: later.latestBefore[id], into: &changes)
+    }
+
+    /// Reopens the days of the routine at `index` from `from` (and its start) on; `records`
+    /// are its Day Records from `from` on, `latestBefore` its latest one before `from`.
+    private mutating func reopen(_ index: Int, from: Day, records: [DayRecord], latestBefore: Day?,
+                                 into changes: inout [Change]) {
+        let routine = routines[index]
+        let first = max(from, routine.startDate)
+        var kept: [Day] = latestBefore.map { [$0] } ?? []
+        for record in records.sorted(by: { $0.date < $1.date }) {
+            guard record.date >= first else {
+                kept.append(record.date)
+                continue
+            }
+            changes.append(.removeDayRecord(routine.id, record.date))
+            if record.doneMask != 0 {
+                let key = OpenDay(routineID: routine.id, date: record.date)
+                let mask = (openDays[key] ?? 0) | record.doneMask
+                openDays[key] = mask
+                changes.append(.setOpenDay(routine.id, record.date, doneMask: mask))
+            }
+        }
+        routines[index].lastRecordDate = kept.max()
+    }
+
+    /// Reopens the routine at `index` alone, just made active, when days of it lie in its
+    /// new run: days closed in an earlier run while the clock read later than now. They are
+    /// open again at once, checks and all, as the next catch-up would open them; left to
+    /// it, a clock that passed them first would leave the run's days before them without a
+    /// record. `later` is what the store holds; `changes`, the changes of the rule so far,
+    /// which it does not hold yet.
+    mutating func reopenNewRun(_ index: Int, today: Day, later: () throws -> LaterRecords,
                                changes: inout [Change]) rethrows {
         let routine = routines[index]
         guard let last = routine.lastRecordDate, last >= routine.startDate else { return }
@@ -119,15 +217,6 @@ extension Book {
                 break
             }
         }
-        settle(index, today: today, records: records, latestBefore: latestBefore, into: &changes)
-    }
-
-    /// Settles what a clock that ran ahead did (reading the later records only when
-    /// there is something to settle), then finalizes the days that have ended.
-    public mutating func catchUp(today: Day, exists: (Day) -> Bool = { _ in true },
-                                 later: () throws -> LaterRecords) rethrows -> [Change] {
-        var changes: [Change] = []
-        if clockRanAhead(today: today) { changes += settleClock(today: today, later: try later()) }
-        return changes + catchUp(today: today, exists: exists)
+        reopen(index, from: today, records: records, latestBefore: latestBefore, into: &changes)
     }
 }

@@ -1,15 +1,15 @@
 /// The user's routines, the checks of days not yet finalized, and the settings:
 /// everything but finished history, which only grows and is read on demand.
 ///
-/// Every mutating method first catches up on finished days, then applies one
-/// rule, and returns the durable changes in the order the store must apply them.
+/// Every mutating method first closes the days that have ended (`closeDays`, with the
+/// zone's rules), then applies one rule, and returns the durable changes in the order the store must apply them.
 /// A method that throws may leave `self` half-changed: callers mutate a copy and keep
 /// it only once its changes are stored.
 public struct Book: Hashable, Sendable {
     public internal(set) var routines: [Routine]
     /// Checked positions (as a bit mask) of days that are not finalized yet.
     public internal(set) var openDays: [OpenDay: UInt32]
-    public private(set) var settings: Settings
+    public internal(set) var settings: Settings
     /// The custom routine being written, if any. Set by the rules in Book+Draft.swift.
     public internal(set) var draft: Draft?
 
@@ -61,15 +61,9 @@ public struct Book: Hashable, Sendable {
     // MARK: - Day rollover
 
     /// Finalizes every finished day of the active routine that has no record yet:
-    /// days it never saw end with every task ✗. Idempotent.
+    /// days it never saw end with every task ✗. Idempotent. Called only by `closeDays`.
     /// A date the zone skips entirely (`exists` false) has no day and gets no record.
-    public mutating func catchUp(today: Day, exists: (Day) -> Bool = { _ in true }) -> [Change] {
-        var changes: [Change] = []
-        catchUp(today: today, exists: exists, into: &changes)
-        return changes
-    }
-
-    private mutating func catchUp(today: Day, exists: (Day) -> Bool = { _ in true }, into changes: inout [Change]) {
+    mutating func finalizeEnded(today: Day, exists: (Day) -> Bool, into changes: inout [Change]) {
         guard let index = routines.firstIndex(where: \.isActive) else { return }
         let routine = routines[index]
         var day = max(routine.startDate, routine.lastRecordDate?.next ?? routine.startDate)
@@ -118,7 +112,7 @@ public struct Book: Hashable, Sendable {
     ///
     /// Days of the routine that lie ahead of the clock (it ran ahead, or the date went
     /// back) do not push the start after them: their records are opened again for the
-    /// new run as it starts (`settleNewRun`), so no day is finalized twice.
+    /// new run as it starts (`reopenNewRun`), so no day is finalized twice.
     private func nextStart(of routine: Routine, today: Day) -> Day {
         today.next
     }
@@ -139,10 +133,10 @@ public struct Book: Hashable, Sendable {
     ///
     /// `later` is what the store holds from today on, read only when a stored routine
     /// holds days in the run it starts.
-    public mutating func activate(_ query: String, today: Day, catalog: [CatalogEntry] = Catalog.entries,
+    public mutating func activate(_ query: String, today: Day, exists: (Day) -> Bool,
+                                  catalog: [CatalogEntry] = Catalog.entries,
                                   later: () throws -> LaterRecords) throws -> Activation {
-        var changes: [Change] = []
-        catchUp(today: today, into: &changes)
+        let changes = try closeDays(today: today, exists: exists, later: later)
         switch try resolveActivatable(query, catalog: catalog) {
         case .stored(let routine):
             if routine.isActive { throw Morning.Error.alreadyActive(routine: routine.name) }
@@ -158,21 +152,20 @@ public struct Book: Hashable, Sendable {
 
     /// Starts a stored routine over from tomorrow, keeping all of its history. `later`
     /// is read as `activate` reads it.
-    public mutating func restart(_ query: String, today: Day, catalog: [CatalogEntry] = Catalog.entries,
+    public mutating func restart(_ query: String, today: Day, exists: (Day) -> Bool,
+                                 catalog: [CatalogEntry] = Catalog.entries,
                                  later: () throws -> LaterRecords) throws -> Activation {
-        var changes: [Change] = []
-        catchUp(today: today, into: &changes)
+        let changes = try closeDays(today: today, exists: exists, later: later)
         let routine = try resolveStored(query, catalog: catalog)
         return try switchTo(routine.id, today: today, changes: changes, later: later)
     }
 
     /// Saves a new custom routine and activates it from tomorrow.
-    public mutating func saveCustom(name: String, tasks: [RoutineTask], today: Day,
+    public mutating func saveCustom(name: String, tasks: [RoutineTask], today: Day, exists: (Day) -> Bool,
                                     catalog: [CatalogEntry] = Catalog.entries) throws -> Activation {
         try Book.validate(name: name, tasks: tasks)
         try refuseWhenFull()
-        var changes: [Change] = []
-        catchUp(today: today, into: &changes)
+        let changes = closeDays(today: today, exists: exists) { nil }
         let routine = Routine(id: nextRoutineID, slug: uniqueSlug(for: name, catalog: catalog), name: name,
                               kind: .custom, tasks: tasks, isActive: false, createdDate: today,
                               startDate: today.next, activationSerial: 0)
@@ -215,13 +208,14 @@ public struct Book: Hashable, Sendable {
             }
         }
         let index = routines.firstIndex { $0.id == id }!
-        // A routine made while the clock ran ahead was not made after the run it starts.
-        routines[index].createdDate = min(routines[index].createdDate, today)
         routines[index].isActive = true
         routines[index].startDate = nextStart(of: routines[index], today: today)
+        // A routine made while the clock read later than now was not made after the run it
+        // starts: only then does its creation date move, to the run's first day.
+        routines[index].createdDate = min(routines[index].createdDate, routines[index].startDate)
         routines[index].activationSerial = nextSerial
         changes.append(.updateRoutine(routines[index]))
-        try settleNewRun(index, today: today, later: later, changes: &changes)
+        try reopenNewRun(index, today: today, later: later, changes: &changes)
         return Activation(routine: routines[index], previous: previous, finalized: finalized, changes: changes)
     }
 
@@ -236,9 +230,9 @@ public struct Book: Hashable, Sendable {
     // MARK: - Delete and reset
 
     /// Removes a stored routine with its records and checks. If it was active, none is.
-    public mutating func delete(_ query: String, today: Day, catalog: [CatalogEntry] = Catalog.entries) throws -> (Routine, [Change]) {
-        var changes: [Change] = []
-        catchUp(today: today, into: &changes)
+    public mutating func delete(_ query: String, today: Day, exists: (Day) -> Bool,
+                                catalog: [CatalogEntry] = Catalog.entries) throws -> (Routine, [Change]) {
+        var changes = closeDays(today: today, exists: exists) { nil }
         let routine = try resolveStored(query, catalog: catalog)
         routines.removeAll { $0.id == routine.id }
         openDays = openDays.filter { $0.key.routineID != routine.id }
@@ -256,9 +250,9 @@ public struct Book: Hashable, Sendable {
 
     /// Marks a task of today ✓ (`done`) or untouched again. Returns its 1-based
     /// position and whether anything changed.
-    public mutating func check(_ taskQuery: String, done: Bool, today: Day) throws -> (position: Int, changed: Bool, changes: [Change]) {
-        var changes: [Change] = []
-        catchUp(today: today, into: &changes)
+    public mutating func check(_ taskQuery: String, done: Bool, today: Day,
+                               exists: (Day) -> Bool) throws -> (position: Int, changed: Bool, changes: [Change]) {
+        var changes = closeDays(today: today, exists: exists) { nil }
         let routine = try runningRoutine(today: today)
         let position = try Book.resolveTask(taskQuery, in: routine.tasks)
         let key = OpenDay(routineID: routine.id, date: today)
@@ -294,9 +288,10 @@ public struct Book: Hashable, Sendable {
         return [.setSettings(settings)]
     }
 
-    /// Records that `day`'s reminder went out, before it is sent: never two in one day.
+    /// Records that `day`'s reminder went out, before it is sent: never two for one date.
+    /// The date kept only grows, so a clock set back never sends an earlier date's again.
     public mutating func markReminderSent(on day: Day) -> [Change] {
-        settings.reminderFiredOn = day
+        settings.reminderFiredOn = max(day, settings.reminderFiredOn ?? day)
         return [.setSettings(settings)]
     }
 

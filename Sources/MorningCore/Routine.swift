@@ -106,9 +106,24 @@ public struct Settings: Hashable, Sendable {
     /// The reminder's popup on screen, so that a restarted daemon can still close it and
     /// answer its buttons; nil when none is.
     public var reminderPopup: ReminderPopup?
+    /// The latest date the clock has read while days were closed: a clock that reads an
+    /// earlier one is behind now, or was ahead then.
+    public var latestToday: Day?
+    /// Set when the clock was seen to jump ahead past every date it had read (a step of
+    /// the wall clock, not time passing): the date it jumped from. What was written on
+    /// the dates from it on, while the clock read later than it had ever read, is taken
+    /// back if the clock comes back. Nil when no such jump is outstanding.
+    public var aheadFrom: Day?
+    /// The date whose reminder had been sent when that jump ahead began: what was sent
+    /// while the clock read later is the clock's mistake, and is forgotten if it comes back.
+    public var reminderFiredBeforeJump: Day?
 
     public init(notificationsEnabled: Bool = true, reminderSound: Bool = true, welcomeShown: Bool = false,
-                reminderFiredOn: Day? = nil, reminderPopup: ReminderPopup? = nil) {
+                reminderFiredOn: Day? = nil, reminderPopup: ReminderPopup? = nil,
+                latestToday: Day? = nil, aheadFrom: Day? = nil, reminderFiredBeforeJump: Day? = nil) {
+        self.reminderFiredBeforeJump = reminderFiredBeforeJump
+        self.latestToday = latestToday
+        self.aheadFrom = aheadFrom
         self.notificationsEnabled = notificationsEnabled
         self.reminderSound = reminderSound
         self.welcomeShown = welcomeShown

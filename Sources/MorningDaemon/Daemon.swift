@@ -43,6 +43,8 @@ public enum Daemon {
         // wakes once a second in every process that uses it. Signals are taken on a
         // thread of their own (SignalWaiter) for the same reason.
         SignalWaiter.block()
+        // Before any thread: a TZ that names a zone file is followed as /etc/localtime is.
+        ZoneFile.adopt()
         if !TasksOnEventLoops.install() {
             FileHandle.standardError.write(Data("bmd: Swift's task hook was already taken; bmd may wake while idle\n".utf8))
         }
@@ -155,7 +157,7 @@ public enum Daemon {
         SignalWaiter.start { signal in
             if signal == SIGHUP {
                 // Read the zone again and plan anew, as `bmctl reload` does.
-                NSTimeZone.resetSystemTimeZone()
+                ZoneFile.reread()
                 alarm.nudge()
             } else {
                 // SIGTERM, SIGINT: stop serving and end, as ServiceLifecycle would.

@@ -36,8 +36,8 @@ extension Engine {
     }
 
     func draftSaveReply() throws -> Morning.Activation {
-        let a = try mutate { book, today in
-            let a = try book.saveDraft(today: today, catalog: catalog)
+        let a = try mutate { book, now in
+            let a = try book.saveDraft(today: now.date, exists: now.exists, catalog: catalog)
             return (a, a.changes)
         }
         return activationReply(a)
@@ -49,16 +49,17 @@ extension Engine {
     }
 
     func createReply(_ p: Morning.CreateParameters) throws -> Morning.Activation {
-        let a = try mutate { book, today in
-            let a = try book.create(title: p.title, tasks: p.tasks.map { ($0.time, $0.title) }, today: today, catalog: catalog)
+        let a = try mutate { book, now in
+            let a = try book.create(title: p.title, tasks: p.tasks.map { ($0.time, $0.title) }, today: now.date,
+                                    exists: now.exists, catalog: catalog)
             return (a, a.changes)
         }
         return activationReply(a)
     }
 
     func createFromFileReply(_ p: Morning.CreateFromFileParameters) throws -> Morning.Activation {
-        let a = try mutate { book, today in
-            let a = try book.create(routineFile: p.text, today: today, catalog: catalog)
+        let a = try mutate { book, now in
+            let a = try book.create(routineFile: p.text, today: now.date, exists: now.exists, catalog: catalog)
             return (a, a.changes)
         }
         return activationReply(a)

@@ -43,21 +43,21 @@ extension Engine {
 
     func exportReply() throws -> Morning.ExportReply {
         let now = locked { current() }
-        // As stored, read in one transaction of the connection that never waits, without
-        // the engine's lock: a status never waits for an export.
+        // Exported as bmd holds it once it closes the days (`Book.closeDays`), as the import
+        // of this export will close them. The stored book and records are read together, in
+        // one transaction of the connection that never waits and without the engine's lock,
+        // so that a status never waits for an export: the archive closes the days itself and
+        // needs the book the records belong to, not what reads show while the closing waits
+        // for the store.
         let (book, records) = try store.bookAndRecords()
-        // Exported as bmd holds it once it catches up: days that ended and are not closed
-        // yet as they will be once closed, and what a clock that ran ahead did settled,
-        // as the import of this export will settle it.
         let archived = book.archive(records: records, today: now.today, exists: now.local.exists)
         return Morning.ExportReply(document: Morning.ExportDocument(exportedOn: now.today, routines: archived))
     }
 
     func importReply(_ p: Morning.ImportParameters) throws -> Morning.ImportReply {
         let archived = try p.document.archived()
-        let local = current().local
-        let stored = try mutate { book, today in
-            let r = try book.importArchive(archived, replace: p.replace, today: today, catalog: catalog, exists: local.exists)
+        let stored = try mutate { book, now in
+            let r = try book.importArchive(archived, replace: p.replace, today: now.date, exists: now.exists, catalog: catalog)
             return ((r.routines, r.records), r.changes)
         }
         return Morning.ImportReply(routines: stored.0, records: stored.1)

@@ -8,13 +8,24 @@ import MorningStore
 public struct WallClock: Sendable {
     public var now: @Sendable () -> Date
     public var zone: @Sendable () -> TimeZone
+    /// Seconds that really passed since some fixed instant, whatever the wall clock does
+    /// (suspends included), or nil where unknown: against it, a jump of the wall clock
+    /// tells itself from time passing.
+    public var elapsed: (@Sendable () -> TimeInterval)?
 
-    public init(now: @escaping @Sendable () -> Date, zone: @escaping @Sendable () -> TimeZone) {
+    public init(now: @escaping @Sendable () -> Date, zone: @escaping @Sendable () -> TimeZone,
+                elapsed: (@Sendable () -> TimeInterval)?) {
         self.now = now
         self.zone = zone
+        self.elapsed = elapsed
     }
 
-    public static let system = WallClock(now: { Date() }, zone: { TimeZone.current })
+    public static let system = WallClock(now: { Date() }, zone: { TimeZone.current }, elapsed: {
+        // CLOCK_BOOTTIME counts a suspend too: a lid closed overnight is time passing.
+        var spec = timespec()
+        clock_gettime(CLOCK_BOOTTIME, &spec)
+        return TimeInterval(spec.tv_sec) + TimeInterval(spec.tv_nsec) / 1_000_000_000
+    })
 }
 
 /// Owns the routines and answers every method of org.bettermorning.Morning.
@@ -49,8 +60,22 @@ public final class Engine: @unchecked Sendable {
     /// Whether days that ended could not be closed yet (the state file busy, full or
     /// read-only): the alarm then comes back for them soon rather than at midnight.
     private var closingDeferred = false
+    /// What reads show while the closing of days waits for the store (busy, full or
+    /// read-only): the book with the days the clock reads before open again. Nil otherwise.
+    private var awaitingStore: Book? {
+        didSet { generation &+= 1 }
+    }
     /// How soon the alarm comes back for days that could not be closed.
     static let closingRetry: TimeInterval = 15
+    /// The wall clock and the time that really passed, when days were last closed.
+    private var lastSeen: (wall: Date, elapsed: TimeInterval)?
+    /// When, in `clock.elapsed`'s count, this bmd last sent a reminder.
+    private var lastSent: (elapsed: TimeInterval, local: LocalTime)?
+    /// Whether the wall clock was seen to jump ahead and that is not stored yet.
+    private var sawJump = false
+    /// How much further than the time that passed the wall clock must move to have jumped:
+    /// more than a clock that is slewed, or read a moment apart, ever differs by.
+    static let jumpTolerance: TimeInterval = 60
 
     /// Told, with the lock held, whenever what the status says may have changed.
     private var statusMayChange: @Sendable () -> Void = {}
@@ -143,11 +168,11 @@ public final class Engine: @unchecked Sendable {
     }
 
     private func planWake(followed: Bool) throws -> (plan: Plan, wakeAt: Date, reminder: DueReminder?) {
-        // The one place, with the start, where days that ended are closed: bmd's own time.
+        // Days that ended are closed on bmd's own time: here, at the start, and with a write.
         try catchUp(today: current().today)
         let now = current()
         statusMayChange()
-        var plan = now.book.plan(now: now.instant, local: now.local)
+        var plan = now.book.plan(now: now.instant, local: now.local, lastSentOn: now.lastSentOn)
         // While someone follows the status, anything it shows changing is worth a wake too.
         var wakeAt = plan.wake
         if closingDeferred { wakeAt = min(wakeAt, now.instant.addingTimeInterval(Engine.closingRetry)) }
@@ -165,7 +190,8 @@ public final class Engine: @unchecked Sendable {
             logger.warning("cannot record that the reminder was sent: \(error)")
         }
         book = next
-        plan = book.plan(now: now.instant, local: now.local)
+        if let elapsed = clock.elapsed?() { lastSent = (elapsed, now.local) }
+        plan = book.plan(now: now.instant, local: now.local, lastSentOn: lastSentOn(now.instant, now.local))
         guard let (message, scheduled) = book.reminder(of: day, sentAt: now.instant, local: now.local) else {
             return (plan, min(wakeAt, plan.wake), nil)
         }
@@ -180,6 +206,17 @@ public final class Engine: @unchecked Sendable {
         var local: LocalTime
         var today: Day
         var book: Book
+        /// The date, by the clock as it reads now, on which this bmd last sent a reminder.
+        var lastSentOn: Day?
+    }
+
+    /// The date, by the clock as it reads at `now`, on which this bmd last sent a
+    /// reminder: the time that really passed since, counted back from now, in the zone it
+    /// was sent in (a flight west lives a date again, and its reminder went out). Nil when
+    /// it sent none since it started, or where that time is unknown.
+    private func lastSentOn(_ now: Date, _ local: LocalTime) -> Day? {
+        guard let lastSent, let elapsed = clock.elapsed?() else { return nil }
+        return lastSent.local.day(containing: now.addingTimeInterval(lastSent.elapsed - elapsed))
     }
 
     private func moment() -> (Date, LocalTime, Day) {
@@ -237,16 +274,22 @@ public final class Engine: @unchecked Sendable {
         try totals.summary { try store.records() }
     }
 
-    /// Finalizes every day that has ended and is not yet: the one place this is done, at
-    /// start, before every call and at every wake. Returns how many changes were stored.
-    /// On a full disk the days wait: reads show a day that ended but is not finalized as
-    /// it will be (its checks ✓, the rest ✗), and finalizing it later gives that record.
+    /// Closes every day that has ended (the core's `closeDays`, with the zone's rules), at
+    /// start and at every wake; every write closes them too, in its own transaction.
+    /// Returns how many changes were stored. When the state file is busy (another
+    /// program's lock), full or read-only, the days wait: reads show a day that ended but
+    /// is not finalized as it will be (its checks ✓, the rest ✗), and days the clock reads
+    /// before are shown open again as they will be, so that every read agrees with every
+    /// other while the write waits.
     @discardableResult
     private func catchUp(today: Day) throws -> Int {
         var next = book
         let local = LocalTime(zone: clock.zone())
-        let changes = try next.catchUp(today: today, exists: local.exists) { try store.laterRecords(from: today) }
-        guard !changes.isEmpty else { return 0 }
+        let changes = try closing(&next, today: today, local: local)
+        guard !changes.isEmpty else {
+            awaitingStore = nil
+            return 0
+        }
         do {
             // Days that ended can be closed later: they never wait for another program's lock.
             if batch == nil {
@@ -258,13 +301,41 @@ public final class Engine: @unchecked Sendable {
         } catch let error as StoreError where error.isFullOrReadOnly {
             logger.warning("cannot finalize the days that ended yet: \(error)")
             closingDeferred = true
+            var shown = book
+            if shown.clockReadsBeforeClosedDays(today: today) {
+                _ = shown.reopenDaysAhead(today: today, later: try store.laterRecords(from: today))
+            }
+            if awaitingStore != shown {
+                awaitingStore = shown == book ? nil : shown
+                generation &+= 1
+                statusMayChange()
+            }
             return 0
         }
         closingDeferred = false
+        awaitingStore = nil
+        sawJump = false
         book = next
         changed()
         statusMayChange()
         return changes.count
+    }
+
+    /// The changes that close the days that ended, on `book`: a jump of the wall clock
+    /// ahead is noted first, so that what it writes can be taken back if it comes back.
+    private func closing(_ book: inout Book, today: Day, local: LocalTime) throws -> [Change] {
+        if let elapsed = clock.elapsed?() {
+            let wall = clock.now()
+            if let last = lastSeen, wall.timeIntervalSince(last.wall) > elapsed - last.elapsed + Engine.jumpTolerance {
+                sawJump = true
+            }
+            lastSeen = (wall, elapsed)
+        }
+        let noted = sawJump ? book.noteJumpAhead(today: today) : []
+        // A jump that reads no later than every date read before is nothing to note; one
+        // that is waits, with the rest of the closing, until it is stored.
+        if noted.isEmpty { sawJump = false }
+        return try noted + book.closeDays(today: today, exists: local.exists) { try store.laterRecords(from: today) }
     }
 
     /// The book and the clock now, for a read. A read never closes a day: that is
@@ -273,21 +344,38 @@ public final class Engine: @unchecked Sendable {
     /// day that has ended and is not closed yet shows as it will be once closed.
     func current() -> Now {
         let (now, local, today) = moment()
-        return Now(instant: now, local: local, today: today, book: book)
+        return Now(instant: now, local: local, today: today, book: awaitingStore ?? book,
+                   lastSentOn: lastSentOn(now, local))
+    }
+
+    /// The day a write is made on, with the zone's rules, for the rules of the core.
+    struct Today {
+        var date: Day
+        var local: LocalTime
+        func exists(_ day: Day) -> Bool { local.exists(day) }
     }
 
     /// Applies one rule to a copy of the book and keeps it only once its changes are stored;
     /// then plans again and tells followers, unless `announcing` is false (a change that
     /// moves neither the plan nor the status).
     @discardableResult
-    func mutate<T>(announcing: Bool = true, waiting: Bool = true, _ rule: (inout Book, Day) throws -> (T, [Change])) throws -> T {
-        let (_, _, today) = moment()
+    func mutate<T>(announcing: Bool = true, waiting: Bool = true, _ rule: (inout Book, Today) throws -> (T, [Change])) throws -> T {
+        let (_, local, today) = moment()
         try catchUp(today: today)
         var next = book
-        let (result, changes) = try rule(&next, today)
+        // Days that could not be closed on bmd's own time are closed with this write, in
+        // its transaction: a write waits for another program's lock anyway.
+        let closing = try self.closing(&next, today: today, local: local)
+        let (result, ruleChanges) = try rule(&next, Today(date: today, local: local))
+        let changes = closing + ruleChanges
         if !changes.isEmpty { try apply(changes, waiting: waiting) }
         book = next
-        if !changes.isEmpty && announcing {
+        if !closing.isEmpty {
+            closingDeferred = false
+            awaitingStore = nil
+            sawJump = false
+        }
+        if !changes.isEmpty && (announcing || !closing.isEmpty) {
             changed()
             statusMayChange()
         }
@@ -372,7 +460,7 @@ public final class Engine: @unchecked Sendable {
     /// next change, the next reminder or midnight.
     private func status(_ now: Now, notifications: Morning.Notifications) -> (reply: Morning.StatusReply, validUntil: Date) {
         let morning = now.book.morning(at: now.instant, local: now.local)
-        let plan = now.book.plan(now: now.instant, local: now.local)
+        let plan = now.book.plan(now: now.instant, local: now.local, lastSentOn: now.lastSentOn)
         let reply = Morning.StatusReply(morning, nextReminder: plan.nextReminder, notifications: notifications, local: now.local)
         return (reply, [morning.nextChange, plan.nextReminder].compactMap { $0 }.reduce(plan.nextMidnight, min))
     }
@@ -404,12 +492,13 @@ public final class Engine: @unchecked Sendable {
 
     func check(_ task: String, date: String?, done: Bool) throws -> Morning.TaskChange {
         // One reading of the clock for the date check, the rule and the reply.
-        let (position, changed, today) = try mutate { book, today in
+        let (position, changed, today) = try mutate { book, now in
+            let today = now.date
             if let text = date {
                 let date = try Engine.parseDate(text, today: today)
                 if date != today { throw Morning.Error.notToday(date: date, today: today) }
             }
-            let r = try book.check(task, done: done, today: today)
+            let r = try book.check(task, done: done, today: today, exists: now.exists)
             return ((r.position, r.changed, today), r.changes)
         }
         let view = try book.dayView(of: today, today: today, record: nil)

@@ -19,8 +19,10 @@ extension Engine: Morning.Service {
 
     public func activate(_ p: Morning.ActivateParameters) throws -> Morning.Activation {
         try serve {
-            activationReply(try mutate { book, today in
-                let a = try book.activate(p.routine, today: today, catalog: catalog) { try store.laterRecords(from: today) }
+            activationReply(try mutate { book, now in
+                let a = try book.activate(p.routine, today: now.date, exists: now.exists, catalog: catalog) {
+                    try store.laterRecords(from: now.date)
+                }
                 return (a, a.changes)
             })
         }
@@ -28,8 +30,10 @@ extension Engine: Morning.Service {
 
     public func restart(_ p: Morning.RestartParameters) throws -> Morning.Activation {
         try serve {
-            activationReply(try mutate { book, today in
-                let a = try book.restart(p.routine, today: today, catalog: catalog) { try store.laterRecords(from: today) }
+            activationReply(try mutate { book, now in
+                let a = try book.restart(p.routine, today: now.date, exists: now.exists, catalog: catalog) {
+                    try store.laterRecords(from: now.date)
+                }
                 return (a, a.changes)
             })
         }
@@ -39,7 +43,9 @@ extension Engine: Morning.Service {
         try serve {
             let target = try current().book.resolveStored(p.routine, catalog: catalog)
             let records = try store.recordCount(of: target.id)
-            let routine = try mutate { book, today in try book.delete(p.routine, today: today, catalog: catalog) }
+            let routine = try mutate { book, now in
+                try book.delete(p.routine, today: now.date, exists: now.exists, catalog: catalog)
+            }
             return Morning.DeleteReply(routine: Replies.routine(routine), records: records)
         }
     }
@@ -106,10 +112,10 @@ extension Engine: Morning.Service {
     public func reload() throws -> Morning.ReloadReply {
         serve {
             // The zone may have changed: Foundation caches it until told.
-            NSTimeZone.resetSystemTimeZone()
+            ZoneFile.reread()
             changed()
             let now = current()
-            let plan = now.book.plan(now: now.instant, local: now.local)
+            let plan = now.book.plan(now: now.instant, local: now.local, lastSentOn: now.lastSentOn)
             logger.info("reloaded", metadata: ["zone": "\(now.local.zone.identifier)"])
             return Morning.ReloadReply(nextReminder: plan.nextReminder.map { now.local.iso8601($0) },
                                        nextMidnight: now.local.iso8601(plan.nextMidnight))

@@ -83,7 +83,7 @@ public struct ReminderService: Service {
             for await event in alarm.events {
                 if event == .zoneChanged || event == .clockChanged {
                     // Foundation on Linux keeps the zone it first read until told to look again.
-                    NSTimeZone.resetSystemTimeZone()
+                    ZoneFile.reread()
                     engine.timeChanged()
                     logger.info("wall clock or time zone changed; planning again", metadata: ["event": "\(event)"])
                 }

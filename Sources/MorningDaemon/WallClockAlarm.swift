@@ -19,6 +19,8 @@ public final class WallClockAlarm: Alarm, @unchecked Sendable {
     private let nudger: Int32
     private let watcher: Int32
     private let stopping = Mutex(false)
+    /// The names whose change in a watched folder is a change of zone.
+    private var zoneNames: Set<String> = ["localtime", "timezone"]
     private var thread: Thread?
 
     public init() throws {
@@ -30,6 +32,11 @@ public final class WallClockAlarm: Alarm, @unchecked Sendable {
         watcher = inotify_init1(Int32(IN_CLOEXEC))
         if watcher >= 0 {
             _ = inotify_add_watch(watcher, "/etc", UInt32(IN_CREATE | IN_MOVED_TO | IN_CLOSE_WRITE | IN_DELETE | IN_ATTRIB))
+            // The zone file TZ names, when it is one of the user's own.
+            if let file = ZoneFile.watched {
+                zoneNames.insert(file.name)
+                _ = inotify_add_watch(watcher, file.folder, UInt32(IN_CREATE | IN_MOVED_TO | IN_CLOSE_WRITE | IN_DELETE | IN_ATTRIB))
+            }
         }
         (events, continuation) = AsyncStream.makeStream(of: AlarmEvent.self, bufferingPolicy: .unbounded)
         let thread = Thread { [self] in
@@ -102,14 +109,15 @@ public final class WallClockAlarm: Alarm, @unchecked Sendable {
             }
             if fds[2].revents != 0 {
                 let n = read(watcher, &buffer, buffer.count)
-                if n > 0, Self.mentionsZone(buffer[..<n]) { continuation.yield(.zoneChanged) }
+                if n > 0, Self.mentionsZone(buffer[..<n], names: zoneNames) { continuation.yield(.zoneChanged) }
             }
         }
         continuation.finish()
     }
 
-    /// Whether a batch of inotify events on /etc names `localtime` or `timezone`.
-    static func mentionsZone(_ events: ArraySlice<UInt8>) -> Bool {
+    /// Whether a batch of inotify events names one of `names` (on /etc, `localtime` or
+    /// `timezone`).
+    static func mentionsZone(_ events: ArraySlice<UInt8>, names: Set<String> = ["localtime", "timezone"]) -> Bool {
         let header = MemoryLayout<inotify_event>.size
         var offset = events.startIndex
         while offset + header <= events.endIndex {
@@ -119,7 +127,7 @@ public final class WallClockAlarm: Alarm, @unchecked Sendable {
             let nameStart = offset + header
             let nameEnd = min(nameStart + Int(length), events.endIndex)
             let name = String(decoding: events[nameStart..<nameEnd].prefix { $0 != 0 }, as: UTF8.self)
-            if name == "localtime" || name == "timezone" { return true }
+            if names.contains(name) { return true }
             offset = nameEnd
         }
         return false

@@ -103,13 +103,22 @@ struct SettingRow: Codable, FetchableRecord, PersistableRecord {
     static let reminderFiredOn = "reminderFiredOn"
     /// "DAY ID SERVER", such as "2026-03-03 7 :1.42", or empty for none.
     static let reminderPopup = "reminderPopup"
+    /// A date, or empty for none: the latest date the clock read while days were closed.
+    static let latestToday = "latestToday"
+    /// A date, or empty for none: where an outstanding jump of the clock ahead began.
+    static let aheadFrom = "aheadFrom"
+    /// A date, or empty for none: the reminder sent when that jump began.
+    static let reminderFiredBeforeJump = "reminderFiredBeforeJump"
 
     static func rows(_ settings: Settings) -> [SettingRow] {
         [SettingRow(key: notificationsEnabled, value: String(settings.notificationsEnabled)),
          SettingRow(key: welcomeShown, value: String(settings.welcomeShown)),
          SettingRow(key: reminderSound, value: String(settings.reminderSound)),
          SettingRow(key: reminderFiredOn, value: settings.reminderFiredOn?.description ?? ""),
-         SettingRow(key: reminderPopup, value: settings.reminderPopup.map { "\($0.day) \($0.id) \($0.server)" + ($0.bus.map { " " + $0 } ?? "") } ?? "")]
+         SettingRow(key: reminderPopup, value: settings.reminderPopup.map { "\($0.day) \($0.id) \($0.server)" + ($0.bus.map { " " + $0 } ?? "") } ?? ""),
+         SettingRow(key: latestToday, value: settings.latestToday?.description ?? ""),
+         SettingRow(key: aheadFrom, value: settings.aheadFrom?.description ?? ""),
+         SettingRow(key: reminderFiredBeforeJump, value: settings.reminderFiredBeforeJump?.description ?? "")]
     }
 
     static func settings(from rows: [SettingRow]) throws -> Settings {
@@ -121,6 +130,10 @@ struct SettingRow: Codable, FetchableRecord, PersistableRecord {
             case reminderSound: settings.reminderSound = try flag(row)
             case reminderFiredOn: settings.reminderFiredOn = row.value.isEmpty ? nil : try Day(stored: row.value, in: "setting")
             case reminderPopup: settings.reminderPopup = row.value.isEmpty ? nil : try popup(row)
+            case latestToday: settings.latestToday = row.value.isEmpty ? nil : try Day(stored: row.value, in: "setting")
+            case aheadFrom: settings.aheadFrom = row.value.isEmpty ? nil : try Day(stored: row.value, in: "setting")
+            case reminderFiredBeforeJump:
+                settings.reminderFiredBeforeJump = row.value.isEmpty ? nil : try Day(stored: row.value, in: "setting")
             default: continue   // Keys this build does not know are left alone: nothing here writes them.
             }
         }

@@ -51,8 +51,9 @@ extension Store {
 }
 
 extension Store {
-    /// What the rule of a clock that ran ahead needs: the Day Records dated `today` or
-    /// later, and each routine's latest record before `today`, in one read.
+    /// What closing days needs when the clock reads earlier than a day already closed:
+    /// the Day Records dated `today` or later, and each routine's latest record before
+    /// `today`, in one read.
     public func laterRecords(from today: Day) throws -> LaterRecords {
         let records = try self.records(from: today)
         let latest = try read { db in

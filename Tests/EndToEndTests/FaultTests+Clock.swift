@@ -182,4 +182,63 @@ extension FaultTests {
         let overall = (stats["overall"] as? [String: Any]) ?? stats
         #expect(overall["daysTracked"] as? Int == 1, "\(stats)")     // Tuesday, once
     }
+
+    // MARK: - 5c. TZ naming the zone file
+
+    @Test("With TZ naming the zone file (TZ=:/etc/localtime, TZ=/etc/localtime), bmd follows a change of that file at once, and on reload",
+          .enabled("needs unshare and overlayfs (root)") { MachineProbe.privateEtc.works }, .timeLimit(.minutes(1)),
+          arguments: [":/etc/localtime", "/etc/localtime"])
+    func zoneFileNamedByTZ(_ tz: String) throws {
+        let box = try Sandbox(time: "2026-03-02 08:00:00")
+        let etc = box.root.appendingPathComponent("etc").path
+        for sub in ["upper", "work"] {
+            try FileManager.default.createDirectory(atPath: etc + "/" + sub, withIntermediateDirectories: true)
+        }
+        // An offset from the real clock, which a change of zone leaves where it is.
+        let f = DateFormatter()
+        f.timeZone = TimeZone(identifier: "UTC")
+        f.dateFormat = "yyyy-MM-dd HH:mm:ss"
+        func setClock(utc: String) {
+            let offset = Int(f.date(from: utc)!.timeIntervalSinceNow.rounded())
+            try! "\(offset >= 0 ? "+" : "")\(offset)\n".write(toFile: box.clockFile, atomically: true, encoding: .utf8)
+        }
+        setClock(utc: "2026-03-02 10:00:00")
+        let notify = try NotifyListener(path: box.root.appendingPathComponent("notify").path)
+        var env = box.daemonEnvironment
+        env["TZ"] = tz
+        env["NOTIFY_SOCKET"] = notify.path
+        env["LD_PRELOAD"] = nil
+        let log = open(box.root.appendingPathComponent("bmd.log").path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
+        let daemon = try ChildProcess("/usr/bin/unshare",
+                                      PrivateEtc.arguments(folder: etc, zone: "Europe/Berlin",
+                                                           then: "env LD_PRELOAD=\(FakeTime.library) \(Binaries.bmd)"),
+                                      environment: env, stderr: log)
+        close(log)
+        defer {
+            daemon.signal(SIGKILL)
+            daemon.wait()
+        }
+        func bmctl(_ arguments: String...) throws -> Output {
+            try box.run(Binaries.bmctl, ["--no-autostart"] + arguments, environment: box.baseEnvironment)
+        }
+        var ready = ""
+        while !ready.contains("READY=1") { ready = try notify.receive(timeout: 20) }
+        #expect(try bmctl("activate", "kant").status == 0)           // starts Tuesday 3 March
+        setClock(utc: "2026-03-03 22:30:00")                           // Berlin 23:30
+        #expect(try bmctl("reload", "--json").object["nextMidnight"] as? String == "2026-03-04T00:00:00+01:00")
+
+        // The file moves to Tokyo (Wednesday 07:30 there): bmd sees it by itself and says so.
+        try PrivateEtc.setZone("Asia/Tokyo", of: daemon.pid)
+        var said = ""
+        let deadline = Date().addingTimeInterval(15)
+        while !said.contains("day 2026-03-04"), Date() < deadline {
+            said += (try? notify.receive(timeout: 2)) ?? ""
+        }
+        #expect(said.contains("day 2026-03-04"), "bmd did not follow the zone file TZ=\(tz) names: \(said)")
+        #expect(try bmctl("day", "--json").object["date"] as? String == "2026-03-04")
+
+        // And back, told by `bmctl reload`.
+        try PrivateEtc.setZone("Europe/Berlin", of: daemon.pid)
+        #expect(try bmctl("reload", "--json").object["nextMidnight"] as? String == "2026-03-04T00:00:00+01:00")
+    }
 }

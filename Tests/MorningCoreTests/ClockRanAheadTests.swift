@@ -18,17 +18,23 @@ private struct Life {
         }
     }
 
+    /// What bmd does when it sees the wall clock jump (further than time passed) to `today`.
+    mutating func jump(_ today: String) {
+        store(book.noteJumpAhead(today: day(today)))
+        wake(today)
+    }
+
     /// What bmd does at a wake on `today`.
     mutating func wake(_ today: String) {
         let today = day(today)
         let later = LaterRecords(all: records, today: today)
-        store(book.catchUp(today: today) { later })
+        store(book.closeDays(today: today, exists: everyDateExists) { later })
     }
 
     mutating func activate(_ id: String, _ today: String) throws -> Book.Activation {
         wake(today)
         let later = LaterRecords(all: records, today: day(today))
-        let a = try book.activate(id, today: day(today), catalog: testCatalog) { later }
+        let a = try book.activate(id, today: day(today), exists: everyDateExists, catalog: testCatalog) { later }
         store(a.changes)
         return a
     }
@@ -36,14 +42,14 @@ private struct Life {
     mutating func restart(_ id: String, _ today: String) throws -> Book.Activation {
         wake(today)
         let later = LaterRecords(all: records, today: day(today))
-        let a = try book.restart(id, today: day(today), catalog: testCatalog) { later }
+        let a = try book.restart(id, today: day(today), exists: everyDateExists, catalog: testCatalog) { later }
         store(a.changes)
         return a
     }
 
     mutating func check(_ task: String, _ today: String) throws {
         wake(today)
-        store(try book.check(task, done: true, today: day(today)).changes)
+        store(try book.check(task, done: true, today: day(today), exists: everyDateExists).changes)
     }
 
     func dates(_ id: RoutineID = 1) -> [String] {
@@ -59,7 +65,7 @@ struct ClockRanAheadTests {
         var life = Life()
         _ = try life.activate("lark", "2026-11-20")          // runs from the 21st
         try life.check("1", "2026-11-22")                    // the 21st ends empty
-        life.wake("2031-11-22")                              // the clock jumps five years
+        life.jump("2031-11-22")                              // the clock jumps five years
         #expect(life.records.count > 1_800, "the wrong clock closed every day up to it")
         life.wake("2026-11-22")                              // and comes back
         #expect(life.dates() == ["2026-11-21"], "only the day that really ended stays")
@@ -67,13 +73,14 @@ struct ClockRanAheadTests {
         try life.check("2", "2026-11-22")
         #expect(life.book.checks(of: 1, on: day("2026-11-22")) == 0b11)
         // Settled once, nothing more to do.
-        #expect(!life.book.clockRanAhead(today: day("2026-11-22")))
+        #expect(!life.book.clockReadsBeforeClosedDays(today: day("2026-11-22")))
     }
 
     @Test("A check made while the clock was ahead stays, on the day that clock showed")
     func checkWhileAhead() throws {
         var life = Life()
         _ = try life.activate("lark", "2026-11-20")
+        life.jump("2030-01-05")
         try life.check("2", "2030-01-05")                    // checked on the wrong day
         life.wake("2030-01-06")                              // which then ended with its check
         life.wake("2026-11-22")
@@ -89,6 +96,7 @@ struct ClockRanAheadTests {
     func restartFromRealToday() throws {
         var life = Life()
         _ = try life.activate("lark", "2026-11-20")
+        life.jump("2031-06-01")
         _ = try life.restart("lark", "2031-06-01")           // restarted while five years ahead
         let a = try life.restart("lark", "2026-11-23")
         #expect(a.routine.startDate == day("2026-11-24"))
@@ -99,6 +107,8 @@ struct ClockRanAheadTests {
     @Test("A routine first activated while the clock was ahead starts tomorrow, made no later than today")
     func activatedWhileAhead() throws {
         var life = Life()
+        life.wake("2026-11-22")
+        life.jump("2029-03-03")
         _ = try life.activate("owl", "2029-03-03")
         life.wake("2026-11-22")
         let owl = try #require(life.book.active)
@@ -111,6 +121,7 @@ struct ClockRanAheadTests {
     func switchedAwayWhileAhead() throws {
         var life = Life()
         _ = try life.activate("lark", "2026-11-20")
+        life.jump("2028-02-02")
         try life.check("1", "2028-02-02")
         _ = try life.activate("owl", "2028-02-02")           // lark's 2028-02-02 is finalized with its check
         life.wake("2026-11-22")
@@ -151,7 +162,7 @@ struct ClockRanAheadTests {
         _ = try life.activate("owl", "2026-11-22")           // lark's 22nd ends now, empty
         life.wake("2026-11-22")
         #expect(life.dates(1) == ["2026-11-21", "2026-11-22"])
-        #expect(!life.book.clockRanAhead(today: day("2026-11-22")))
+        #expect(!life.book.clockReadsBeforeClosedDays(today: day("2026-11-22")))
     }
 
     @Test("Midnight passed early by a clock a few minutes fast: yesterday opens again with its checks")

@@ -76,9 +76,9 @@ struct HistoryViewTests {
     @Test("days run from the locale's week start to today; records of one date add up; before the range is empty")
     func days() throws {
         var book = Book()
-        _ = try book.activate("lark", today: day("2026-10-30"), catalog: testCatalog, later: noRecordsAhead)   // 3 tasks from the 31st
+        _ = try book.activate("lark", today: day("2026-10-30"), exists: everyDateExists, catalog: testCatalog, later: noRecordsAhead)   // 3 tasks from the 31st
         let today = day("2026-11-19")                                                 // a Thursday
-        _ = try book.check("1", done: true, today: today)
+        _ = try book.check("1", done: true, today: today, exists: everyDateExists)
         let lark = try #require(book.active)
         let records = [record(lark.id, "2026-10-31", 3, of: 3), record(lark.id, "2026-11-02", 1, of: 3),
                        record(99, "2026-11-02", 2, of: 2)]
@@ -111,12 +111,12 @@ struct ArchiveTests {
         func keep(_ changes: [Change]) {
             records += changes.compactMap { if case .finalizeDay(let r) = $0 { r } else { nil } }
         }
-        keep(try book.activate("lark", today: day("2026-11-22"), catalog: testCatalog, later: noRecordsAhead).changes)
-        keep(try book.check("2", done: true, today: day("2026-11-23")).changes)
-        keep(try book.check("Wake", done: true, today: day("2026-11-24")).changes)
-        keep(try book.activate("owl", today: day("2026-11-25"), catalog: testCatalog, later: noRecordsAhead).changes)
+        keep(try book.activate("lark", today: day("2026-11-22"), exists: everyDateExists, catalog: testCatalog, later: noRecordsAhead).changes)
+        keep(try book.check("2", done: true, today: day("2026-11-23"), exists: everyDateExists).changes)
+        keep(try book.check("Wake", done: true, today: day("2026-11-24"), exists: everyDateExists).changes)
+        keep(try book.activate("owl", today: day("2026-11-25"), exists: everyDateExists, catalog: testCatalog, later: noRecordsAhead).changes)
         let today = day("2026-11-27")
-        keep(try book.check("4", done: true, today: today).changes)
+        keep(try book.check("4", done: true, today: today, exists: everyDateExists).changes)
         return (book, records, today)
     }
 
@@ -130,7 +130,7 @@ struct ArchiveTests {
         #expect(archived[0].open == [ArchivedDay(date: today, done: [4])])
 
         var restored = Book()
-        let result = try restored.importArchive(archived, replace: false, today: today, catalog: testCatalog)
+        let result = try restored.importArchive(archived, replace: false, today: today, exists: everyDateExists, catalog: testCatalog)
         #expect(result.routines == 2 && result.records == records.count)
         #expect(restored.archive(records: storedRecords(result.changes)) == archived)
         #expect(restored.routinesByRecency.map(\.name) == book.routinesByRecency.map(\.name))
@@ -145,14 +145,14 @@ struct ArchiveTests {
         let (book, records, today) = try livedBook()
         let archived = book.archive(records: records)
         var target = Book()
-        _ = try target.activate("owlet", today: today, catalog: testCatalog, later: noRecordsAhead)
+        _ = try target.activate("owlet", today: today, exists: everyDateExists, catalog: testCatalog, later: noRecordsAhead)
         _ = target.setNotifications(false)
         let before = target
         #expect(throws: Morning.Error.importRefused(routines: 1)) {
-            _ = try target.importArchive(archived, replace: false, today: today, catalog: testCatalog)
+            _ = try target.importArchive(archived, replace: false, today: today, exists: everyDateExists, catalog: testCatalog)
         }
         #expect(target == before)
-        let replaced = try target.importArchive(archived, replace: true, today: today, catalog: testCatalog)
+        let replaced = try target.importArchive(archived, replace: true, today: today, exists: everyDateExists, catalog: testCatalog)
         #expect(Array(replaced.changes.prefix(2)) == [.deleteEverything, .setSettings(before.settings)])
         #expect(target.routines.map(\.slug).sorted() == ["lark", "owl"])
         #expect(target.settings.notificationsEnabled == false)
@@ -165,7 +165,7 @@ struct ArchiveTests {
         let (book, records, today) = try livedBook()
         var restored = Book()
         let later = today.adding(days: 3)
-        let result = try restored.importArchive(book.archive(records: records), replace: false, today: later, catalog: testCatalog)
+        let result = try restored.importArchive(book.archive(records: records), replace: false, today: later, exists: everyDateExists, catalog: testCatalog)
         let finalized = result.changes.compactMap { if case .finalizeDay(let r) = $0 { r } else { nil } }
         // The day in progress keeps its ✓; the two days nobody saw are all ✗.
         #expect(finalized.map(\.date) == [today, today.next, today.adding(days: 2)])
@@ -186,7 +186,6 @@ struct ArchiveTests {
         (.positionOutOfRange, "marks task 4 done, but the routine has tasks 1 to 3"),
         (.positionTwice, "marks a task done twice"),
         (.dateTwice, "the day 2026-11-23 appears twice"),
-        (.futureDay, "is after today"),
         (.openOnInactive, "only the active routine has a day in progress"),
         (.openBeforeLastRecord, "before the start or already finished"),
         (.blankID, "an id has 1 to 64 characters"),
@@ -196,7 +195,7 @@ struct ArchiveTests {
         let archived = broken.apply(book.archive(records: records))
         var target = Book()
         do {
-            _ = try target.importArchive(archived, replace: false, today: today, catalog: testCatalog)
+            _ = try target.importArchive(archived, replace: false, today: today, exists: everyDateExists, catalog: testCatalog)
             Issue.record("\(broken) was imported")
         } catch Morning.Error.invalidImport(let reason) {
             #expect(reason.contains(message), "\(reason)")
@@ -206,7 +205,7 @@ struct ArchiveTests {
 
     enum Broken: Sendable {
         case duplicateID, twoActive, outOfOrder, tooManyTasks, noTasks, longTitle, longTaskTitle
-        case positionOutOfRange, positionTwice, dateTwice, futureDay, openOnInactive, openBeforeLastRecord, blankID
+        case positionOutOfRange, positionTwice, dateTwice, openOnInactive, openBeforeLastRecord, blankID
 
         /// `archived` ([owl active, lark]) broken this way.
         func apply(_ archived: [ArchivedRoutine]) -> [ArchivedRoutine] {
@@ -222,8 +221,6 @@ struct ArchiveTests {
             case .positionOutOfRange: a[1].days[0].done = [4]
             case .positionTwice: a[1].days[0].done = [1, 1]
             case .dateTwice: a[1].days[1].date = a[1].days[0].date
-            // A day with no check that far ahead; a checked one imports, as a check made while the clock ran ahead stays.
-            case .futureDay: a[1].days[0] = ArchivedDay(date: day("2027-01-01"), done: [])
             case .openOnInactive: a[1].open = [ArchivedDay(date: day("2026-11-27"), done: [1])]
             case .openBeforeLastRecord: a[0].open[0].date = day("2026-11-25")
             case .blankID: a[1].slug = "two words"

@@ -14,6 +14,9 @@ struct HistoryPropertyTests {
     let logger = Logger(label: "test")
     static let zones = ["UTC", "Europe/Berlin", "Pacific/Kiritimati", "Pacific/Pago_Pago", "America/Santiago", "Pacific/Apia"]
     static let celebrities = ["franklin", "kant", "darwin", "angelou"]
+    /// How wrong a clock goes, in seconds: a minute, an hour, into the next morning, a
+    /// day, three weeks, forty days, three years (times 1 to 3, either way).
+    static let wrongBy: [Double] = [60, 3_600, 28_800, 86_400, 1_814_400, 3_456_000, 94_608_000]
     /// The clock stays within these, so that every date is one an import takes.
     static let earliest = ISO8601DateFormatter().date(from: "2001-01-01T00:00:00Z")!
     static let latest = ISO8601DateFormatter().date(from: "2040-01-01T00:00:00Z")!
@@ -22,7 +25,7 @@ struct HistoryPropertyTests {
         try await engine.call(Morning.Call.export()).document
     }
 
-    @Test("After each step: no day twice, no empty record after today, today checkable, the export imports the same, status answers in 50 ms")
+    @Test("After each step: no day twice, no record of the running routine from today on, today checkable, the export imports the same, status answers in 50 ms")
     func histories() async throws {
         var random = FuzzRun.random(0x4849_5354)
         for run in 0..<6 * FuzzRun.scale {
@@ -88,9 +91,11 @@ struct HistoryPropertyTests {
         for routine in document.routines {
             let dates = (routine.days + routine.open).map(\.date)
             #expect(Set(dates).count == dates.count, "a day twice in \(routine.id); \(trace)")
-            // Dates as YYYY-MM-DD compare as text.
-            for day in routine.days where day.date > today && day.done.isEmpty {
-                #expect(Bool(false), "an empty record after today (\(today)): \(day) of \(routine.id); \(trace)")
+            // Dates as YYYY-MM-DD compare as text. The running routine's days from its start
+            // on are open again when the clock reads before them; a stopped routine's days
+            // stay as they are, whatever the clock reads.
+            for day in routine.days where routine.active && day.date >= max(today, routine.startDate) {
+                #expect(Bool(false), "a record of the running routine from today (\(today)) on: \(day) of \(routine.id); \(trace)")
             }
         }
 
@@ -115,5 +120,173 @@ struct HistoryPropertyTests {
         #expect(imported.refusal == nil, "the export was refused: \(imported); \(trace)")
         let again = try await export(fresh)
         #expect(again == document, "the import changed the history; \(trace)")
+    }
+
+    /// Where a history of `wrongClockHistories` stands, by a plain reference model: the
+    /// true time (the test clock's `advance` moves it; a wrong clock is the wall clock set
+    /// away from it and back), and the reminders sent while the clock was right or wrong.
+    private struct Reference {
+        var sentWhileRight: Set<String> = []
+        var sentWhileWrong: Set<String> = []
+        var zoneNeverChanged = true
+
+        /// Notes a reminder; returns what broke the rule of one per date, if anything.
+        mutating func sent(_ day: String, clockRight: Bool) -> String? {
+            if clockRight {
+                // A reminder sent while the clock was ahead into this morning does not cost
+                // the real morning its own.
+                return sentWhileRight.insert(day).inserted ? nil : "a second reminder for \(day)"
+            }
+            // Each time the clock is wrong, what it sends is its own mistake, taken back
+            // once it is right; but never for a date whose reminder went out while right.
+            sentWhileWrong.insert(day)
+            return sentWhileRight.contains(day) ? "a second reminder for \(day), sent while the clock was wrong" : nil
+        }
+    }
+
+    @Test("Random histories with a wrong clock for a while (behind or ahead, minutes to years, restarts and zone changes): once right, the history is as it was, every export imports, one reminder per date, and the next reminder bmd announces comes")
+    func wrongClockHistories() async throws {
+        var random = FuzzRun.random(0x5752_4F4E_47)
+        for run in 0..<16 * FuzzRun.scale {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bm-wrong-\(UUID().uuidString.prefix(8))")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let path = folder.appendingPathComponent("bmd.sqlite").path
+            // Some runs begin just before the date Samoa skipped.
+            let samoa = random.chance(0.25)
+            let zone = samoa ? "Pacific/Apia" : random.pick(Self.zones)
+            let start = samoa ? "2011-12-27T12:00:00Z" : "2026-11-20T12:00:00Z"
+            let clock = TestClock(ISO8601DateFormatter().date(from: start)!, zone: zone)
+            var engine = try Engine(store: try Store(path: path), clock: clock.wall, logger: logger)
+            var model = Reference()
+            var log: [String] = ["\(zone) from \(start)"]
+            func trace() -> String { "run \(run), \(FuzzRun.tag): \(log.joined(separator: "; "))" }
+            func wake(right: Bool) throws {
+                if let due = try engine.wake().reminder, let broken = model.sent(due.day.description, clockRight: right) {
+                    Issue.record("\(broken); \(trace())")
+                }
+            }
+            if samoa {
+                // A routine runs across the date Samoa skipped, and 2011-12-31 is checked.
+                _ = try await engine.answer(Morning.Call.activate(routine: random.pick(Self.celebrities)))
+                clock.advance(3 * 86_400)
+                _ = try await engine.answer(Morning.Call.check(task: "1"))
+                log.append("a routine from the 28th, checked on the 31st")
+            }
+            for _ in 0..<30 {
+                switch random.below(12) {
+                case 0, 1:
+                    let id = random.pick(Self.celebrities)
+                    log.append("activate \(id)")
+                    _ = try await engine.answer(Morning.Call.activate(routine: id))
+                case 2:
+                    let id = random.pick(Self.celebrities)
+                    log.append("restart \(id)")
+                    _ = try await engine.answer(Morning.Call.restart(routine: id))
+                case 3, 4:
+                    let task = "\(1 + random.below(4))"
+                    log.append("check \(task)")
+                    _ = try await engine.answer(Morning.Call.check(task: task))
+                case 5:
+                    let seconds = Double(1 + random.below(30)) * random.pick([60.0, 3_600, 86_400])
+                    clock.advance(seconds)
+                    log.append("\(Int(seconds)) s pass")
+                    try wake(right: true)
+                case 6, 7:
+                    // Time passes to the next reminder bmd announces: it comes then, unless
+                    // that date's reminder already went out while the clock was right.
+                    let status = try await engine.call(Morning.Call.status())
+                    guard let text = status.nextReminder, let at = ISO8601DateFormatter().date(from: text),
+                          at > clock.now, at.timeIntervalSince(clock.now) < 40 * 86_400 else { break }
+                    clock.advance(at.timeIntervalSince(clock.now))
+                    log.append("to the reminder at \(text)")
+                    let day = LocalTime(zone: clock.wall.zone()).day(containing: at).description
+                    let already = model.sentWhileRight.contains(day)
+                    let due = try engine.wake().reminder
+                    if let due, let broken = model.sent(due.day.description, clockRight: true) {
+                        Issue.record("\(broken); \(trace())")
+                    }
+                    if due == nil, !already {
+                        Issue.record("bmd announced a reminder at \(text) and sent none; \(trace())")
+                    }
+                case 8, 9:
+                    // The clock is wrong for a while, then right again, at the same instant.
+                    var right = clock.now
+                    let scale: Double = random.pick(Self.wrongBy)
+                    var offset = Double(1 + random.below(3)) * scale * (random.chance(0.5) ? 1 : -1)
+                    // Often just into the morning of the next reminder bmd announces.
+                    if random.chance(0.3), let text = try await engine.call(Morning.Call.status()).nextReminder,
+                       let at = ISO8601DateFormatter().date(from: text), at.timeIntervalSince(right) < 86_400 {
+                        offset = at.timeIntervalSince(right) + 300
+                    }
+                    // Sometimes another program holds the state file's lock meanwhile, as
+                    // the clock goes back a day or two onto days already closed: the closing
+                    // waits, and every read agrees with every other all the same.
+                    let locked = random.chance(0.3)
+                    if locked {
+                        // Today gets a check, a day passes, and the clock goes back onto it.
+                        _ = try await engine.answer(Morning.Call.check(task: "1"))
+                        clock.advance(86_400)
+                        try wake(right: true)
+                        right = clock.now
+                        offset = -86_400
+                        log.append("check 1, a day passes")
+                    }
+                    let before = try await export(engine)
+                    clock.set(right.addingTimeInterval(offset))
+                    log.append("clock wrong by \(Int(offset)) s")
+                    let holder = locked ? try LockHolder(path) : nil
+                    if holder != nil { log.append("lock held") }
+                    try wake(right: false)
+                    let status = try await engine.call(Morning.Call.status())
+                    if status.phase == .running {
+                        let day = try await engine.call(Morning.Call.day())
+                        let done = day.tasks.filter { $0.state == .done }.count
+                        #expect(status.today?.completed == done && day.date == status.date,
+                                "status says \(String(describing: status.today)), day says \(done) done on \(day.date); \(trace())")
+                    }
+                    holder?.release()
+                    if random.chance(0.3) {
+                        engine = try Engine(store: try Store(path: path), clock: clock.wall, logger: logger)
+                        log.append("bmd again")
+                        try wake(right: false)
+                    }
+                    let madeThen = try await export(engine)
+                    clock.set(right)
+                    log.append("clock right")
+                    try wake(right: true)
+                    let after = try await export(engine)
+                    let changed = zip(before.routines, after.routines).filter { $0 != $1 }
+                        .map { "\($0.id): created \($0.createdDate) → \($1.createdDate), start \($0.startDate) → \($1.startDate), "
+                            + "days \($0.days.map { "\($0.date)\($0.done)" }) → \($1.days.map { "\($0.date)\($0.done)" }), "
+                            + "open \($0.open.map(\.date)) → \($1.open.map(\.date))" }
+                    #expect(after == before, "the wrong clock left a trace: \(changed); \(trace())")
+                    let fresh = try Engine(store: try Store.inMemory(), clock: clock.wall, logger: logger)
+                    let imported = try await fresh.answer(Morning.Call.import(document: madeThen, replace: false))
+                    #expect(imported.refusal == nil, "an export made while the clock was wrong is refused: \(imported); \(trace())")
+                case 10:
+                    // bmd is killed: nothing is kept but the state file.
+                    engine = try Engine(store: try Store(path: path), clock: clock.wall, logger: logger)
+                    log.append("bmd again")
+                    try wake(right: true)
+                default:
+                    // A run in Samoa stays there, to meet the date it skips.
+                    let to = samoa ? zone : random.pick(Self.zones)
+                    clock.fly(to: to)
+                    model.zoneNeverChanged = model.zoneNeverChanged && to == zone
+                    log.append("fly to \(to)")
+                    try wake(right: true)
+                }
+                // A date the zone skips whole never gets a record.
+                if model.zoneNeverChanged {
+                    let local = LocalTime(zone: clock.wall.zone())
+                    for routine in try await export(engine).routines {
+                        for day in routine.days where !local.exists(Day(iso: day.date)!) {
+                            Issue.record("a record for \(day.date), a date \(zone) skips; \(trace())")
+                        }
+                    }
+                }
+            }
+        }
     }
 }

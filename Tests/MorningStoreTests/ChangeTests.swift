@@ -264,11 +264,11 @@ import Testing
         // (which finalizes today for it, A2) and notifications are turned off
         try store(try book.saveCustom(name: "Early", tasks: [task("06:00", "Wake"), task("05:30", "Water"),
                                                               task("06:00", "Stretch")],
-                                      today: day("2026-11-22"), catalog: []).changes)
-        try store(try book.check("Wake", done: true, today: day("2026-11-23")).changes)
-        try store(try book.check("3", done: true, today: day("2026-11-24")).changes)
+                                      today: day("2026-11-22"), exists: everyDateExists, catalog: []).changes)
+        try store(try book.check("Wake", done: true, today: day("2026-11-23"), exists: everyDateExists).changes)
+        try store(try book.check("3", done: true, today: day("2026-11-24"), exists: everyDateExists).changes)
         try store(try book.saveCustom(name: "Late", tasks: [task("09:00", "Coffee")],
-                                      today: day("2026-11-24"), catalog: []).changes)
+                                      today: day("2026-11-24"), exists: everyDateExists, catalog: []).changes)
         try store(book.setNotifications(false))
 
         // Then the store reads back exactly the Book the core holds

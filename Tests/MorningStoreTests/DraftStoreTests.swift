@@ -65,7 +65,7 @@ import Testing
         try store.apply(try book.draftTitle("Mine") + book.draftAdd(time: "06:00", title: "Run").changes)
 
         // When it is saved
-        let saved = try book.saveDraft(today: day("2026-11-22"), catalog: [])
+        let saved = try book.saveDraft(today: day("2026-11-22"), exists: everyDateExists, catalog: [])
         try store.apply(saved.changes)
 
         // Then the routine is stored, active from tomorrow, and the draft is gone

@@ -28,3 +28,7 @@ extension URL {
     /// The state file's name in a state folder (F1).
     var stateFile: String { appendingPathComponent("bmd.sqlite").path }
 }
+
+/// The zone's rule of which dates have a day, for tests in a zone that skips none
+/// (zones that skip a date have tests of their own, with `LocalTime.exists`).
+func everyDateExists(_ day: Day) -> Bool { true }
