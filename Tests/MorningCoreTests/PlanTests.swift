@@ -49,8 +49,8 @@ struct PlanTests {
     }
 
     // Rule N4.
-    @Test("woken late before the last task, the reminder fires once, late", arguments: [
-        "2026-11-23T06:30:00.003Z", "2026-11-23T07:10:00Z", "2026-11-23T07:59:59Z",
+    @Test("woken late while the morning runs, up to the end of the last task's slot, the reminder fires once, late", arguments: [
+        "2026-11-23T06:30:00.003Z", "2026-11-23T07:10:00Z", "2026-11-23T07:59:59Z", "2026-11-23T08:00:00Z", "2026-11-23T08:29:59Z",
     ])
     func lateInsideWindow(now: String) {
         let b = book(start: "2026-11-23", times: ["06:30", "07:00", "08:00"])
@@ -60,8 +60,8 @@ struct PlanTests {
     }
 
     // Rule N4.
-    @Test("woken after the last task's time, today's reminder is skipped", arguments: [
-        "2026-11-23T08:00:00Z", "2026-11-23T13:00:00Z",
+    @Test("woken once the morning is finished (the last slot's thirty minutes over), today's reminder is skipped", arguments: [
+        "2026-11-23T08:30:00Z", "2026-11-23T13:00:00Z",
     ])
     func lateOutsideWindow(now: String) {
         let b = book(start: "2026-11-23", times: ["06:30", "07:00", "08:00"])
@@ -71,11 +71,12 @@ struct PlanTests {
     }
 
     // Rule N4.
-    @Test("a routine of one task is still reminded when the alarm wakes just after the instant")
+    @Test("a routine of one task at 06:30 is still reminded at 06:40, while its one slot runs, and not after it")
     func singleTask() {
         let b = book(start: "2026-11-23", times: ["06:30"])
         #expect(b.plan(now: utc("2026-11-23T06:30:00.020Z"), local: zone("UTC")).sendNow == day("2026-11-23"))
-        #expect(b.plan(now: utc("2026-11-23T06:31:30Z"), local: zone("UTC")).sendNow == nil)
+        #expect(b.plan(now: utc("2026-11-23T06:40:00Z"), local: zone("UTC")).sendNow == day("2026-11-23"))
+        #expect(b.plan(now: utc("2026-11-23T07:00:00Z"), local: zone("UTC")).sendNow == nil)
     }
 
     // Rule N4.

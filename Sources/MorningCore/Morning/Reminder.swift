@@ -8,17 +8,18 @@ public enum Reminder {
         local.firstInstant(of: day, atMinute: time.minutes)
     }
 
-    /// A reminder is still "on time" this long after its instant, so that a routine of
-    /// one task (whose late window is empty) is reminded when the alarm wakes a few
-    /// milliseconds after the instant.
+    /// A reminder is still "on time" this long after its instant: the alarm wakes a few
+    /// milliseconds after it, and the reminder then names the first task, not where a
+    /// late morning stands.
     public static let onTimeGrace: TimeInterval = 60
 
-    /// Until when a reminder that could not fire on time still fires, late: the
-    /// routine's last task time that day.
+    /// Until when a reminder that could not fire on time still fires, late: while the
+    /// morning still runs, up to the end of the last task's slot (thirty minutes after its
+    /// time), when the morning is finished; so a routine of one task at 07:00 is still
+    /// reminded at 07:10.
     public static func lateLimit(on day: Day, for routine: Routine, local: LocalTime) -> Date? {
-        guard let first = routine.tasks.first?.time, let last = routine.tasks.last?.time else { return nil }
-        let start = instant(on: day, at: first, local: local)
-        return max(instant(on: day, at: last, local: local), start.addingTimeInterval(onTimeGrace))
+        guard let last = routine.tasks.last?.time else { return nil }
+        return instant(on: day, at: last, local: local).addingTimeInterval(MorningNow.lastSlot)
     }
 }
 
