@@ -162,8 +162,10 @@ public enum Morning {
         # first unchecked task whose time has come, null once the morning is finished.
         # nextTaskAt is when the next task's time comes (null when no unchecked task is ahead);
         # minutesToNext the minutes to it as the wall clock counts them, while that is under an
-        # hour (null further off).
-        type Now (pace: Pace, task: ?DayTask, nextTaskAt: ?string, minutesToNext: ?int)
+        # hour (null further off). slot is the task whose slot the clock is in (the latest task
+        # whose time has come, checked or not), null before the first task and once the
+        # morning is finished: where the morning would be, for a person late by hours.
+        type Now (pace: Pace, task: ?DayTask, nextTaskAt: ?string, minutesToNext: ?int, slot: ?DayTask)
 
         # A task on a given day.
         type DayTask (position: int, time: string, title: string, state: TaskState)
@@ -724,18 +726,22 @@ extension Morning {
     /// first unchecked task whose time has come, null once the morning is finished.
     /// nextTaskAt is when the next task's time comes (null when no unchecked task is ahead);
     /// minutesToNext the minutes to it as the wall clock counts them, while that is under an
-    /// hour (null further off).
+    /// hour (null further off). slot is the task whose slot the clock is in (the latest task
+    /// whose time has come, checked or not), null before the first task and once the
+    /// morning is finished: where the morning would be, for a person late by hours.
     public struct Now: Sendable, Hashable {
         public var pace: Pace
         public var task: DayTask?
         public var nextTaskAt: String?
         public var minutesToNext: Int?
+        public var slot: DayTask?
 
-        public init(pace: Pace, task: DayTask? = nil, nextTaskAt: String? = nil, minutesToNext: Int? = nil) {
+        public init(pace: Pace, task: DayTask? = nil, nextTaskAt: String? = nil, minutesToNext: Int? = nil, slot: DayTask? = nil) {
             self.pace = pace
             self.task = task
             self.nextTaskAt = nextTaskAt
             self.minutesToNext = minutesToNext
+            self.slot = slot
         }
     }
 }
@@ -746,7 +752,8 @@ extension Morning.Now: JSONCodable {
         let task = try json.optional("task") { v, p in try Morning.DayTask(json: JSONFields(v, at: p)) }
         let nextTaskAt = try json.optional("nextTaskAt") { v, p in try JSONRead.string(v, p) }
         let minutesToNext = try json.optional("minutesToNext") { v, p in try JSONRead.int(v, p) }
-        self.init(pace: pace, task: task, nextTaskAt: nextTaskAt, minutesToNext: minutesToNext)
+        let slot = try json.optional("slot") { v, p in try Morning.DayTask(json: JSONFields(v, at: p)) }
+        self.init(pace: pace, task: task, nextTaskAt: nextTaskAt, minutesToNext: minutesToNext, slot: slot)
     }
 
     public var json: JSONValue {
@@ -754,6 +761,7 @@ extension Morning.Now: JSONCodable {
             JSONValue.Member(key: "minutesToNext", value: self.minutesToNext.map { JSONValue.int($0) } ?? JSONValue.null),
             JSONValue.Member(key: "nextTaskAt", value: self.nextTaskAt.map { JSONValue.string($0) } ?? JSONValue.null),
             JSONValue.Member(key: "pace", value: JSONValue.string(self.pace.rawValue)),
+            JSONValue.Member(key: "slot", value: self.slot.map { $0.json } ?? JSONValue.null),
             JSONValue.Member(key: "task", value: self.task.map { $0.json } ?? JSONValue.null),
         ])
     }

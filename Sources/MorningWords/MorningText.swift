@@ -57,6 +57,13 @@ public enum MorningText {
         }
     }
 
+    /// Behind, the task whose slot the clock is in when it is not the task to do now:
+    /// where the morning would be, for a person late by hours.
+    public static func clockSlot(_ s: Morning.StatusReply) -> Morning.DayTask? {
+        guard state(s) == .behind, let slot = s.now?.slot, slot.position != taskNow(s)?.position else { return nil }
+        return slot
+    }
+
     /// " in 12 min" while the next task is less than an hour off; empty otherwise.
     public static func due(_ s: Morning.StatusReply) -> String {
         s.now?.minutesToNext.map { " in \($0) min" } ?? ""

@@ -40,6 +40,23 @@ import MorningProtocol
             """)
     }
 
+    // Rule L1: behind, the tooltip and status also name the slot the clock is in.
+    @Test("behind by hours, status and the tooltip say where the clock is as well as the task to do now")
+    func clockSlotWhenBehind() {
+        var status = Sample.running
+        status.now?.slot = .init(position: 5, time: "08:00", title: "Work until noon", state: .untouched)
+        let text = StatusText.render(status, style: .plain)
+        #expect(text.contains("now:           05:00  Read email\nclock is at:   08:00  Work until noon\n"), "\(text)")
+        #expect(BarText.parts(status).contains("the clock is at 08:00 Work until noon"), "\(BarText.parts(status))")
+        // On track, or with the clock in the slot of the task to do now, it is not said.
+        let taskNow = status.now?.task
+        status.now?.slot = taskNow
+        #expect(!StatusText.render(status, style: .plain).contains("clock is at"))
+        status.now?.slot = .init(position: 5, time: "08:00", title: "Work until noon", state: .untouched)
+        status.state = .inProgress
+        #expect(!StatusText.render(status, style: .plain).contains("clock is at") && !BarText.parts(status).joined().contains("clock"))
+    }
+
     // Rule L1: no sentence says a thing twice or says "none left" while tasks are undone.
     @Test("a finished morning says its count once; a muted reminder says it is silent")
     func statusSaysEachThingOnce() {

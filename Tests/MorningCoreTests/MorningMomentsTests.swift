@@ -68,6 +68,17 @@ struct MorningMomentsTests {
         #expect(m.nextTaskAt == row.next.map { utc("2026-11-23T\(["06:30", "07:00", "07:30"][$0 - 1]):00Z") })
     }
 
+    // Rule L1: behind, the surfaces also name the slot the clock is in.
+    @Test("the slot the clock is in: the latest task whose time has come, checked or not; none before the first task or once finished",
+          arguments: [("06:00", [Int](), nil as Int?), ("06:30", [], 1), ("07:10", [], 2), ("07:45", [], 3), ("07:45", [3], 3),
+                      ("07:59", [1], 3), ("08:00", [], nil)])
+    func slotOfTheClock(time: String, checked: [Int], slot: Int?) throws {
+        let m = try book(checked: checked).morning(at: utc("2026-11-23T\(time):00Z"), local: zone("UTC"))
+        #expect(m.slotTask == slot, "\(time) checked \(checked): \(m.state)")
+        let reply = Morning.StatusReply(m, nextReminder: nil, notifications: .init(enabled: true, available: true), local: zone("UTC"))
+        #expect(reply.now?.slot?.position == slot)
+    }
+
     @Test("no state of the day and nothing to do when the routine starts on a later day")
     func notRunning() throws {
         let now = utc("2026-11-22T07:00:00Z")

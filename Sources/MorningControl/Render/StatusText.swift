@@ -23,6 +23,7 @@ enum StatusText {
                 lines.append(row("today", ([date] + progress + [pace]).joined(separator: ", ")))
             }
             lines.append(row("now", MorningText.taskNow(s).map { task($0, style: style) } ?? MorningText.nothingNow(s)))
+            if let slot = MorningText.clockSlot(s) { lines.append(row("clock is at", task(slot, style: style))) }
             lines.append(row("next task", s.nextTask.map { task($0, style: style) + MorningText.due(s) } ?? MorningText.noNextTask(s)))
         }
         if s.phase != .none {

@@ -27,6 +27,9 @@ public struct MorningNow: Hashable, Sendable {
     public var day: DayView?
     /// The task to do now, by 1-based position.
     public var taskNow: Int?
+    /// The task whose slot the clock is in, by 1-based position: the latest task whose
+    /// time has come, checked or not; nil before the first task and once finished.
+    public var slotTask: Int?
     /// The next task, by 1-based position, and when its time comes.
     public var nextTask: Int?
     public var nextTaskAt: Date?
@@ -80,6 +83,7 @@ extension MorningNow {
             let firstOpenCome = times.indices.first { open[$0] && times[$0] <= instant }
             let firstOpenAhead = times.indices.first { open[$0] && times[$0] > instant }
             taskNow = firstOpenCome.map { $0 + 1 }
+            slotTask = times.indices.last { times[$0] <= instant }.map { $0 + 1 }
             nextTask = firstOpenAhead.map { $0 + 1 }
             behind = times.indices.filter { open[$0] && ends[$0] <= instant }.count
             state = instant < times[0] ? .beforeFirstTask : behind > 0 ? .behind : .inProgress
@@ -138,7 +142,7 @@ extension Morning.StatusReply {
             taskNow = m.taskNow.map { Morning.DayTask(day, position: $0) }
             next = m.nextTask.map { Morning.DayTask(day, position: $0) }
             now = Morning.Now(pace: pace, task: taskNow, nextTaskAt: m.nextTaskAt.map { local.iso8601($0) },
-                              minutesToNext: m.minutesToNext)
+                              minutesToNext: m.minutesToNext, slot: m.slotTask.map { Morning.DayTask(day, position: $0) })
         }
         self.init(phase: m.routine == nil ? .none : m.day == nil ? .waiting : .running, state: m.state,
                   date: m.today.description, routine: m.routine.map(Morning.RoutineInfo.init), today: today,
