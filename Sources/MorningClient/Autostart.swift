@@ -15,6 +15,51 @@ enum Autostart {
         }
     }
 
+    /// The socket unit that starts bmd under systemd.
+    static let socketUnit = "bmd.socket"
+
+    /// Starts bmd's socket unit with `systemctl --user start` when that is how bmd runs
+    /// here: the default socket, a systemd user manager running, the unit installed.
+    /// Returns the unit once systemctl says it started, nil when that is not the case
+    /// (bmd is then started by the client itself).
+    static func startUnit(_ endpoint: Endpoint, environment: Environment) -> String? {
+        guard !endpoint.explicit, let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/"),
+              endpoint.path == runtime + "/better-morning/bmd.sock",
+              exists(runtime + "/systemd/private"), unitInstalled(environment),
+              let systemctl = onPath("systemctl", environment["PATH"]) else { return nil }
+        guard let pid = try? spawn(systemctl, arguments: ["--user", "start", socketUnit], environment: environment.all,
+                                   newSession: false) else { return nil }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 {
+            guard errno == EINTR else { return nil }
+        }
+        return status == 0 ? socketUnit : nil
+    }
+
+    /// Whether bmd's socket unit is in one of the folders a user manager reads units from.
+    static func unitInstalled(_ environment: Environment) -> Bool {
+        let home = environment["HOME"] ?? ""
+        let config = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.config"
+        let data = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.local/share"
+        let folders = [config + "/systemd/user", data + "/systemd/user", "/etc/systemd/user",
+                       "/usr/local/lib/systemd/user", "/usr/lib/systemd/user"]
+        return folders.contains { $0.hasPrefix("/") && exists($0 + "/" + socketUnit) }
+    }
+
+    static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0
+    }
+
+    /// `name`'s full path in the first folder of `path` that holds it as a program.
+    static func onPath(_ name: String, _ path: String?, isExecutable: (String) -> Bool = isExecutable) -> String? {
+        for folder in (path ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":") where folder.hasPrefix("/") {
+            let candidate = String(folder) + "/" + name
+            if isExecutable(candidate) { return candidate }
+        }
+        return nil
+    }
+
     /// The bmd to start: the one installed beside this program first (so a build folder or
     /// a prefix stays consistent), else the first on PATH.
     static func locateDaemon(besides executable: String?, path: String?, isExecutable: (String) -> Bool) -> String? {
@@ -22,12 +67,7 @@ enum Autostart {
             let candidate = String(executable[...slash]) + "bmd"
             if isExecutable(candidate) { return candidate }
         }
-        let folders = (path ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":", omittingEmptySubsequences: true)
-        for folder in folders where folder.hasPrefix("/") {
-            let candidate = String(folder) + "/bmd"
-            if isExecutable(candidate) { return candidate }
-        }
-        return nil
+        return onPath("bmd", path, isExecutable: isExecutable)
     }
 
     /// bmd's arguments: the socket only when the user chose it, so a default bmd binds the default path.
@@ -87,7 +127,8 @@ enum Autostart {
 
     /// Starts `executable` detached: its own session, stdio on /dev/null, so it outlives
     /// the client that started it and never writes into the user's terminal.
-    static func spawn(_ executable: String, arguments: [String], environment: [String: String]) throws(SystemError) -> pid_t {
+    static func spawn(_ executable: String, arguments: [String], environment: [String: String],
+                      newSession: Bool = true) throws(SystemError) -> pid_t {
         closeInheritedDescriptorsOnExec()
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -99,7 +140,7 @@ enum Autostart {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, spawnSetsid)
+        if newSession { posix_spawnattr_setflags(&attributes, spawnSetsid) }
 
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]

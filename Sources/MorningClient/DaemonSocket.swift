@@ -7,6 +7,9 @@ public enum ConnectEvent: Equatable, Sendable {
     /// answers, which this client started (`ours`) or which another client started at
     /// the same moment, its own start then giving way to it.
     case started(pid: pid_t, ours: Bool)
+    /// No bmd answered, and the systemd user manager started it through this unit (the
+    /// socket unit the package installs), as it would at login.
+    case startedUnit(String)
 }
 
 /// Connecting to bmd's socket, starting bmd when nothing answers (as gpg-agent is started
@@ -34,6 +37,7 @@ public enum DaemonSocket {
     /// The same, with `start` to start bmd (tests put the one who races it there).
     static func connect(_ endpoint: Endpoint, environment: Environment, timeoutSeconds: Int, uid: uid_t,
                         events: (ConnectEvent) -> Void,
+                        startUnit: (Endpoint, Environment) -> String? = Autostart.startUnit,
                         start: (Endpoint, Environment, SystemError) throws(ConnectFailure) -> StartedDaemon) throws(ConnectFailure) -> Connection {
         let first: SystemError
         switch try attempt(endpoint, uid: uid, timeoutSeconds: timeoutSeconds) {
@@ -42,8 +46,27 @@ public enum DaemonSocket {
         }
         guard first.meansNoDaemon else { throw .cannotConnect(path: endpoint.path, cause: first) }
         guard endpoint.autostart else { throw .notRunning(path: endpoint.path, cause: first) }
+        // Where a systemd user manager runs with bmd's units installed, it starts bmd, so
+        // that bmd runs under it (its log in the journal, its watchdog, its restarts).
+        if let unit = startUnit(endpoint, environment),
+           case .success(let connection) = try attempt(endpoint, uid: uid, timeoutSeconds: timeoutSeconds) {
+            events(.startedUnit(unit))
+            return connection
+        }
         let started = try start(endpoint, environment, first)
+        do {
+            return try waitForStarted(started, endpoint: endpoint, first: first, timeoutSeconds: timeoutSeconds, uid: uid, events: events)
+        } catch {
+            // Whatever went wrong after, the user hears that a bmd was started, and which.
+            events(.started(pid: started.pid, ours: true))
+            throw error
+        }
+    }
 
+    /// Connects to the bmd `started` (or the one another client started at the same
+    /// moment) once it listens; `events` hears which bmd serves.
+    private static func waitForStarted(_ started: StartedDaemon, endpoint: Endpoint, first: SystemError, timeoutSeconds: Int,
+                                       uid: uid_t, events: (ConnectEvent) -> Void) throws(ConnectFailure) -> Connection {
         var last = first
         for delay in Autostart.retryDelays() {
             Autostart.sleep(milliseconds: delay)

@@ -69,6 +69,7 @@ extension Daemon {
                 switch event {
                 case .started(let pid, true): notice("bmctl: bmd was not running; started it (pid \(pid))\n")
                 case .started(let pid, false): notice("bmctl: bmd was not running; another program started it at the same moment (pid \(pid))\n")
+                case .startedUnit(let unit): notice("bmctl: bmd was not running; systemd started it (\(unit))\n")
                 }
             }
         } catch {

@@ -141,6 +141,68 @@ struct AutostartRaceTests {
         #expect(notices.filter { $0.contains("started it (pid") }.count <= 1, "\(notices)")
     }
 
+    @Test("Where a systemd user manager runs and bmd's units are installed, bmctl starts bmd through the socket unit, not by itself",
+          .timeLimit(.minutes(1)))
+    func autostartThroughSocketUnit() throws {
+        // F5, U3: under systemd, bmd runs as systemd's service (its journal, watchdog, restarts).
+        let box = try Sandbox(time: "2026-03-02 08:00:00")
+        let stateHome = "XDG_STATE_HOME=" + box.root.appendingPathComponent("state").path
+        defer {
+            for entry in ProcessEntry.all() where entry.name == "bmd" && entry.environment(contains: stateHome) {
+                kill(entry.pid, SIGTERM)
+            }
+        }
+        // A user manager's private socket, the unit where a user's units go, and a systemctl
+        // that does what `systemctl --user start bmd.socket` does for bmctl: bmd listens on
+        // the default socket when it returns. It notes how it was called.
+        let runtime = box.runtimeDir
+        try FileManager.default.createDirectory(atPath: runtime + "/systemd", withIntermediateDirectories: true)
+        #expect(FileManager.default.createFile(atPath: runtime + "/systemd/private", contents: Data()))
+        let config = box.root.appendingPathComponent("config").path
+        try FileManager.default.createDirectory(atPath: config + "/systemd/user", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: packageRoot.appendingPathComponent("packaging/systemd/bmd.socket").path,
+                                         toPath: config + "/systemd/user/bmd.socket")
+        let tools = box.root.appendingPathComponent("tools").path
+        try FileManager.default.createDirectory(atPath: tools, withIntermediateDirectories: true)
+        let calls = box.root.appendingPathComponent("systemctl-calls").path
+        let script = """
+            #!/bin/sh
+            echo "$*" >> '\(calls)'
+            setsid '\(Binaries.dir.path)/bmd' < /dev/null > /dev/null 2>&1 &
+            i=0
+            while [ ! -S "$XDG_RUNTIME_DIR/better-morning/bmd.sock" ] && [ $i -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
+            """
+        // Written while no test starts a process, so that no child holds it open for writing
+        // when bmctl runs it (which would fail with "text file busy").
+        let written = ChildProcess.spawning.withLock {
+            FileManager.default.createFile(atPath: tools + "/systemctl", contents: Data(script.utf8), attributes: [.posixPermissions: 0o755])
+        }
+        #expect(written)
+        var env = box.baseEnvironment
+        env["XDG_CONFIG_HOME"] = config
+        env["PATH"] = tools + ":" + (env["PATH"] ?? "/usr/bin:/bin")
+        // bmctl from a folder without bmd beside it, so that only systemctl could start one.
+        let alone = box.root.appendingPathComponent("alone").path
+        try FileManager.default.createDirectory(atPath: alone, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Binaries.bmctl, toPath: alone + "/bmctl")
+        let run = try box.run(alone + "/bmctl", ["status", "--json"], environment: env)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr == "bmctl: bmd was not running; systemd started it (bmd.socket)\n", "\(run.stderr)")
+        #expect((try? String(contentsOfFile: calls, encoding: .utf8)) == "--user start bmd.socket\n")
+        // Without a user manager, bmctl starts bmd itself, as before.
+        try FileManager.default.removeItem(atPath: runtime + "/systemd/private")
+        for entry in ProcessEntry.all() where entry.name == "bmd" && entry.environment(contains: stateHome) { kill(entry.pid, SIGTERM) }
+        var stopped = false
+        for _ in 0..<100 where !stopped {
+            stopped = !ProcessEntry.all().contains { $0.name == "bmd" && $0.state != "Z" && $0.environment(contains: stateHome) }
+            if !stopped { usleep(50_000) }
+        }
+        env["PATH"] = Binaries.dir.path + ":" + tools + ":/usr/bin:/bin"
+        let itself = try box.run(Binaries.bmctl, ["status", "--json"], environment: env)
+        #expect(itself.status == 0 && itself.stderr.contains("started it (pid "), "\(itself.stderr)")
+        #expect((try? String(contentsOfFile: calls, encoding: .utf8)) == "--user start bmd.socket\n")
+    }
+
     @Test("With a bmd for the same state on another socket, bmctl says so rather than that the bmd it started did not answer",
           .timeLimit(.minutes(1)))
     func runningElsewhere() throws {
