@@ -23,7 +23,7 @@ final class Connection: ChannelInboundHandler {
     private let peer: bm_peer_credentials
     private let connections: Connections?
     /// Where exports are built; on the loop when nil, as in tests.
-    private let exports: NIOThreadPool?
+    private let exports: OnDemandThreadPool?
     /// Bytes of replies written but not yet taken by the client: they count against the
     /// bound on what bmd holds for its clients, as unfinished calls do.
     private var unsent = 0
@@ -49,7 +49,7 @@ final class Connection: ChannelInboundHandler {
     /// calls that may write and `pool` a test notification (both on the loop when nil, as
     /// in tests).
     init(status: StatusBroadcast, varlink: VarlinkServer, pool: NIOThreadPool?, batches: WriteBatches?, logger: Logger,
-         peer: bm_peer_credentials, connections: Connections?, exports: NIOThreadPool? = nil,
+         peer: bm_peer_credentials, connections: Connections?, exports: OnDemandThreadPool? = nil,
          patience: TimeAmount = ControlServer.patience) {
         self.exports = exports
         self.status = status
@@ -275,7 +275,7 @@ final class Connection: ChannelInboundHandler {
         } else if call.method == Morning.Method.export.rawValue {
             // It only reads: built on a thread of its own, not in a batch of writes.
             if let exports {
-                reply = exports.runIfActive(eventLoop: context.eventLoop) { Self.respond(to: call, with: varlink, logger: logger) }
+                reply = exports.running.runIfActive(eventLoop: context.eventLoop) { Self.respond(to: call, with: varlink, logger: logger) }
             } else {
                 reply = context.eventLoop.makeSucceededFuture(Self.respond(to: call, with: varlink, logger: logger))
             }

@@ -99,9 +99,9 @@ public struct ControlServer: Service {
         let writePool = NIOThreadPool(numberOfThreads: 1)
         writePool.start()
         // And a third builds exports, one at a time, so that their memory adds up to one
-        // export's however many clients ask at once.
-        let exportPool = NIOThreadPool(numberOfThreads: 1)
-        exportPool.start()
+        // export's however many clients ask at once; it starts with the first export, so
+        // that an idle bmd keeps no thread (nor the memory of its stack) for it.
+        let exportPool = OnDemandThreadPool()
         let batches = WriteBatches(engine: engine, varlink: varlink, pool: writePool, logger: logger)
         // A listener for a bound socket: the first, and any made when the file is replaced.
         let listen = { @Sendable (fd: Int32) in ServerBootstrap(group: loop, childGroup: loop)
@@ -165,6 +165,7 @@ public struct ControlServer: Service {
         try? await loop.flatSubmit { connections.closeAll() }.get()
         try? await pool.shutdownGracefully()
         try? await writePool.shutdownGracefully()
+        try? await exportPool.shutdownGracefully()
         (keeper?.current ?? socket).removeFile()
     }
 
