@@ -174,10 +174,7 @@ import MorningProtocol
     @Test("a routine that starts tomorrow says so, and the scroller begins at its start")
     func startsTomorrow() {
         var model = AppModel()
-        var waiting = Sample.running
-        waiting.phase = .waiting
-        waiting.routine?.startDate = "2026-11-24"
-        waiting.today = nil
+        let waiting = Sample.waiting
         #expect(model.show(status: waiting) == [.loadDay("2026-11-24")])
         let lines = Self.screen(model)
         #expect(lines[2] == "Your new routine Tim Cook starts tomorrow (2026-11-24).")
@@ -519,10 +516,7 @@ import MorningProtocol
     @Test("before a routine's first day the scroller says it starts then, not that it started; a new day or a restart of bmd takes the hint away")
     func hintsInTheRightTense() {
         var model = AppModel()
-        var waiting = Sample.running
-        waiting.phase = .waiting
-        waiting.routine?.startDate = "2026-11-24"
-        waiting.today = nil
+        let waiting = Sample.waiting
         _ = model.show(status: waiting)
         _ = model.handle(.left)
         #expect(model.message == "The routine starts on Tue 2026-11-24; there is nothing earlier.")

@@ -21,6 +21,15 @@ enum Sample {
                    nextTaskAt: "2026-11-23T06:00:00+01:00", minutesToNext: nil),
         behind: 1, nextReminder: "2026-11-24T03:45:00+01:00", notifications: notificationsOn)
 
+    /// Tim Cook chosen on Monday 2026-11-23, starting on Tuesday.
+    static var waiting: Morning.StatusReply {
+        var status = running
+        status.phase = .waiting
+        status.routine?.startDate = "2026-11-24"
+        status.today = nil
+        return status
+    }
+
     static let nothingActive = Morning.StatusReply(
         phase: .none, state: Morning.MorningState.none, date: "2026-11-23", routine: nil, today: nil, currentTask: nil, nextTask: nil,
         behind: 0, nextReminder: nil, notifications: .init(enabled: true, sound: true, available: false))
