@@ -4,6 +4,7 @@ import MorningProtocol
 import Testing
 
 /// The window's link to bmd, through GLib's loop, against a fake bmd on socket pairs.
+// Rule U4: the window, a view of bmd that follows it live.
 @Suite(.serialized) @MainActor struct BmdLinkTests {
     @Test("the window follows the status stream and asks for today")
     func follows() {

@@ -4,6 +4,7 @@ import MorningWords
 import Testing
 
 /// The Today page's words, which must be every other surface's.
+// Rule U4: the window, a view of bmd that follows it live.
 @Suite struct TodayTextTests {
     @Test("the state, the task to do now and the countdown")
     func running() {

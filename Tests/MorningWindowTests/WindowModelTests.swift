@@ -3,6 +3,7 @@ import MorningWindow
 import Testing
 
 /// The window's model, event by event, without GTK or a socket.
+// Rule U4: the window, a view of bmd that follows it live.
 @Suite struct WindowModelTests {
     /// A model that has heard `status` and the day bmd answered for it.
     func live(_ status: Morning.StatusReply = Fixture.status()) -> WindowModel {

@@ -18,6 +18,7 @@ enum Display {
 
 /// The real widgets of the window, in this process, against a fake bmd on socket pairs:
 /// what the Today page shows, and what clicking it asks of bmd.
+// Rule U4: the window, a view of bmd that follows it live.
 @Suite(.serialized) @MainActor struct WindowWidgetTests {
     /// A window showing the morning of `bmd`, once it shows today's tasks.
     @MainActor final class Window {
