@@ -118,7 +118,6 @@ public enum Daemon {
         // The state is the user's alone: files and folders bmd creates are 0600 and 0700.
         // A folder it did not create keeps its mode (a shared one its sticky bit).
         umask(0o077)
-        try FileManager.default.createDirectory(atPath: stateDir, withIntermediateDirectories: true)
         try StateFolder.claim(stateDir)
         let lock = try StateLock(folder: stateDir, socketPath: socketPath ?? "handed over by the service manager")
         let statePath = stateDir + "/bmd.sqlite"
@@ -181,9 +180,9 @@ public enum Daemon {
     }
 }
 
-/// The state folder must be the user's own and closed to writers other than the user:
-/// another user's folder (or a symlink to one), or one others may write in, would let
-/// them swap the database under bmd.
+/// The state folder must be the user's own, a real folder, and closed to writers other
+/// than the user: another user's folder, a symbolic link (which another may repoint), or
+/// a folder others may write in would let them swap the database under bmd.
 enum StateFolder {
     struct OpenToOthers: Error, CustomStringConvertible {
         var path: String
@@ -204,13 +203,38 @@ enum StateFolder {
         }
     }
 
-    /// Refuses a folder (followed through symlinks) that is not a directory of this user,
-    /// or that its group or everyone may write in, as ssh refuses such a folder.
+    struct SymbolicLink: Error, CustomStringConvertible {
+        var path: String
+        var target: String?
+        var description: String {
+            let to = target.map { " to \($0)" } ?? ""
+            return "the state folder \(path) is a symbolic link\(to); bmd keeps your routines only in a real folder, "
+                + "so that nothing can point it at another state: pass the folder itself "
+                + "(--state-dir \(target ?? "DIR")), or put the folder in place of the link, then start bmd again"
+        }
+    }
+
+    /// Creates the folder when it is missing; refuses one that is a symbolic link, that is
+    /// not a directory of this user, or that its group or everyone may write in, as ssh
+    /// refuses such a folder.
     ///
     /// Its mode is left as it is, only said: bmd changes modes only of folders it created.
     static func claim(_ path: String) throws {
+        // "DIR/" would be read through a link named DIR: look at the name itself.
+        var name = path
+        while name.count > 1, name.hasSuffix("/") { name.removeLast() }
         var info = stat()
-        guard stat(path, &info) == 0 else { throw SystemError("cannot read the state folder \(path)") }
+        if lstat(name, &info) != 0, errno == ENOENT {
+            try FileManager.default.createDirectory(atPath: name, withIntermediateDirectories: true)
+        }
+        guard lstat(name, &info) == 0 else { throw SystemError("cannot read the state folder \(path)") }
+        if info.st_mode & S_IFMT == S_IFLNK {
+            // A relative link is read from the folder that holds it.
+            let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: name)).map {
+                $0.hasPrefix("/") ? $0 : (name as NSString).deletingLastPathComponent + "/" + $0
+            }
+            throw SymbolicLink(path: path, target: target)
+        }
         guard info.st_mode & S_IFMT == S_IFDIR else {
             throw SystemError("the state folder \(path) is not a folder", errno: ENOTDIR)
         }

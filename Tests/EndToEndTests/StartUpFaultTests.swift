@@ -65,12 +65,65 @@ struct StartUpFaultTests {
             folder = box.root.appendingPathComponent("mine").path
             try FileManager.default.createSymbolicLink(atPath: folder, withDestinationPath: theirs)
         }
-        // bmd either serves (READY=1), which is the fault, or exits.
+        let start = try Self.start(box, stateDir: folder)
+        #expect(start.exitStatus != 0 && !start.served, "bmd served from another user's folder")
+        #expect(start.stderr.contains(throughSymlink ? "is a symbolic link to \(theirs)" : "belongs to user id 65534"),
+                "\(start.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: theirs).isEmpty, "bmd wrote in another user's folder")
+    }
+
+    // Rule F1.
+    @Test("A state folder of one's own that others may write in (0777, 0775) is refused with the fix, and nothing in it is touched",
+          .timeLimit(.minutes(1)), arguments: [0o777 as mode_t, 0o775])
+    func stateFolderOpenToOthers(mode: mode_t) throws {
+        let box = try Sandbox(time: "2026-03-02 08:00:00")
+        let folder = box.root.appendingPathComponent("open").path
+        #expect(mkdir(folder, 0o700) == 0 && chmod(folder, mode) == 0)
+        // What someone else may have put there: a state file of their making.
+        let planted = folder + "/bmd.sqlite"
+        try Data("not bmd's".utf8).write(to: URL(fileURLWithPath: planted))
+        var before = stat()
+        #expect(stat(planted, &before) == 0)
+        let start = try Self.start(box, stateDir: folder)
+        #expect(start.exitStatus != 0 && !start.served, "bmd served from a folder others may write in")
+        #expect(start.stderr == "bmd: the state folder \(folder) is open to other users (mode \(String(mode, radix: 8))): anyone who may "
+                + "write in it could put their own state file there. bmd uses it only when others cannot write in it: "
+                + "run `chmod 700 \(folder)`, then start bmd again\n")
+        // Nothing opened or changed: the same one file, untouched, and the folder's mode kept.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["bmd.sqlite"])
+        var after = stat()
+        #expect(stat(planted, &after) == 0)
+        #expect(after.st_mtim.tv_sec == before.st_mtim.tv_sec && after.st_mtim.tv_nsec == before.st_mtim.tv_nsec)
+        #expect(after.st_atim.tv_sec == before.st_atim.tv_sec && after.st_atim.tv_nsec == before.st_atim.tv_nsec,
+                "bmd read the planted file")
+        var folderInfo = stat()
+        #expect(stat(folder, &folderInfo) == 0 && folderInfo.st_mode & 0o7777 == mode)
+    }
+
+    // Rule F1.
+    @Test("A state folder that is a symbolic link, even to a folder of one's own, is refused with the fix, and nothing is made behind it",
+          .timeLimit(.minutes(1)), arguments: ["", "/"])
+    func stateFolderThroughSymbolicLink(trailing: String) throws {
+        let box = try Sandbox(time: "2026-03-02 08:00:00")
+        let real = box.root.appendingPathComponent("real").path
+        #expect(mkdir(real, 0o700) == 0)
+        let link = box.root.appendingPathComponent("link").path
+        #expect(symlink(real, link) == 0)
+        let start = try Self.start(box, stateDir: link + trailing)
+        #expect(start.exitStatus != 0 && !start.served, "bmd served from a folder reached through a symbolic link")
+        #expect(start.stderr.hasPrefix("bmd: the state folder \(link + trailing) is a symbolic link to \(real); "), "\(start.stderr)")
+        #expect(start.stderr.contains("(--state-dir \(real))"), "the fix names the real folder: \(start.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: real).isEmpty, "bmd wrote behind the link")
+    }
+
+    /// bmd started on `stateDir`: whether it served (said READY=1 to the service manager),
+    /// which is the fault these tests look for, how it ended, and what it said.
+    static func start(_ box: Sandbox, stateDir: String) throws -> (served: Bool, exitStatus: Int32, stderr: String) {
         let notify = try NotifyListener(path: box.root.appendingPathComponent("notify-start").path)
         var env = box.baseEnvironment
         env["NOTIFY_SOCKET"] = notify.path
         let err = try Pipe2()
-        let child = try ChildProcess(Binaries.bmd, ["--state-dir", folder, "--socket", box.socketPath], environment: env, stderr: err.write)
+        let child = try ChildProcess(Binaries.bmd, ["--state-dir", stateDir, "--socket", box.socketPath], environment: env, stderr: err.write)
         err.closeWrite()
         let exited = Mutex(false)
         Thread {
@@ -90,61 +143,7 @@ struct StartUpFaultTests {
             // The waiting thread reaps it; its status is kept for the check below.
             while !exited.withLock({ $0 }) { usleep(10_000) }
         }
-        #expect(child.wait() != 0 && !served, "bmd served from another user's folder")
-        let stderr = String(decoding: err.readAll(), as: UTF8.self)
-        #expect(stderr.contains("belongs to user id 65534"), "\(stderr)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: theirs).isEmpty, "bmd wrote in another user's folder")
-    }
-
-    // Rule F1.
-    @Test("A state folder of one's own that others may write in (0777, 0775) is refused with the fix, and nothing in it is touched",
-          .timeLimit(.minutes(1)), arguments: [0o777 as mode_t, 0o775])
-    func stateFolderOpenToOthers(mode: mode_t) throws {
-        let box = try Sandbox(time: "2026-03-02 08:00:00")
-        let folder = box.root.appendingPathComponent("open").path
-        #expect(mkdir(folder, 0o700) == 0 && chmod(folder, mode) == 0)
-        // What someone else may have put there: a state file of their making.
-        let planted = folder + "/bmd.sqlite"
-        try Data("not bmd's".utf8).write(to: URL(fileURLWithPath: planted))
-        var before = stat()
-        #expect(stat(planted, &before) == 0)
-        let notify = try NotifyListener(path: box.root.appendingPathComponent("notify-start").path)
-        var env = box.baseEnvironment
-        env["NOTIFY_SOCKET"] = notify.path
-        let err = try Pipe2()
-        let child = try ChildProcess(Binaries.bmd, ["--state-dir", folder, "--socket", box.socketPath], environment: env, stderr: err.write)
-        err.closeWrite()
-        let exited = Mutex(false)
-        Thread {
-            child.wait()
-            exited.withLock { $0 = true }
-        }.start()
-        var served = false
-        let deadline = Date().addingTimeInterval(20)
-        while !exited.withLock({ $0 }), Date() < deadline {
-            if let message = try? notify.receive(timeout: 1), message.contains("READY=1") {
-                served = true
-                break
-            }
-        }
-        if !exited.withLock({ $0 }) {
-            child.signal(SIGKILL)
-            while !exited.withLock({ $0 }) { usleep(10_000) }
-        }
-        #expect(child.wait() != 0 && !served, "bmd served from a folder others may write in")
-        let stderr = String(decoding: err.readAll(), as: UTF8.self)
-        #expect(stderr == "bmd: the state folder \(folder) is open to other users (mode \(String(mode, radix: 8))): anyone who may "
-                + "write in it could put their own state file there. bmd uses it only when others cannot write in it: "
-                + "run `chmod 700 \(folder)`, then start bmd again\n")
-        // Nothing opened or changed: the same one file, untouched, and the folder's mode kept.
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["bmd.sqlite"])
-        var after = stat()
-        #expect(stat(planted, &after) == 0)
-        #expect(after.st_mtim.tv_sec == before.st_mtim.tv_sec && after.st_mtim.tv_nsec == before.st_mtim.tv_nsec)
-        #expect(after.st_atim.tv_sec == before.st_atim.tv_sec && after.st_atim.tv_nsec == before.st_atim.tv_nsec,
-                "bmd read the planted file")
-        var folderInfo = stat()
-        #expect(stat(folder, &folderInfo) == 0 && folderInfo.st_mode & 0o7777 == mode)
+        return (served, child.wait(), String(decoding: err.readAll(), as: UTF8.self))
     }
 
     // Rule F1.
