@@ -68,7 +68,8 @@ public struct RoutinesModel: Equatable, Sendable {
         public var effect: RoutinesEffect
     }
 
-    /// Where on the page an answer's words go: at the top (adopting, saving), or with the draft.
+    /// Where on the page a refusal's words go: at the top (adopting), or with the draft
+    /// (saving it too, as what is refused is the draft).
     public enum Place: Equatable, Sendable { case top, draft }
 
     /// The latest status, for what a switch would end; set by the window's model.
@@ -241,7 +242,7 @@ public struct RoutinesModel: Equatable, Sendable {
         let name = draft?.title ?? "your routine"
         let tasks = MorningText.count(draft?.tasks.count ?? 0, "task")
         guard let status, let ends = MorningText.switchEnds(status) else {
-            pending.append(.top)
+            pending.append(.draft)
             return [.draftSave]
         }
         question = Question(heading: "Save \(name) with \(tasks) and start it tomorrow" + (tomorrow.map { " (\($0))" } ?? "") + "?",
@@ -271,7 +272,7 @@ public struct RoutinesModel: Equatable, Sendable {
 
     private static func place(of effect: RoutinesEffect) -> Place {
         switch effect {
-        case .activate, .draftSave: .top
+        case .activate: .top
         default: .draft
         }
     }

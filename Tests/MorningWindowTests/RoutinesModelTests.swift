@@ -217,6 +217,17 @@ enum RoutinesFixture {
         #expect(!model.routines.saveAfterTitle)
     }
 
+    @Test("a refused save says why with the draft, where the person is")
+    func saveRefused() {
+        var model = opened()
+        _ = model.handle(.routines(.draft(RoutinesFixture.draft(nil, [("06:00", "Stretch")]))))
+        _ = model.handle(.routines(.save(title: "")))
+        #expect(model.handle(.routines(.confirm)) == [.routines(.draftSave)])
+        _ = model.handle(.refused(.invalidRoutine(reason: "a routine's title has 1 to 20 characters; the draft has no title yet")))
+        #expect(model.routines.draftMessage == "A routine's title has 1 to 20 characters; the draft has no title yet.")
+        #expect(model.routines.message == nil)
+    }
+
     @Test("discarding asks first, as it cannot be undone")
     func discard() {
         var model = opened()
