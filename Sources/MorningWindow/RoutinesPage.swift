@@ -45,6 +45,8 @@ final class RoutinesPage {
     /// The position of the task last removed, to put the focus near it once it is gone.
     private var removedAt: Int?
     private var model = RoutinesModel()
+    /// Whether bmd answered when the page was last drawn.
+    private var wasLive = false
 
     init(send: @escaping @MainActor (WindowEvent) -> Void) {
         self.send = send
@@ -155,6 +157,13 @@ final class RoutinesPage {
     func render(_ window: WindowModel) {
         let model = window.routines
         self.model = model
+        // bmd back after being away (restarted, or not yet there when the page opened):
+        // the page in view asks again for what bmd holds, once this event is done.
+        let live = window.link == .live
+        if live, !wasLive, gtk_widget_get_mapped(root) != 0 {
+            MainLoop.idle { [weak self] in self?.send(.routines(.opened)) }
+        }
+        wasLive = live
         set(notice, model.notice)
         set(message, model.message)
         if model.notice != shownNotice {

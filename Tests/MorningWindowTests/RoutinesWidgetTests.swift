@@ -145,6 +145,22 @@ import Testing
         #expect(w.text(w.page.draftCount) == "2 of 20 tasks")
     }
 
+    @Test("when bmd comes back after being away, the page shows the draft bmd holds")
+    func bmdBack() {
+        let bmd = FakeBmd()
+        let w = open(bmd)
+        defer { w.close() }
+        #expect(w.page.draftRows.isEmpty)
+        bmd.away = "nothing answers"
+        bmd.stop()
+        #expect(spin { w.controller.model.link != .live })
+        // bmd starts again with the draft it kept (written from a shell meanwhile).
+        bmd.draft = RoutinesFixture.draft("Owl", [("05:30", "Tea")])
+        bmd.away = nil
+        #expect(spin { w.page.draftRows.count == 1 })
+        #expect(w.text(w.page.titleEntry, entry: true) == "Owl")
+    }
+
     @Test("saving asks what it ends, then saves: the routine is the person's from tomorrow")
     func save() throws {
         let bmd = FakeBmd()
