@@ -47,6 +47,9 @@ final class RoutinesPage {
     private var model = RoutinesModel()
     /// Whether bmd answered when the page was last drawn.
     private var wasLive = false
+    /// Whether the focus goes to the person's routine once their list is drawn again:
+    /// after an adoption or a save, whose button may be gone or greyed.
+    private var focusOwn = false
 
     init(send: @escaping @MainActor (WindowEvent) -> Void) {
         self.send = send
@@ -171,6 +174,7 @@ final class RoutinesPage {
             // What an adoption or a save did is said at the top: bring it into view.
             if model.notice != nil, let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(scrolled)) {
                 gtk_adjustment_set_value(adjustment, 0)
+                focusOwn = true
             }
         }
         renderOwn(model)
@@ -206,14 +210,32 @@ final class RoutinesPage {
             append(ownList, row)
             return (routine, row, adopt)
         }
+        if focusOwn, let first = ownRows.first {
+            focusOwn = false
+            gtk_widget_grab_focus(first.row)
+        }
     }
 
     // MARK: The famous routines
 
     private func renderFamous(_ model: RoutinesModel) {
-        let key = (model.catalog ?? []).map { $0.id } + [model.catalog == nil ? "…" : "", model.activeID ?? ""]
-        guard key != famousKey else { return }
-        famousKey = key
+        let key = (model.catalog ?? []).map { $0.id } + [model.catalog == nil ? "…" : ""]
+        if key != famousKey {
+            famousKey = key
+            makeFamous(model)
+        }
+        // Which is the person's changes in place, so the focus stays where it is.
+        for (routine, row, _, adopt) in famousRows {
+            let active = routine.id == model.activeID
+            adw_expander_row_set_subtitle(cast(row), MorningText.summary(routine.tasks) + (active ? " · your routine" : ""))
+            bm_set_accessible_label(row, "\(routine.name), \(MorningText.summary(routine.tasks))" + (active ? ", your routine" : ""))
+            gtk_button_set_label(cast(adopt), active ? "Your Routine" : "Adopt")
+            bm_set_accessible_label(adopt, active ? "\(routine.name) is your routine" : "Adopt \(routine.name)")
+            gtk_widget_set_sensitive(adopt, active ? 0 : 1)
+        }
+    }
+
+    private func makeFamous(_ model: RoutinesModel) {
         clear(famousList)
         guard let catalog = model.catalog else {
             famousRows = []
@@ -223,9 +245,6 @@ final class RoutinesPage {
             let row = adw_expander_row_new()!
             adw_preferences_row_set_title(cast(row), routine.name)
             adw_preferences_row_set_use_markup(cast(row), 0)
-            let active = routine.id == model.activeID
-            adw_expander_row_set_subtitle(cast(row), MorningText.summary(routine.tasks) + (active ? " · your routine" : ""))
-            bm_set_accessible_label(row, "\(routine.name), \(MorningText.summary(routine.tasks))" + (active ? ", your routine" : ""))
 
             let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8)!
             for side in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom, gtk_widget_set_margin_start, gtk_widget_set_margin_end] {
@@ -256,10 +275,6 @@ final class RoutinesPage {
             bm_set_accessible_label(grid, "Tasks of \(routine.name)")
             let adopt = Self.adoptButton(routine.name) { [weak self] in self?.send(.routines(.adopt(routine: routine.id))) }
             gtk_widget_set_halign(adopt, GTK_ALIGN_END)
-            if active {
-                gtk_button_set_label(cast(adopt), "Your Routine")
-                gtk_widget_set_sensitive(adopt, 0)
-            }
             for child in [bio, source, grid, adopt] { gtk_box_append(cast(box), child) }
             adw_expander_row_add_row(cast(row), box)
             // The content is read, not chosen: only its button takes the focus.

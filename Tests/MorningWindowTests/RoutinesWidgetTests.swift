@@ -65,6 +65,9 @@ import Testing
         #expect(spin { w.text(w.today.headline) == "Your new routine Maya Angelou starts tomorrow (2026-11-26)." })
         #expect(spin { w.page.ownRows.first.map { w.rowTitle($0.row) } == "Maya Angelou" })
         #expect(gtk_widget_get_sensitive(w.page.famousRows[1].adopt) == 0)
+        #expect(gtk_button_get_label(cast(w.page.famousRows[1].adopt)).map { String(cString: $0) } == "Your Routine")
+        // The button pressed is greyed now: the focus goes to the routine that is the person's.
+        #expect(gtk_window_get_focus(cast(w.window)) == w.page.ownRows.first?.row)
     }
 
     @Test("cancelling the question (Escape) leaves the routine as it is")
@@ -143,6 +146,44 @@ import Testing
         #expect(w.page.draftRows.map { w.rowTitle($0.row) } == ["Tea", "Stretch"])
         #expect(w.page.draftRows.map { String(cString: adw_action_row_get_subtitle(cast($0.row))) } == ["05:30", "06:00"])
         #expect(w.text(w.page.draftCount) == "2 of 20 tasks")
+    }
+
+    @Test("Tab reaches every control of the page, in the order it shows them")
+    func keyboard() {
+        let bmd = FakeBmd()
+        bmd.draft = RoutinesFixture.draft("Owl", [("05:30", "Tea"), ("06:00", "Stretch")])
+        let w = open(bmd)
+        defer { w.close() }
+        adw_expander_row_set_expanded(cast(w.page.famousRows[0].row), 1)
+        #expect(spin { gtk_widget_get_mapped(w.page.famousRows[0].adopt) != 0 })
+        // Tab as GtkWindow moves it, around the whole window twice.
+        var reached: [UnsafeMutablePointer<GtkWidget>] = []
+        for _ in 0..<300 {
+            if gtk_widget_child_focus(w.window, GTK_DIR_TAB_FORWARD) == 0 {
+                gtk_window_set_focus(cast(w.window), nil)
+                continue
+            }
+            if let focus = gtk_window_get_focus(cast(w.window)) { reached.append(focus) }
+        }
+        func order(_ control: UnsafeMutablePointer<GtkWidget>) -> Int? {
+            reached.firstIndex { $0 == control || gtk_widget_is_ancestor($0, control) != 0 }
+        }
+        let controls: [(String, UnsafeMutablePointer<GtkWidget>)] = [
+            ("adopt Franklin from your routines", w.page.ownRows[1].adopt!),
+            ("Franklin's row", w.page.famousRows[0].row),
+            ("Franklin's Adopt", w.page.famousRows[0].adopt),
+            ("Angelou's row", w.page.famousRows[1].row),
+            ("the title", w.page.titleEntry), ("Set Title", w.page.titleButton),
+            ("remove Tea", w.page.draftRows[0].remove), ("remove Stretch", w.page.draftRows[1].remove),
+            ("the hour", w.page.hour), ("the minute", w.page.minute),
+            ("the task's title", w.page.taskEntry), ("Add", w.page.addButton),
+            ("Discard", w.page.discardButton), ("Save Routine", w.page.saveButton),
+        ]
+        for (name, control) in controls {
+            #expect(order(control) != nil, "Tab never reaches \(name)")
+        }
+        let orders = controls.compactMap { order($0.1) }
+        #expect(orders == orders.sorted(), "Tab goes through the page out of order")
     }
 
     @Test("when bmd comes back after being away, the page shows the draft bmd holds")
