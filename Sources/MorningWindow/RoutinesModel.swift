@@ -26,6 +26,9 @@ public enum RoutinesEvent: Equatable, Sendable {
     case own([Morning.RoutineStats])
     /// The draft as bmd holds it.
     case draft(Morning.Draft)
+    /// The status names an active routine the person's list lacks (made active elsewhere):
+    /// the list is asked for again.
+    case refreshOwn
     /// bmd answered a change: a routine made active, the draft titled, a task added or
     /// removed, the draft saved or thrown away.
     case activated(Morning.Activation)
@@ -90,6 +93,8 @@ public struct RoutinesModel: Equatable, Sendable {
     public var pending: [Place] = []
     /// Whether saving waits for bmd to take the title first.
     public var saveAfterTitle = false
+    /// The active routine the list was last asked for again because it lacked it.
+    public var ownAskedFor: String?
 
     public init() {}
 
@@ -99,6 +104,13 @@ public struct RoutinesModel: Equatable, Sendable {
     /// The id of the routine active now, or due tomorrow.
     public var activeID: String? {
         status.map { $0.phase == .none ? nil : $0.routine?.id } ?? own?.first { $0.active }?.routineId
+    }
+
+    /// Whether the status names an active routine missing from the person's list, not yet
+    /// asked for: one made active or created elsewhere (bmctl, the terminal app).
+    public var ownLacksActive: Bool {
+        guard let own, let id = activeID, id != ownAskedFor else { return false }
+        return !own.contains { $0.routineId == id }
     }
 
     public var tomorrow: Day? { status.flatMap { Day(iso: $0.date) }?.next }
@@ -135,6 +147,10 @@ public struct RoutinesModel: Equatable, Sendable {
             own = routines
         case .draft(let draft):
             self.draft = draft
+        case .refreshOwn:
+            guard ownLacksActive else { return [] }
+            ownAskedFor = activeID
+            return [.loadOwn]
         case .activated(let reply):
             answered()
             notice = ([Self.startsTomorrow(reply.routine)] + [MorningText.switchEnded(reply)].compactMap { $0 }).joined(separator: " ")

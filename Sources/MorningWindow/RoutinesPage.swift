@@ -167,6 +167,10 @@ final class RoutinesPage {
             MainLoop.idle { [weak self] in self?.send(.routines(.opened)) }
         }
         wasLive = live
+        // A routine made active elsewhere (bmctl, the terminal app) joins the person's list.
+        if live, model.ownLacksActive, gtk_widget_get_mapped(root) != 0 {
+            MainLoop.idle { [weak self] in self?.send(.routines(.refreshOwn)) }
+        }
         set(notice, model.notice)
         set(message, model.message)
         if model.notice != shownNotice {

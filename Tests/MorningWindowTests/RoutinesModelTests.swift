@@ -71,6 +71,20 @@ enum RoutinesFixture {
         #expect(waiting.own?.map(waiting.line) == ["3 tasks · your own · no day tracked yet · your routine from 2026-11-26"])
     }
 
+    @Test("a routine made active elsewhere that the list lacks has the list asked for again, once")
+    func activeElsewhere() {
+        var model = opened()
+        #expect(!model.routines.ownLacksActive)
+        var kant = Fixture.waiting()
+        kant.routine?.id = "kant"
+        _ = model.handle(.status(kant))
+        #expect(model.routines.ownLacksActive)
+        #expect(model.handle(.routines(.refreshOwn)) == [.routines(.loadOwn)])
+        // bmd's list may still lack it: the page does not ask again and again.
+        #expect(!model.routines.ownLacksActive)
+        #expect(model.handle(.routines(.refreshOwn)) == [])
+    }
+
     @Test("adopting while a routine runs today asks first, saying what it ends; yes activates")
     func adoptAsks() {
         var model = opened()

@@ -70,6 +70,21 @@ import Testing
         #expect(gtk_window_get_focus(cast(w.window)) == w.page.ownRows.first?.row)
     }
 
+    @Test("a routine adopted elsewhere (bmctl) shows in the list while the page is open")
+    func adoptedElsewhere() {
+        let bmd = FakeBmd()
+        let w = open(bmd)
+        defer { w.close() }
+        var status = Fixture.waiting()
+        status.routine?.id = "angelou"
+        status.routine?.name = "Maya Angelou"
+        bmd.own.insert(RoutinesFixture.stats("angelou", "Maya Angelou", type: .celebrity, active: true), at: 0)
+        bmd.status = status
+        bmd.push()
+        #expect(spin { w.page.ownRows.first.map { w.rowTitle($0.row) } == "Maya Angelou" })
+        #expect(gtk_widget_get_sensitive(w.page.famousRows[1].adopt) == 0)
+    }
+
     @Test("cancelling the question (Escape) leaves the routine as it is")
     func adoptCancelled() throws {
         let w = open()
