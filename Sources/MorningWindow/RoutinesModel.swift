@@ -71,6 +71,13 @@ public struct RoutinesModel: Equatable, Sendable {
         public var effect: RoutinesEffect
     }
 
+    /// A change asked about before it goes ahead.
+    public enum Asking: Equatable, Sendable {
+        case adopt(id: String, name: String)
+        case save
+        case discard
+    }
+
     /// Where on the page a refusal's words go: at the top (adopting), or with the draft
     /// (saving it too, as what is refused is the draft).
     public enum Place: Equatable, Sendable { case top, draft }
@@ -80,7 +87,8 @@ public struct RoutinesModel: Equatable, Sendable {
     public var catalog: [Morning.CatalogRoutine]?
     public var own: [Morning.RoutineStats]?
     public var draft: Morning.Draft?
-    public var question: Question?
+    /// The change the page asks about, while it does.
+    public var asking: Asking?
     /// What the last change did, said at the top of the page.
     public var notice: String?
     /// Why the last adoption or saving failed, at the top of the page.
@@ -217,21 +225,42 @@ public struct RoutinesModel: Equatable, Sendable {
             return askSave()
         case .discard:
             draftMessage = nil
-            let name = draft?.title.map { "the draft \($0)" } ?? "the draft"
-            let tasks = draft?.tasks.count ?? 0
-            question = Question(heading: "Discard \(name)?",
-                                body: tasks == 0 ? "This cannot be undone."
-                                    : "Its \(MorningText.count(tasks, "task")) \(tasks == 1 ? "is" : "are") thrown away; this cannot be undone.",
-                                confirm: "Discard", destructive: true, effect: .draftDiscard)
+            asking = .discard
         case .confirm:
             guard let question else { return [] }
-            self.question = nil
+            asking = nil
             pending.append(Self.place(of: question.effect))
             return [question.effect]
         case .cancel:
-            question = nil
+            asking = nil
         }
         return []
+    }
+
+    /// The question on show, in the words of now: a check made meanwhile, or the day
+    /// ending, changes what a switch would end, and the question says so.
+    public var question: Question? {
+        let starts = "start" + (tomorrow.map { "s tomorrow (\($0))" } ?? "s tomorrow")
+        let ends = status.flatMap(MorningText.switchEnds)
+        switch asking {
+        case nil:
+            return nil
+        case .adopt(let id, let name)?:
+            return Question(heading: "Make \(name) your routine?", body: "It \(starts)." + (ends.map { " " + $0 } ?? ""),
+                            confirm: "Switch", destructive: false, effect: .activate(routine: id))
+        case .save?:
+            let name = draft?.title ?? "your routine"
+            let tasks = MorningText.count(draft?.tasks.count ?? 0, "task")
+            return Question(heading: "Save \(name) with \(tasks) and start it tomorrow" + (tomorrow.map { " (\($0))" } ?? "") + "?",
+                            body: ends ?? "", confirm: "Save and Switch", destructive: false, effect: .draftSave)
+        case .discard?:
+            let name = draft?.title.map { "the draft \($0)" } ?? "the draft"
+            let tasks = draft?.tasks.count ?? 0
+            return Question(heading: "Discard \(name)?",
+                            body: tasks == 0 ? "This cannot be undone."
+                                : "Its \(MorningText.count(tasks, "task")) \(tasks == 1 ? "is" : "are") thrown away; this cannot be undone.",
+                            confirm: "Discard", destructive: true, effect: .draftDiscard)
+        }
     }
 
     /// Makes `id` the active routine, asking first when that ends something.
@@ -243,26 +272,21 @@ public struct RoutinesModel: Equatable, Sendable {
             message = "\(name) is already your routine."
             return []
         }
-        guard let status, let ends = MorningText.switchEnds(status) else {
+        guard let status, MorningText.switchEnds(status) != nil else {
             pending.append(.top)
             return [.activate(routine: id)]
         }
-        question = Question(heading: "Make \(name) your routine?",
-                            body: "It starts tomorrow" + (tomorrow.map { " (\($0))" } ?? "") + ". " + ends,
-                            confirm: "Switch", destructive: false, effect: .activate(routine: id))
+        asking = .adopt(id: id, name: name)
         return []
     }
 
     /// Saves the draft, asking first when that ends something.
     private mutating func askSave() -> [RoutinesEffect] {
-        let name = draft?.title ?? "your routine"
-        let tasks = MorningText.count(draft?.tasks.count ?? 0, "task")
-        guard let status, let ends = MorningText.switchEnds(status) else {
+        guard let status, MorningText.switchEnds(status) != nil else {
             pending.append(.draft)
             return [.draftSave]
         }
-        question = Question(heading: "Save \(name) with \(tasks) and start it tomorrow" + (tomorrow.map { " (\($0))" } ?? "") + "?",
-                            body: ends, confirm: "Save and Switch", destructive: false, effect: .draftSave)
+        asking = .save
         return []
     }
 

@@ -351,6 +351,13 @@ final class RoutinesPage {
 
     private func renderQuestion(_ question: RoutinesModel.Question?) {
         guard question != shownQuestion else { return }
+        // The same question in new words (a check made meanwhile): the dialog on show says them.
+        if let dialog, let question, question.effect == shownQuestion?.effect {
+            shownQuestion = question
+            adw_message_dialog_set_heading(cast(dialog), question.heading)
+            adw_message_dialog_set_body(cast(dialog), question.body)
+            return
+        }
         if let dialog {
             self.dialog = nil
             gtk_window_destroy(cast(dialog))

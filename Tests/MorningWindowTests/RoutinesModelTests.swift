@@ -109,6 +109,15 @@ enum RoutinesFixture {
         #expect(waiting.routines.question?.body == "It starts tomorrow (2026-11-26). Lark, due to start tomorrow, will not.")
     }
 
+    @Test("a check made while the question shows changes what it says the switch ends")
+    func questionFollows() {
+        var model = opened()
+        _ = model.handle(.routines(.adopt(routine: "franklin")))
+        _ = model.handle(.status(Fixture.status(done: 2)))
+        #expect(model.routines.question?.body == "It starts tomorrow (2026-11-26). Today's Lark ends now with 2 of 3 done; the 1 unchecked count as missed.")
+        #expect(model.handle(.routines(.confirm)) == [.routines(.activate(routine: "franklin"))])
+    }
+
     @Test("cancelling the question changes nothing")
     func adoptCancelled() {
         var model = opened()

@@ -92,6 +92,11 @@ import Testing
         gtk_widget_activate(w.page.ownRows[1].adopt!)
         let dialog = try #require(w.dialog())
         #expect(String(cString: adw_message_dialog_get_heading(cast(dialog))) == "Make Benjamin Franklin your routine?")
+        // A check made in the shell meanwhile: the dialog says what a switch would end now.
+        w.bmd.checkElsewhere(2)
+        #expect(spin { String(cString: adw_message_dialog_get_body(cast(dialog)))
+                       == "It starts tomorrow (2026-11-26). Today's Lark ends now with 2 of 3 done; the 1 unchecked count as missed." })
+        #expect(w.page.dialog == dialog)
         adw_message_dialog_response(cast(dialog), "cancel")
         #expect(w.page.dialog == nil)
         #expect(w.controller.model.routines.question == nil)
