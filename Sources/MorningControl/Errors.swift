@@ -89,7 +89,7 @@ enum Refusal {
         case let .invalidImport(reason):
             return .refused("the export cannot be imported: \(reason); nothing was changed")
         case let .invalidTime(text, earlier, later):
-            return .refused(invalidTime(text: text, nearest: [earlier, later].compactMap { $0 }))
+            return .refused(MorningText.invalidTime(text: text, nearest: [earlier, later].compactMap { $0 }))
         case let .draftFull(limit):
             return .refused("the maximum of \(limit) tasks is reached; remove one with `bmctl draft remove N` to make room")
         case .noDraft:
@@ -101,14 +101,6 @@ enum Refusal {
         case let .routineFileError(line, reason):
             return .refused("line \(line) of \(source ?? "the routine file"): \(reason)")
         }
-    }
-
-    /// A time refused by bmd: unreadable, or off the five-minute grid with the nearest times.
-    static func invalidTime(text: String, nearest: [String]) -> String {
-        guard !nearest.isEmpty else {
-            return "\"\(text)\" is not a time; use HH:MM (such as 06:45) or 12-hour time (such as 6:45am)"
-        }
-        return "\(text) is not on the five-minute grid; use " + nearest.joined(separator: " or ")
     }
 
     /// The message for a routine name that matches nothing, from bmd or from an empty catalog search.

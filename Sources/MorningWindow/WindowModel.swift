@@ -12,6 +12,7 @@ public enum WindowEffect: Equatable, Sendable {
     case uncheck(position: Int, date: String)
     /// Wait this long, then send `.retry`: bmd is away and will be asked again.
     case retry(afterMilliseconds: UInt32)
+    case routines(RoutinesEffect)
 }
 
 /// What happens to the window: bmd's answers, the connection, and the person's actions.
@@ -36,6 +37,7 @@ public enum WindowEvent: Equatable, Sendable {
     case select(Day)
     /// The check box of the task at this position of the day on show was clicked.
     case toggle(position: Int)
+    case routines(RoutinesEvent)
 }
 
 /// The window's state: the page open, what bmd last said, the date chosen, whether bmd
@@ -69,6 +71,7 @@ public struct WindowModel: Equatable, Sendable {
     public var selected: Day?
     /// One line about what went wrong, until the next action.
     public var message: String?
+    public var routines = RoutinesModel()
 
     /// How far ahead the scroller reaches.
     public static let daysAhead = 14
@@ -119,16 +122,19 @@ public struct WindowModel: Equatable, Sendable {
             show(change: change)
             return []
         case .refused(let error):
+            if routines.awaiting { return routines.handle(.refused(error)).map { .routines($0) } }
             message = Self.words(for: error)
             // What is on show may be out of date: ask again.
             return selected.map { [.loadDay($0.description)] } ?? []
         case .failed(let words):
+            if routines.awaiting { return routines.handle(.failed(words)).map { .routines($0) } }
             message = words
             return selected.map { [.loadDay($0.description)] } ?? []
         case .lost(let reason):
             let tries: Int
             if case .away(_, let before) = link { tries = before + 1 } else { tries = 1 }
             link = .away(reason: reason, tries: tries)
+            routines.pending = []  // the changes asked on the lost connection get no answer
             return [.retry(afterMilliseconds: Self.retryDelay(tries: tries))]
         case .retry:
             return [.connect]
@@ -149,6 +155,8 @@ public struct WindowModel: Equatable, Sendable {
                   let task = day.tasks.first(where: { $0.position == position }) else { return [] }
             return task.state == .done ? [.uncheck(position: position, date: day.date)]
                                        : [.check(position: position, date: day.date)]
+        case .routines(let event):
+            return routines.handle(event).map { .routines($0) }
         }
     }
 
@@ -158,6 +166,7 @@ public struct WindowModel: Equatable, Sendable {
         let oldToday = today
         let oldRoutine = status?.routine?.id
         status = new
+        routines.status = new
         link = .live
         guard let today, let earliest, let latest else {
             day = nil

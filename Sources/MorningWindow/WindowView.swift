@@ -9,6 +9,7 @@ public final class WindowView {
     public let content: UnsafeMutablePointer<GtkWidget>
     let stack: UnsafeMutablePointer<GtkWidget>
     let today: TodayPage
+    let routines: RoutinesPage
     private let controller: WindowController
     private var page: WindowModel.Page?
 
@@ -17,11 +18,12 @@ public final class WindowView {
         self.controller = controller
         let send: @MainActor (WindowEvent) -> Void = { [weak controller] in controller?.send($0) }
         today = TodayPage(send: send)
+        routines = RoutinesPage(send: send)
         stack = adw_view_stack_new()
         gtk_widget_set_vexpand(stack, 1)
         let pages: [(WindowModel.Page, UnsafeMutablePointer<GtkWidget>, String)] = [
             (.today, today.root, "alarm-symbolic"),
-            (.routines, Self.coming("Routines", "The famous routines, and your own, are coming to the window. Until then: bmctl explore."), "view-list-symbolic"),
+            (.routines, routines.root, "view-list-symbolic"),
             (.history, Self.coming("History", "Your weeks, stats and heatmap are coming to the window. Until then: bmctl data."), "x-office-calendar-symbolic"),
         ]
         for (page, widget, icon) in pages {
@@ -65,6 +67,7 @@ public final class WindowView {
             adw_view_stack_set_visible_child_name(OpaquePointer(stack), model.page.name)
         }
         today.render(model)
+        routines.render(model)
     }
 
     /// A page still to come in the window, saying where to find it meanwhile.

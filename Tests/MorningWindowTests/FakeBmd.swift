@@ -108,6 +108,8 @@ final class FakeBmd {
             }
             send(VarlinkReply(parameters: change.json).frame, to: fd)
             push()
+        case "Explore", "Stats", "Activate", "DraftShow", "DraftTitle", "DraftAdd", "DraftRemove", "DraftSave", "DraftDiscard":
+            answerRoutines(method, call.parameters, on: fd)
         default:
             calls.append(method)
             send(VarlinkService.Error.methodNotFound(method: call.method).frame, to: fd)
@@ -122,6 +124,96 @@ final class FakeBmd {
         days[status.date] = day
         status.today?.completed = day.completed
         return Morning.TaskChange(task: day.tasks[index], changed: changed, completed: day.completed, total: day.total)
+    }
+
+    // MARK: The Routines page's calls
+
+    /// The famous routines (Explore), the person's own (Stats) and the draft bmd holds.
+    var catalog: [Morning.CatalogRoutine] = RoutinesFixture.catalog
+    var own: [Morning.RoutineStats] = RoutinesFixture.own
+    var draft = Morning.Draft(title: nil, tasks: [])
+
+    /// Answers the Routines page's calls as bmd does, with bmd's limits: a routine's title
+    /// of 1 to 20 characters, a task's of 1 to 70, at most 20 tasks.
+    private func answerRoutines(_ method: String, _ parameters: JSONValue, on fd: Int32) {
+        func reply(_ value: some JSONCodable) { send(VarlinkReply(parameters: value.json).frame, to: fd) }
+        func refuse(_ error: Morning.Error) { send(error.frame, to: fd) }
+        switch method {
+        case "Explore":
+            calls.append(method)
+            reply(Morning.ExploreReply(routines: catalog))
+        case "Stats":
+            calls.append(method)
+            reply(Morning.StatsReply(routines: own))
+        case "DraftShow":
+            calls.append(method)
+            reply(draft)
+        case "DraftTitle":
+            let title = (try? Morning.DraftTitleParameters(json: parameters).title) ?? ""
+            calls.append("DraftTitle \(title)")
+            guard (1...20).contains(title.count) else {
+                return refuse(.invalidRoutine(reason: "a routine's title has 1 to 20 characters; \"\(title)\" has \(title.count)"))
+            }
+            draft.title = title
+            reply(draft)
+        case "DraftAdd":
+            let task = try? Morning.DraftAddParameters(json: parameters)
+            let time = task?.time ?? "", title = task?.title ?? ""
+            calls.append("DraftAdd \(time) \(title)")
+            guard draft.tasks.count < Morning.taskLimit else { return refuse(.draftFull(limit: Morning.taskLimit)) }
+            guard (1...70).contains(title.count) else {
+                return refuse(.invalidRoutine(reason: "a task's title has 1 to 70 characters; \"\(title)\" has \(title.count)"))
+            }
+            var tasks = draft.tasks.map { Morning.TaskTime(time: $0.time, title: $0.title) }
+            let index = tasks.firstIndex { $0.time > time } ?? tasks.count
+            tasks.insert(Morning.TaskTime(time: time, title: title), at: index)
+            draft.tasks = tasks.enumerated().map { Morning.DraftTask(position: $0.offset + 1, time: $0.element.time, title: $0.element.title) }
+            reply(Morning.DraftChange(title: draft.title, tasks: draft.tasks, task: draft.tasks[index]))
+        case "DraftRemove":
+            let position = (try? Morning.DraftRemoveParameters(json: parameters).position) ?? 0
+            calls.append("DraftRemove \(position)")
+            guard draft.tasks.indices.contains(position - 1) else {
+                return refuse(.noDraftTask(position: position, total: draft.tasks.count))
+            }
+            let removed = draft.tasks.remove(at: position - 1)
+            draft.tasks = draft.tasks.enumerated().map { Morning.DraftTask(position: $0.offset + 1, time: $0.element.time, title: $0.element.title) }
+            reply(Morning.DraftChange(title: draft.title, tasks: draft.tasks, task: removed))
+        case "DraftSave":
+            calls.append(method)
+            guard let title = draft.title else {
+                return refuse(.invalidRoutine(reason: "a routine's title has 1 to 20 characters; the draft has no title yet"))
+            }
+            let tasks = draft.tasks.map { Morning.TaskTime(time: $0.time, title: $0.title) }
+            draft = Morning.Draft(title: nil, tasks: [])
+            reply(switchTo(id: title.lowercased(), name: title, type: .custom, tasks: tasks))
+        case "DraftDiscard":
+            calls.append(method)
+            reply(draft)
+            draft = Morning.Draft(title: nil, tasks: [])
+        default:  // Activate
+            let id = (try? Morning.ActivateParameters(json: parameters).routine) ?? ""
+            calls.append("Activate \(id)")
+            if let famous = catalog.first(where: { $0.id == id }) {
+                reply(switchTo(id: id, name: famous.name, type: .celebrity, tasks: famous.tasks))
+            } else if let stored = own.first(where: { $0.routineId == id }) {
+                reply(switchTo(id: id, name: stored.routine, type: stored.type, tasks: Fixture.routine().tasks))
+            } else {
+                refuse(.routineNotFound(query: id))
+            }
+        }
+    }
+
+    /// Makes a routine active from tomorrow, ending today of the one that ran, and tells the followers.
+    private func switchTo(id: String, name: String, type: Morning.RoutineType, tasks: [Morning.TaskTime]) -> Morning.Activation {
+        let routine = Morning.RoutineInfo(id: id, name: name, type: type, active: true, createdDate: status.date,
+                                          startDate: "2026-11-26", tasks: tasks)
+        let reply = Morning.Activation(routine: routine, previous: status.routine, finalized: status.phase == .running ? status.today : nil)
+        own = own.filter { $0.routineId != id }.map { var r = $0; r.active = false; return r }
+        own.insert(RoutinesFixture.stats(id, name, type: type, active: true, tasks: tasks.count), at: 0)
+        status = Morning.StatusReply(phase: .waiting, state: .notStarted, date: status.date, routine: routine,
+                                     behind: 0, notifications: status.notifications)
+        push()
+        return reply
     }
 
     private func send(_ frame: [UInt8], to fd: Int32) {

@@ -325,13 +325,7 @@ struct AppModel: Equatable {
             return
         }
         var lines = ["Make \(routine.name) your routine? It starts tomorrow" + (tomorrow.map { " (\($0))" } ?? "") + "."]
-        if let status, status.phase == .running, let active = status.routine, let today = status.today {
-            let left = today.total - today.completed
-            lines.append("Today's \(active.name) ends now with \(today.completed) of \(today.total) done"
-                         + (left > 0 ? "; the \(left) unchecked count as missed." : "."))
-        } else if let status, status.phase == .waiting, let waiting = status.routine {
-            lines.append("\(waiting.name), due to start tomorrow, will not.")
-        }
+        if let status, let ends = MorningText.switchEnds(status) { lines.append(ends) }
         lines.append("y chooses it · any other key keeps things as they are")
         question = AppQuestion(lines: lines, effect: .activate(routine: routine.id))
     }

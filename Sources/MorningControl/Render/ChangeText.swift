@@ -14,9 +14,7 @@ enum ChangeText {
 
     /// The line about the day that was closed early for the routine that was running.
     static func finalized(_ reply: Morning.Activation) -> [String] {
-        guard let day = reply.finalized else { return [] }
-        let name = reply.previous?.name ?? "previous routine"
-        return ["Today's \(name) ended with \(day.completed) of \(day.total) done."]
+        MorningText.switchEnded(reply).map { [$0] } ?? []
     }
 
     static func deleted(_ reply: Morning.DeleteReply, style: Style) -> String {

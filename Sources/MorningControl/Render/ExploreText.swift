@@ -21,8 +21,5 @@ enum ExploreText {
     }
 
     /// "6 tasks, first at 05:00".
-    static func summary(_ tasks: [Morning.TaskTime]) -> String {
-        guard let first = tasks.map(\.time).min() else { return "no tasks" }
-        return Text.count(tasks.count, "task") + ", first at \(first)"
-    }
+    static func summary(_ tasks: [Morning.TaskTime]) -> String { MorningText.summary(tasks) }
 }

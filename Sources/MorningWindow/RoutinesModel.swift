@@ -1,0 +1,371 @@
+import MorningProtocol
+import MorningWords
+
+/// What the Routines page needs of bmd. The link makes the call and sends the answer
+/// back as a `RoutinesEvent`.
+public enum RoutinesEffect: Equatable, Sendable {
+    /// The famous routines (Explore).
+    case loadCatalog
+    /// The person's own stored routines (Stats).
+    case loadOwn
+    /// The draft as bmd holds it (DraftShow).
+    case loadDraft
+    case activate(routine: String)
+    case draftTitle(String)
+    case draftAdd(time: String, title: String)
+    case draftRemove(position: Int)
+    case draftSave
+    case draftDiscard
+}
+
+/// What happens on the Routines page: bmd's answers and the person's actions.
+public enum RoutinesEvent: Equatable, Sendable {
+    /// The page came into view: everything it shows is asked for again.
+    case opened
+    case catalog([Morning.CatalogRoutine])
+    case own([Morning.RoutineStats])
+    /// The draft as bmd holds it.
+    case draft(Morning.Draft)
+    /// The status names an active routine the person's list lacks (made active elsewhere):
+    /// the list is asked for again.
+    case refreshOwn
+    /// bmd answered a change: a routine made active, the draft titled, a task added or
+    /// removed, the draft saved or thrown away.
+    case activated(Morning.Activation)
+    case titled(Morning.Draft)
+    case added(Morning.DraftChange)
+    case removed(Morning.DraftChange)
+    case saved(Morning.Activation)
+    case discarded(Morning.Draft)
+    /// bmd refused the change the page asked for.
+    case refused(Morning.Error)
+    /// The change failed in a way bmd's interface does not name, said in words.
+    case failed(String)
+    /// The person asks to make this routine (a famous one's id, or one of their own) theirs.
+    case adopt(routine: String)
+    /// The draft's title, as typed.
+    case setTitle(String)
+    /// A task for the draft, at hour:minute.
+    case add(hour: Int, minute: Int, title: String)
+    case remove(position: Int)
+    /// Save the draft, with the title as typed (given to bmd first when it changed).
+    case save(title: String)
+    case discard
+    /// The answer to the question on show: go ahead, or leave things as they are.
+    case confirm
+    case cancel
+}
+
+/// The Routines page's state: the famous routines, the person's own, the draft as bmd
+/// holds it, and the question asked before a change that ends something. Events go in,
+/// effects come out; nothing here reads a clock or a socket.
+public struct RoutinesModel: Equatable, Sendable {
+    /// A question asked before a change goes ahead, and the change.
+    public struct Question: Equatable, Sendable {
+        public var heading: String
+        public var body: String
+        /// The label of the button that goes ahead.
+        public var confirm: String
+        /// Whether going ahead throws something away.
+        public var destructive: Bool
+        public var effect: RoutinesEffect
+    }
+
+    /// A change asked about before it goes ahead.
+    public enum Asking: Equatable, Sendable {
+        case adopt(id: String, name: String)
+        case save
+        case discard
+    }
+
+    /// Where on the page a refusal's words go: at the top (adopting), or with the draft
+    /// (saving it too, as what is refused is the draft).
+    public enum Place: Equatable, Sendable { case top, draft }
+
+    /// The latest status, for what a switch would end; set by the window's model.
+    public var status: Morning.StatusReply?
+    public var catalog: [Morning.CatalogRoutine]?
+    public var own: [Morning.RoutineStats]?
+    public var draft: Morning.Draft?
+    /// The change the page asks about, while it does.
+    public var asking: Asking?
+    /// What the last change did, said at the top of the page.
+    public var notice: String?
+    /// Why the last adoption or saving failed, at the top of the page.
+    public var message: String?
+    /// Why the last change to the draft failed, with the draft.
+    public var draftMessage: String?
+    /// How many tasks were added since the page was made: the page clears its entry when it grows.
+    public var addedCount = 0
+    /// The changes asked of bmd and not yet answered, in order, and where their answers go.
+    public var pending: [Place] = []
+    /// Whether saving waits for bmd to take the title first.
+    public var saveAfterTitle = false
+    /// The active routine the list was last asked for again because it lacked it.
+    public var ownAskedFor: String?
+
+    public init() {}
+
+    /// Whether the page waits for bmd to answer a change: then a refusal is the page's.
+    public var awaiting: Bool { !pending.isEmpty }
+
+    /// The id of the routine active now, or due tomorrow.
+    public var activeID: String? {
+        status.map { $0.phase == .none ? nil : $0.routine?.id } ?? own?.first { $0.active }?.routineId
+    }
+
+    /// Whether the status names an active routine missing from the person's list, not yet
+    /// asked for: one made active or created elsewhere (bmctl, the terminal app).
+    public var ownLacksActive: Bool {
+        guard let own, let id = activeID, id != ownAskedFor else { return false }
+        return !own.contains { $0.routineId == id }
+    }
+
+    public var tomorrow: Day? { status.flatMap { Day(iso: $0.date) }?.next }
+
+    /// "3 tasks, first at 05:00 · your routine", what a row of the person's own routines says.
+    public func line(_ routine: Morning.RoutineStats) -> String {
+        var parts = [MorningText.count(routine.tasks, "task")]
+        parts.append(routine.type == .custom ? "your own" : "a famous routine")
+        let days = routine.stats.daysTracked
+        parts.append(days == 0 ? "no day tracked yet" : MorningText.count(days, "day") + " tracked")
+        if routine.routineId == activeID {
+            parts.append(status?.phase == .waiting ? "your routine from \(status?.routine?.startDate ?? "tomorrow")" : "your routine now")
+        }
+        return parts.joined(separator: " · ")
+    }
+
+    /// "2 of 20 tasks", how full the draft is.
+    public var draftCount: String {
+        "\(draft?.tasks.count ?? 0) of \(MorningText.count(Morning.taskLimit, "task"))"
+    }
+
+    public mutating func handle(_ event: RoutinesEvent) -> [RoutinesEffect] {
+        switch event {
+        case .opened:
+            pending = []
+            saveAfterTitle = false
+            notice = nil
+            message = nil
+            draftMessage = nil
+            return [.loadCatalog, .loadOwn, .loadDraft]
+        case .catalog(let routines):
+            catalog = routines
+        case .own(let routines):
+            own = routines
+        case .draft(let draft):
+            self.draft = draft
+        case .refreshOwn:
+            guard ownLacksActive else { return [] }
+            ownAskedFor = activeID
+            return [.loadOwn]
+        case .activated(let reply):
+            answered()
+            notice = ([Self.startsTomorrow(reply.routine)] + [MorningText.switchEnded(reply)].compactMap { $0 }).joined(separator: " ")
+            message = nil
+            return [.loadOwn]
+        case .titled(let draft):
+            answered()
+            self.draft = draft
+            draftMessage = nil
+            if saveAfterTitle {
+                saveAfterTitle = false
+                return askSave()
+            }
+        case .added(let change):
+            answered()
+            draft = change.draft
+            addedCount += 1
+            draftMessage = change.tasks.count >= Morning.taskLimit
+                ? "That is the most a routine can have: \(MorningText.count(Morning.taskLimit, "task"))." : nil
+        case .removed(let change):
+            answered()
+            draft = change.draft
+            draftMessage = nil
+        case .saved(let reply):
+            answered()
+            draft = Morning.Draft(title: nil, tasks: [])
+            draftMessage = nil
+            message = nil
+            notice = (["Saved \(reply.routine.name) with \(MorningText.count(reply.routine.tasks.count, "task")).",
+                       Self.startsTomorrow(reply.routine)] + [MorningText.switchEnded(reply)].compactMap { $0 })
+                .joined(separator: " ")
+            return [.loadOwn]
+        case .discarded:
+            answered()
+            draft = Morning.Draft(title: nil, tasks: [])
+            draftMessage = nil
+        case .refused(let error):
+            return refuse(Self.words(for: error))
+        case .failed(let words):
+            return refuse(words)
+        case .adopt(let id):
+            return adopt(id)
+        case .setTitle(let title):
+            draftMessage = nil
+            pending.append(.draft)
+            return [.draftTitle(title)]
+        case .add(let hour, let minute, let title):
+            draftMessage = nil
+            pending.append(.draft)
+            return [.draftAdd(time: Self.time(hour: hour, minute: minute), title: title)]
+        case .remove(let position):
+            draftMessage = nil
+            pending.append(.draft)
+            return [.draftRemove(position: position)]
+        case .save(let title):
+            draftMessage = nil
+            notice = nil
+            let typed = Self.trimmed(title)
+            if !typed.isEmpty, typed != draft?.title {
+                saveAfterTitle = true
+                pending.append(.draft)
+                return [.draftTitle(typed)]
+            }
+            return askSave()
+        case .discard:
+            draftMessage = nil
+            asking = .discard
+        case .confirm:
+            guard let question else { return [] }
+            asking = nil
+            pending.append(Self.place(of: question.effect))
+            return [question.effect]
+        case .cancel:
+            asking = nil
+        }
+        return []
+    }
+
+    /// The question on show, in the words of now: a check made meanwhile, or the day
+    /// ending, changes what a switch would end, and the question says so.
+    public var question: Question? {
+        let starts = "start" + (tomorrow.map { "s tomorrow (\($0))" } ?? "s tomorrow")
+        let ends = status.flatMap(MorningText.switchEnds)
+        switch asking {
+        case nil:
+            return nil
+        case .adopt(let id, let name)?:
+            return Question(heading: "Make \(name) your routine?", body: "It \(starts)." + (ends.map { " " + $0 } ?? ""),
+                            confirm: "Switch", destructive: false, effect: .activate(routine: id))
+        case .save?:
+            let name = draft?.title ?? "your routine"
+            let tasks = MorningText.count(draft?.tasks.count ?? 0, "task")
+            return Question(heading: "Save \(name) with \(tasks) and start it tomorrow" + (tomorrow.map { " (\($0))" } ?? "") + "?",
+                            body: ends ?? "", confirm: "Save and Switch", destructive: false, effect: .draftSave)
+        case .discard?:
+            let name = draft?.title.map { "the draft \($0)" } ?? "the draft"
+            let tasks = draft?.tasks.count ?? 0
+            return Question(heading: "Discard \(name)?",
+                            body: tasks == 0 ? "This cannot be undone."
+                                : "Its \(MorningText.count(tasks, "task")) \(tasks == 1 ? "is" : "are") thrown away; this cannot be undone.",
+                            confirm: "Discard", destructive: true, effect: .draftDiscard)
+        }
+    }
+
+    /// Makes `id` the active routine, asking first when that ends something.
+    private mutating func adopt(_ id: String) -> [RoutinesEffect] {
+        notice = nil
+        message = nil
+        let name = catalog?.first { $0.id == id }?.name ?? own?.first { $0.routineId == id }?.routine ?? id
+        if id == activeID {
+            message = "\(name) is already your routine."
+            return []
+        }
+        guard let status, MorningText.switchEnds(status) != nil else {
+            pending.append(.top)
+            return [.activate(routine: id)]
+        }
+        asking = .adopt(id: id, name: name)
+        return []
+    }
+
+    /// Saves the draft, asking first when that ends something.
+    private mutating func askSave() -> [RoutinesEffect] {
+        guard let status, MorningText.switchEnds(status) != nil else {
+            pending.append(.draft)
+            return [.draftSave]
+        }
+        asking = .save
+        return []
+    }
+
+    /// An answer came: the oldest change waiting is done.
+    private mutating func answered() {
+        if !pending.isEmpty { pending.removeFirst() }
+    }
+
+    private mutating func refuse(_ words: String) -> [RoutinesEffect] {
+        let place = pending.first ?? .top
+        answered()
+        saveAfterTitle = false
+        switch place {
+        case .top:
+            message = words
+            return []
+        case .draft:
+            draftMessage = words
+            // The draft may have changed elsewhere (another window, bmctl): show bmd's.
+            return [.loadDraft]
+        }
+    }
+
+    private static func place(of effect: RoutinesEffect) -> Place {
+        switch effect {
+        case .activate: .top
+        default: .draft
+        }
+    }
+
+    /// "Franklin is your routine from tomorrow (2026-11-26)."
+    static func startsTomorrow(_ routine: Morning.RoutineInfo) -> String {
+        "\(routine.name) is your routine from tomorrow (\(routine.startDate))."
+    }
+
+    /// "06:05" from 6 and 5.
+    public static func time(hour: Int, minute: Int) -> String {
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        return "\(two(hour)):\(two(minute))"
+    }
+
+    static func trimmed(_ text: String) -> String {
+        String(text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+    }
+
+    /// What the page says when bmd refuses a change: what to do instead, in the window's
+    /// words (never a command to type, never a protocol name).
+    static func words(for error: Morning.Error) -> String {
+        switch error {
+        case .draftFull(let limit):
+            "The draft already has \(MorningText.count(limit, "task")), the most a routine can have; remove one to make room."
+        case .invalidTime(let text, let earlier, let later):
+            MorningText.invalidTime(text: text, nearest: [earlier, later].compactMap { $0 }) + "."
+        case .noDraft:
+            "There is no draft to save yet: give it a title and add its tasks first."
+        case .noDraftTask(let position, let total):
+            total == 0 ? "The draft has no tasks." : "The draft has no task \(position) any more; it has \(MorningText.count(total, "task"))."
+        case .invalidRoutine(let reason):
+            sentence(reason)
+        case .alreadyActive(let routine):
+            "\(routine) is already your routine."
+        case .routineNotFound(let query):
+            "bmd knows no routine \"\(query)\"; it may have been deleted."
+        case .storageFailed(let reason):
+            "bmd could not save the change (\(reason)); nothing was changed."
+        case .stateFileBusy(let seconds):
+            "Another program holds Better Morning's state file: bmd waited \(MorningText.count(seconds, "second")) "
+                + "and nothing was changed. Close the program that has it open and try again."
+        case .tooManyConnections, .tooMuchUnfinished:
+            "bmd is busy; nothing was changed. Try again in a moment."
+        default:
+            "bmd refused that; nothing was changed."
+        }
+    }
+
+    /// bmd's reason as a sentence: a capital first, a full stop last.
+    static func sentence(_ reason: String) -> String {
+        guard let first = reason.first else { return reason }
+        let body = first.uppercased() + reason.dropFirst()
+        return body.hasSuffix(".") ? body : body + "."
+    }
+}

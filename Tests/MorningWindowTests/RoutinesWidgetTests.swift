@@ -1,0 +1,301 @@
+import CAdwaita
+import MorningProtocol
+@testable import MorningWindow
+import Testing
+
+/// The Routines page's real widgets, in this process, against a fake bmd on socket pairs:
+/// what it lists, the question before a switch, and the draft, driven as a keyboard does
+/// (activating a focused button or entry is what Space and Enter do).
+// Rule U4: the window's Routines page; U2: a switch says what it ends; C3: the draft's limits.
+@Suite(.serialized) @MainActor struct RoutinesWidgetTests {
+    typealias Window = WindowWidgetTests.Window
+
+    init() throws {
+        try #require(Display.ready, "the window's widget tests need a display: run them as make test does, under xvfb-run and dbus-run-session")
+    }
+
+    /// A window on the Routines page (Alt+2), once it shows the famous routines, the
+    /// person's own and the draft.
+    func open(_ bmd: FakeBmd = FakeBmd()) -> Window {
+        let w = Window(bmd)
+        w.controller.send(.showPage(.routines))
+        _ = spin { w.page.famousRows.count == bmd.catalog.count && w.page.ownRows.count == bmd.own.count && w.controller.model.routines.draft != nil }
+        return w
+    }
+
+    @Test("the page lists the famous routines with bio, source and tasks, and the person's own")
+    func lists() {
+        let w = open()
+        defer { w.close() }
+        #expect(w.bmd.calls.contains("Explore") && w.bmd.calls.contains("Stats") && w.bmd.calls.contains("DraftShow"))
+        #expect(w.page.famousRows.map { w.rowTitle($0.row) } == ["Benjamin Franklin", "Maya Angelou"])
+        #expect(w.page.famousRows.map { String(cString: adw_expander_row_get_subtitle(cast($0.row))) }
+                == ["2 tasks, first at 05:00", "3 tasks, first at 05:30"])
+        #expect(w.page.famousRows[1].texts.map(w.text) == [
+            "Poet who wrote in a rented hotel room.", "Source: The Paris Review, 1990",
+            "Coffee with her husband", "Off to the hotel room", "Write",
+        ])
+        #expect(w.page.ownRows.map { w.rowTitle($0.row) } == ["Lark", "Benjamin Franklin"])
+        #expect(w.page.ownRows.map { String(cString: adw_action_row_get_subtitle(cast($0.row))) } == [
+            "3 tasks · your own · 5 days tracked · your routine now",
+            "2 tasks · a famous routine · 1 day tracked",
+        ])
+        // The routine that is the person's now has nothing to adopt; the others do.
+        #expect(w.page.ownRows.map { $0.adopt != nil } == [false, true])
+    }
+
+    @Test("adopting asks in a dialog what it ends; Switch activates it and Today follows")
+    func adopt() throws {
+        let w = open()
+        defer { w.close() }
+        // The person opens Maya Angelou's row, reads it, and adopts it.
+        adw_expander_row_set_expanded(cast(w.page.famousRows[1].row), 1)
+        #expect(spin { gtk_widget_get_mapped(w.page.famousRows[1].adopt) != 0 })
+        gtk_widget_activate(w.page.famousRows[1].adopt)
+        let dialog = try #require(w.dialog())
+        #expect(String(cString: adw_message_dialog_get_heading(cast(dialog))) == "Make Maya Angelou your routine?")
+        #expect(String(cString: adw_message_dialog_get_body(cast(dialog)))
+                == "It starts tomorrow (2026-11-26). Today's Lark ends now with 1 of 3 done; the 2 unchecked count as missed.")
+        #expect(!w.bmd.calls.contains("Activate angelou"))
+        adw_message_dialog_response(cast(dialog), "confirm")
+        #expect(spin { w.shown(w.page.notice) })
+        #expect(w.bmd.calls.contains("Activate angelou"))
+        #expect(w.text(w.page.notice) == "Maya Angelou is your routine from tomorrow (2026-11-26). Today's Lark ended with 1 of 3 done.")
+        // The status stream carries the switch to Today, and the lists follow.
+        #expect(spin { w.text(w.today.headline) == "Your new routine Maya Angelou starts tomorrow (2026-11-26)." })
+        #expect(spin { w.page.ownRows.first.map { w.rowTitle($0.row) } == "Maya Angelou" })
+        #expect(gtk_widget_get_sensitive(w.page.famousRows[1].adopt) == 0)
+        #expect(gtk_button_get_label(cast(w.page.famousRows[1].adopt)).map { String(cString: $0) } == "Your Routine")
+        // The button pressed is greyed now: the focus goes to the routine that is the person's.
+        #expect(gtk_window_get_focus(cast(w.window)) == w.page.ownRows.first?.row)
+    }
+
+    @Test("a routine adopted elsewhere (bmctl) shows in the list while the page is open")
+    func adoptedElsewhere() {
+        let bmd = FakeBmd()
+        let w = open(bmd)
+        defer { w.close() }
+        var status = Fixture.waiting()
+        status.routine?.id = "angelou"
+        status.routine?.name = "Maya Angelou"
+        bmd.own.insert(RoutinesFixture.stats("angelou", "Maya Angelou", type: .celebrity, active: true), at: 0)
+        bmd.status = status
+        bmd.push()
+        #expect(spin { w.page.ownRows.first.map { w.rowTitle($0.row) } == "Maya Angelou" })
+        #expect(gtk_widget_get_sensitive(w.page.famousRows[1].adopt) == 0)
+    }
+
+    @Test("cancelling the question (Escape) leaves the routine as it is")
+    func adoptCancelled() throws {
+        let w = open()
+        defer { w.close() }
+        gtk_widget_activate(w.page.ownRows[1].adopt!)
+        let dialog = try #require(w.dialog())
+        #expect(String(cString: adw_message_dialog_get_heading(cast(dialog))) == "Make Benjamin Franklin your routine?")
+        // A check made in the shell meanwhile: the dialog says what a switch would end now.
+        w.bmd.checkElsewhere(2)
+        #expect(spin { String(cString: adw_message_dialog_get_body(cast(dialog)))
+                       == "It starts tomorrow (2026-11-26). Today's Lark ends now with 2 of 3 done; the 1 unchecked count as missed." })
+        #expect(w.page.dialog == dialog)
+        adw_message_dialog_response(cast(dialog), "cancel")
+        #expect(w.page.dialog == nil)
+        #expect(w.controller.model.routines.question == nil)
+        // bmd answers in order: once a later call is answered, an Activate would have come.
+        w.controller.send(.routines(.opened))
+        #expect(spin { w.bmd.calls.filter { $0 == "DraftShow" }.count == 2 })
+        #expect(!w.bmd.calls.contains { $0.hasPrefix("Activate") })
+    }
+
+    @Test("a draft is written by keyboard: a title, tasks at times on the five-minute grid, one removed")
+    func writeDraft() {
+        let w = open()
+        defer { w.close() }
+        gtk_editable_set_text(OpaquePointer(w.page.titleEntry), "Owl")
+        w.enter(w.page.titleEntry)
+        #expect(spin { w.controller.model.routines.draft?.title == "Owl" })
+        // The minute's steps are five minutes: one step up from 06:00 is 06:05.
+        gtk_spin_button_set_value(OpaquePointer(w.page.hour), 6)
+        gtk_spin_button_set_value(OpaquePointer(w.page.minute), 0)
+        gtk_spin_button_spin(OpaquePointer(w.page.minute), GTK_SPIN_STEP_FORWARD, 0)
+        #expect(w.text(w.page.minute, entry: true) == "05")
+        gtk_editable_set_text(OpaquePointer(w.page.taskEntry), "Stretch")
+        w.enter(w.page.taskEntry)
+        #expect(spin { w.page.draftRows.count == 1 })
+        #expect(w.bmd.calls.contains("DraftAdd 06:05 Stretch"))
+        #expect(w.text(w.page.taskEntry, entry: true) == "")  // ready for the next task
+        gtk_spin_button_set_value(OpaquePointer(w.page.hour), 5)
+        gtk_editable_set_text(OpaquePointer(w.page.taskEntry), "Tea")
+        gtk_widget_activate(w.page.addButton)
+        #expect(spin { w.page.draftRows.count == 2 })
+        // In time order, as bmd keeps them.
+        #expect(w.page.draftRows.map { "\($0.task.time) \($0.task.title)" } == ["05:05 Tea", "06:05 Stretch"])
+        #expect(w.text(w.page.draftCount) == "2 of 20 tasks")
+        gtk_widget_activate(w.page.draftRows[0].remove)
+        #expect(spin { w.page.draftRows.count == 1 })
+        #expect(w.bmd.calls.contains("DraftRemove 1"))
+        #expect(w.page.draftRows.map { w.rowTitle($0.row) } == ["Stretch"])
+    }
+
+    @Test("bmd's refusals of the draft show in words, never a protocol name")
+    func refusals() {
+        let bmd = FakeBmd()
+        bmd.draft = Morning.Draft(title: "Full", tasks: (1...20).map { Morning.DraftTask(position: $0, time: "05:00", title: "T\($0)") })
+        let w = open(bmd)
+        defer { w.close() }
+        gtk_editable_set_text(OpaquePointer(w.page.taskEntry), "One more")
+        gtk_widget_activate(w.page.addButton)
+        #expect(spin { w.shown(w.page.draftMessage) })
+        #expect(w.text(w.page.draftMessage) == "The draft already has 20 tasks, the most a routine can have; remove one to make room.")
+        bmd.draft.tasks = []
+        let long = String(repeating: "a", count: 71)
+        gtk_editable_set_text(OpaquePointer(w.page.taskEntry), long)
+        gtk_widget_activate(w.page.addButton)
+        #expect(spin { w.text(w.page.draftMessage).hasPrefix("A task's title has 1 to 70 characters") })
+        #expect(w.text(w.page.draftMessage) == "A task's title has 1 to 70 characters; \"\(long)\" has 71.")
+        // The refusal is the page's: Today shows nothing of it.
+        #expect(w.controller.model.message == nil)
+    }
+
+    @Test("the draft bmd holds is what the page shows when it opens, so it outlives a crash")
+    func draftKept() {
+        let bmd = FakeBmd()
+        bmd.draft = RoutinesFixture.draft("Owl", [("05:30", "Tea"), ("06:00", "Stretch")])
+        let w = open(bmd)
+        defer { w.close() }
+        #expect(w.text(w.page.titleEntry, entry: true) == "Owl")
+        #expect(w.page.draftRows.map { w.rowTitle($0.row) } == ["Tea", "Stretch"])
+        #expect(w.page.draftRows.map { String(cString: adw_action_row_get_subtitle(cast($0.row))) } == ["05:30", "06:00"])
+        #expect(w.text(w.page.draftCount) == "2 of 20 tasks")
+    }
+
+    @Test("Tab reaches every control of the page, in the order it shows them")
+    func keyboard() {
+        let bmd = FakeBmd()
+        bmd.draft = RoutinesFixture.draft("Owl", [("05:30", "Tea"), ("06:00", "Stretch")])
+        let w = open(bmd)
+        defer { w.close() }
+        adw_expander_row_set_expanded(cast(w.page.famousRows[0].row), 1)
+        #expect(spin { gtk_widget_get_mapped(w.page.famousRows[0].adopt) != 0 })
+        // Tab as GtkWindow moves it, around the whole window twice.
+        var reached: [UnsafeMutablePointer<GtkWidget>] = []
+        for _ in 0..<300 {
+            if gtk_widget_child_focus(w.window, GTK_DIR_TAB_FORWARD) == 0 {
+                gtk_window_set_focus(cast(w.window), nil)
+                continue
+            }
+            if let focus = gtk_window_get_focus(cast(w.window)) { reached.append(focus) }
+        }
+        func order(_ control: UnsafeMutablePointer<GtkWidget>) -> Int? {
+            reached.firstIndex { $0 == control || gtk_widget_is_ancestor($0, control) != 0 }
+        }
+        let controls: [(String, UnsafeMutablePointer<GtkWidget>)] = [
+            ("adopt Franklin from your routines", w.page.ownRows[1].adopt!),
+            ("Franklin's row", w.page.famousRows[0].row),
+            ("Franklin's Adopt", w.page.famousRows[0].adopt),
+            ("Angelou's row", w.page.famousRows[1].row),
+            ("the title", w.page.titleEntry), ("Set Title", w.page.titleButton),
+            ("remove Tea", w.page.draftRows[0].remove), ("remove Stretch", w.page.draftRows[1].remove),
+            ("the hour", w.page.hour), ("the minute", w.page.minute),
+            ("the task's title", w.page.taskEntry), ("Add", w.page.addButton),
+            ("Discard", w.page.discardButton), ("Save Routine", w.page.saveButton),
+        ]
+        for (name, control) in controls {
+            #expect(order(control) != nil, "Tab never reaches \(name)")
+        }
+        let orders = controls.compactMap { order($0.1) }
+        #expect(orders == orders.sorted(), "Tab goes through the page out of order")
+    }
+
+    @Test("when bmd comes back after being away, the page shows the draft bmd holds")
+    func bmdBack() {
+        let bmd = FakeBmd()
+        let w = open(bmd)
+        defer { w.close() }
+        #expect(w.page.draftRows.isEmpty)
+        bmd.away = "nothing answers"
+        bmd.stop()
+        #expect(spin { w.controller.model.link != .live })
+        // bmd starts again with the draft it kept (written from a shell meanwhile).
+        bmd.draft = RoutinesFixture.draft("Owl", [("05:30", "Tea")])
+        bmd.away = nil
+        #expect(spin { w.page.draftRows.count == 1 })
+        #expect(w.text(w.page.titleEntry, entry: true) == "Owl")
+    }
+
+    @Test("saving asks what it ends, then saves: the routine is the person's from tomorrow")
+    func save() throws {
+        let bmd = FakeBmd()
+        bmd.draft = RoutinesFixture.draft("Owl", [("05:30", "Tea"), ("06:00", "Stretch")])
+        let w = open(bmd)
+        defer { w.close() }
+        gtk_widget_activate(w.page.saveButton)
+        let dialog = try #require(w.dialog())
+        #expect(String(cString: adw_message_dialog_get_heading(cast(dialog))) == "Save Owl with 2 tasks and start it tomorrow (2026-11-26)?")
+        #expect(String(cString: adw_message_dialog_get_body(cast(dialog)))
+                == "Today's Lark ends now with 1 of 3 done; the 2 unchecked count as missed.")
+        adw_message_dialog_response(cast(dialog), "confirm")
+        #expect(spin { w.shown(w.page.notice) })
+        #expect(w.bmd.calls.contains("DraftSave"))
+        #expect(w.text(w.page.notice) == "Saved Owl with 2 tasks. Owl is your routine from tomorrow (2026-11-26). Today's Lark ended with 1 of 3 done.")
+        #expect(w.page.draftRows.isEmpty)
+        #expect(w.text(w.page.titleEntry, entry: true) == "")
+        #expect(spin { w.page.ownRows.first.map { w.rowTitle($0.row) } == "Owl" })
+    }
+
+    @Test("a title typed and not yet given is given to bmd before saving")
+    func saveTypedTitle() throws {
+        let bmd = FakeBmd(status: Fixture.noRoutine, days: [])
+        bmd.draft = RoutinesFixture.draft(nil, [("06:00", "Stretch")])
+        let w = Window(bmd) { $0.controller.model.status != nil }
+        defer { w.close() }
+        w.controller.send(.showPage(.routines))
+        #expect(spin { w.controller.model.routines.draft != nil })
+        gtk_editable_set_text(OpaquePointer(w.page.titleEntry), "Lark2")
+        gtk_widget_activate(w.page.saveButton)
+        // Nothing runs: nothing to ask, it saves.
+        #expect(spin { w.bmd.calls.contains("DraftSave") })
+        #expect(w.page.dialog == nil)
+        let asked = w.bmd.calls.filter { $0.hasPrefix("Draft") && $0 != "DraftShow" }
+        #expect(asked == ["DraftTitle Lark2", "DraftSave"])
+    }
+
+    @Test("discarding asks first; Discard throws the draft away")
+    func discard() throws {
+        let bmd = FakeBmd()
+        bmd.draft = RoutinesFixture.draft("Owl", [("05:30", "Tea")])
+        let w = open(bmd)
+        defer { w.close() }
+        gtk_widget_activate(w.page.discardButton)
+        let dialog = try #require(w.dialog())
+        #expect(String(cString: adw_message_dialog_get_heading(cast(dialog))) == "Discard the draft Owl?")
+        adw_message_dialog_response(cast(dialog), "confirm")
+        #expect(spin { w.page.draftRows.isEmpty })
+        #expect(bmd.calls.contains("DraftDiscard"))
+        #expect(w.text(w.page.titleEntry, entry: true) == "")
+    }
+}
+
+extension WindowWidgetTests.Window {
+    var page: RoutinesPage { view.routines }
+
+    /// The question the page shows, once it does: a button's click comes when its press
+    /// has been shown.
+    func dialog() -> UnsafeMutablePointer<GtkWidget>? {
+        _ = spin { self.page.dialog != nil }
+        return page.dialog
+    }
+
+    /// Enter in an entry.
+    func enter(_ entry: UnsafeMutablePointer<GtkWidget>) {
+        bm_emit_activate(entry)
+    }
+
+    func rowTitle(_ row: UnsafeMutablePointer<GtkWidget>) -> String {
+        String(cString: adw_preferences_row_get_title(cast(row)))
+    }
+
+    /// An entry's or a spin button's text.
+    func text(_ editable: UnsafeMutablePointer<GtkWidget>, entry: Bool) -> String {
+        String(cString: gtk_editable_get_text(OpaquePointer(editable)))
+    }
+}
