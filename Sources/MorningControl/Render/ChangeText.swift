@@ -8,19 +8,16 @@ enum ChangeText {
     }
 
     static func restarted(_ reply: Morning.Activation, style: Style) -> String {
-        Text.lines(["Restarted \(style.bold(reply.routine.name)): it starts over tomorrow (\(reply.routine.startDate)); "
-                    + "its history stays."] + finalized(reply))
+        Text.lines(DataWords.restarted(reply, name: style.bold))
     }
 
     /// The line about the day that was closed early for the routine that was running.
     static func finalized(_ reply: Morning.Activation) -> [String] {
-        guard let day = reply.finalized else { return [] }
-        let name = reply.previous?.name ?? "previous routine"
-        return ["Today's \(name) ended with \(day.completed) of \(day.total) done."]
+        DataWords.finalized(reply)
     }
 
     static func deleted(_ reply: Morning.DeleteReply, style: Style) -> String {
-        var lines = ["Deleted \(style.bold(reply.routine.name)) and its \(Text.count(reply.records, "day record"))."]
+        var lines = [DataWords.deleted(reply, name: style.bold)]
         if reply.routine.active {
             lines.append("No routine is active now; pick one with `bmctl activate NAME`.")
         }
@@ -28,7 +25,7 @@ enum ChangeText {
     }
 
     static func reset() -> String {
-        Text.lines(["Better Morning is reset: every routine, record and setting is gone."])
+        Text.lines([DataWords.reset])
     }
 
     static func checked(_ reply: Morning.TaskChange, style: Style) -> String {
