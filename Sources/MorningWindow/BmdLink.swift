@@ -42,6 +42,10 @@ public final class BmdLink {
                 self?.retrySource = 0
                 self?.deliver(.retry)
             }
+        case .history(let effect):
+            run(history: effect)
+        case .preferences(let effect):
+            run(preferences: effect)
         }
     }
 
@@ -92,7 +96,7 @@ public final class BmdLink {
     }
 
     /// Makes `request` on the calls' connection, opened when needed, and delivers its answer.
-    private func call<R: JSONCodable>(_ request: VarlinkRequest<R>, _ event: @escaping (R) -> WindowEvent) {
+    func call<R: JSONCodable>(_ request: VarlinkRequest<R>, _ event: @escaping (R) -> WindowEvent) {
         guard follower != nil else { return }  // away: the next status asks again
         if caller?.isOpen != true {
             switch connector() {

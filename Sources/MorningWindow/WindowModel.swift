@@ -12,6 +12,8 @@ public enum WindowEffect: Equatable, Sendable {
     case uncheck(position: Int, date: String)
     /// Wait this long, then send `.retry`: bmd is away and will be asked again.
     case retry(afterMilliseconds: UInt32)
+    case history(HistoryEffect)
+    case preferences(PreferencesEffect)
 }
 
 /// What happens to the window: bmd's answers, the connection, and the person's actions.
@@ -36,6 +38,8 @@ public enum WindowEvent: Equatable, Sendable {
     case select(Day)
     /// The check box of the task at this position of the day on show was clicked.
     case toggle(position: Int)
+    case history(HistoryEvent)
+    case preferences(PreferencesEvent)
 }
 
 /// The window's state: the page open, what bmd last said, the date chosen, whether bmd
@@ -69,6 +73,8 @@ public struct WindowModel: Equatable, Sendable {
     public var selected: Day?
     /// One line about what went wrong, until the next action.
     public var message: String?
+    public var history = HistoryModel()
+    public var preferences = PreferencesModel()
 
     /// How far ahead the scroller reaches.
     public static let daysAhead = 14
@@ -110,7 +116,7 @@ public struct WindowModel: Equatable, Sendable {
         case .started:
             return [.connect]
         case .status(let new):
-            return show(status: new)
+            return show(status: new) + history.show(status: new).map(WindowEffect.history)
         case .day(let reply):
             // An answer overtaken by a later choice of date is dropped.
             if reply.date == selected?.description { day = reply }
@@ -149,6 +155,12 @@ public struct WindowModel: Equatable, Sendable {
                   let task = day.tasks.first(where: { $0.position == position }) else { return [] }
             return task.state == .done ? [.uncheck(position: position, date: day.date)]
                                        : [.check(position: position, date: day.date)]
+        case .history(let event):
+            message = nil
+            return history.handle(event, status: status).map(WindowEffect.history)
+        case .preferences(let event):
+            message = nil
+            return preferences.handle(event, live: link == .live).map(WindowEffect.preferences)
         }
     }
 
@@ -159,6 +171,7 @@ public struct WindowModel: Equatable, Sendable {
         let oldRoutine = status?.routine?.id
         status = new
         link = .live
+        preferences.show(status: new)
         guard let today, let earliest, let latest else {
             day = nil
             selected = nil
@@ -188,6 +201,10 @@ public struct WindowModel: Equatable, Sendable {
         case .taskNotFound: "That task is no longer in today's list."
         case .dateOutOfRange(let date, let earliest, let latest, _): "\(date) is not between \(earliest) and \(latest)."
         case .dayLocked(let date): "\(date) is closed and cannot change."
+        case .routineNotFound(let query): "bmd has no routine \(query) any more."
+        case .notificationsUnavailable(let reason): "The notification cannot show: \(reason)."
+        case .stateFileBusy(let seconds): "Another program held Better Morning's data for \(seconds) s; nothing changed. Try again."
+        case .storageFailed(let reason): "bmd could not store the change: \(reason)."
         default: "bmd could not do that (\(BmdLink.shortName(error.varlinkName)))."
         }
     }
