@@ -120,7 +120,7 @@ test-window:
 	$(SWIFT_QUIET) build $(BUILD_FLAGS)
 	PKG_CONFIG_PATH="$$(scripts/quiet-pkg-config)" GSK_RENDERER=cairo \
 	BM_BIN_DIR="$$($(SWIFT_QUIET) build $(BUILD_FLAGS) --show-bin-path)" dbus-run-session -- \
-		xvfb-run -a $(SWIFT) test $(BUILD_FLAGS) --filter 'WindowWidgetTests|WindowIdleTests'
+		xvfb-run -a $(SWIFT) test $(BUILD_FLAGS) --filter 'WindowWidgetTests|WindowIdleTests|HistoryWidgetTests|PreferencesWidgetTests'
 
 # Figures, then one table with each target met or missed. Each script says what it
 # measures and how to run it alone (bench/NAME BIN_DIR); bench/lib holds their helpers.
