@@ -328,7 +328,7 @@ final class HistoryPage {
         dialog = nil
         dialogQuestion = question
         guard let question else { return }
-        dialog = present(question, over: root) { [weak self] yes in
+        dialog = presentConfirmation(question, over: root) { [weak self] yes in
             self?.dialog = nil
             self?.dialogQuestion = nil
             self?.send(.history(yes ? .confirm : .cancel))
@@ -378,7 +378,7 @@ final class HistoryPage {
 
 /// A bold heading over a part of a page.
 @MainActor
-func heading(_ text: String) -> UnsafeMutablePointer<GtkWidget> {
+private func heading(_ text: String) -> UnsafeMutablePointer<GtkWidget> {
     let widget = label(wrap: true)
     gtk_label_set_text(OpaquePointer(widget), text)
     style(widget, "heading")
@@ -387,7 +387,7 @@ func heading(_ text: String) -> UnsafeMutablePointer<GtkWidget> {
 
 /// A boxed list of `rows`, named for screen readers.
 @MainActor
-func boxedList(_ rows: [UnsafeMutablePointer<GtkWidget>], name: String) -> UnsafeMutablePointer<GtkWidget> {
+private func boxedList(_ rows: [UnsafeMutablePointer<GtkWidget>], name: String) -> UnsafeMutablePointer<GtkWidget> {
     let list = gtk_list_box_new()!
     gtk_list_box_set_selection_mode(OpaquePointer(list), GTK_SELECTION_NONE)
     style(list, "boxed-list")
@@ -398,7 +398,7 @@ func boxedList(_ rows: [UnsafeMutablePointer<GtkWidget>], name: String) -> Unsaf
 
 /// A button showing an icon, named for screen readers and with the name as tooltip.
 @MainActor
-func iconButton(_ icon: String, _ name: String) -> UnsafeMutablePointer<GtkWidget> {
+private func iconButton(_ icon: String, _ name: String) -> UnsafeMutablePointer<GtkWidget> {
     let button = gtk_button_new_from_icon_name(icon)!
     bm_set_accessible_label(button, name)
     gtk_widget_set_tooltip_text(button, name)
@@ -427,7 +427,7 @@ private let releaseAnswer: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutab
 /// Shows `question` in a dialog over the window of `widget`: the change's button, and
 /// Cancel, which Escape answers too. `answer` hears true when the change goes ahead.
 @MainActor
-func present(_ question: Confirmation, over widget: UnsafeMutablePointer<GtkWidget>,
+func presentConfirmation(_ question: Confirmation, over widget: UnsafeMutablePointer<GtkWidget>,
              answer: @escaping @MainActor (Bool) -> Void) -> UnsafeMutablePointer<GtkWidget> {
     let parent = gtk_widget_get_root(widget).map { UnsafeMutablePointer<GtkWindow>($0) }
     let dialog = adw_message_dialog_new(parent, question.heading, question.body)!

@@ -151,7 +151,7 @@ final class PreferencesView {
         dialog = nil
         dialogQuestion = question
         guard let question else { return }
-        dialog = present(question, over: window) { [weak self] yes in
+        dialog = presentConfirmation(question, over: window) { [weak self] yes in
             self?.dialog = nil
             self?.dialogQuestion = nil
             self?.send(.preferences(yes ? .confirm : .cancel))
