@@ -41,6 +41,33 @@ import Testing
         #expect(view.window == first)
     }
 
+    @Test("Ctrl+comma opens the preferences too")
+    func shortcut() {
+        let w = Window()
+        defer { close(w, w.view.preferences) }
+        // The window's own shortcut for the keys, run as GTK runs it on a key press.
+        let controllers = gtk_widget_observe_controllers(w.view.content)!
+        defer { g_object_unref(UnsafeMutableRawPointer(controllers)) }
+        var found = false
+        for index in 0..<g_list_model_get_n_items(controllers) {
+            let controller = g_list_model_get_item(controllers, index)!
+            defer { g_object_unref(controller) }
+            guard g_type_check_instance_is_a(controller.assumingMemoryBound(to: GTypeInstance.self), gtk_shortcut_controller_get_type()) != 0 else { continue }
+            let shortcuts = OpaquePointer(controller)
+            for position in 0..<g_list_model_get_n_items(shortcuts) {
+                let shortcut = OpaquePointer(g_list_model_get_item(shortcuts, position)!)
+                defer { g_object_unref(UnsafeMutableRawPointer(shortcut)) }
+                let trigger = gtk_shortcut_trigger_to_string(gtk_shortcut_get_trigger(shortcut))!
+                defer { g_free(trigger) }
+                guard String(cString: trigger) == "<Control>comma" else { continue }
+                found = true
+                _ = gtk_shortcut_action_activate(gtk_shortcut_get_action(shortcut), GTK_SHORTCUT_ACTION_EXCLUSIVE, w.view.content, nil)
+            }
+        }
+        #expect(found)
+        #expect(w.view.preferences.window != nil)
+    }
+
     @Test("turning the reminder off asks bmd, and the answer is said")
     func reminderOff() {
         let (w, view) = preferences()
