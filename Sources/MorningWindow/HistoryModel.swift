@@ -67,8 +67,6 @@ public struct HistoryModel: Equatable, Sendable {
     /// What the last change did, or why an action was refused, in a sentence.
     public var notice: String?
     public var shown = false
-    /// What was loaded is out of date: the morning changed while the page was away.
-    var stale = true
     /// A delete asked for before the stats came: asked once they do.
     var deleteWaiting: String?
     /// What the morning was when last heard: a change reloads the page.
@@ -120,7 +118,9 @@ public struct HistoryModel: Equatable, Sendable {
         switch event {
         case .shown(let on):
             shown = on
-            guard on, stale else { return [] }
+            // Asked again each time it shows: a routine deleted from a terminal changes
+            // no status, so only asking again shows it gone.
+            guard on else { return [] }
             return reload()
         case .cards(let new):
             cards = new
@@ -214,21 +214,17 @@ public struct HistoryModel: Equatable, Sendable {
     }
 
     /// A new status: when the morning changed (a check, a new day, another routine, a
-    /// reset), what the page shows is asked again, now if it is on screen.
+    /// reset) while the page is on screen, what it shows is asked again.
     public mutating func show(status: Morning.StatusReply) -> [HistoryEffect] {
         let now = "\(status.date) \(status.phase) \(status.routine?.id ?? "-") \(status.routine?.startDate ?? "-") \(status.today?.completed ?? -1)"
         guard now != heard else { return [] }
-        let first = heard == nil
         heard = now
-        if first && !stale { return [] }
-        stale = true
         guard shown else { return [] }
         // A week browsed back stays as it is; this week's chart comes with the cards.
         return reload()
     }
 
     private mutating func reload() -> [HistoryEffect] {
-        stale = false
         return [.loadCards, .loadStats]
     }
 

@@ -133,6 +133,18 @@ import Testing
         #expect(text(page.message) == "Another program held Better Morning's data for 5 s; nothing changed. Try again.")
     }
 
+    @Test("a routine deleted from a terminal while the page was away is gone when it shows again")
+    func deletedElsewhere() {
+        let (w, page) = history()
+        defer { w.close() }
+        #expect(w.controller.model.history.cards?.count == 2)
+        w.controller.send(.showPage(.today))
+        w.bmd.records.cards.removeLast()
+        w.controller.send(.showPage(.history))
+        #expect(spin { w.controller.model.history.cards?.count == 1 })
+        #expect(g_list_model_get_n_items(adw_combo_row_get_model(cast(page.routineRow))) == 1)
+    }
+
     @Test("a check made elsewhere shows in this week's chart while the page is on show")
     func elsewhere() {
         let (w, page) = history()
