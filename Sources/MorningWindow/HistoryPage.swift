@@ -27,6 +27,7 @@ final class HistoryPage {
     let heatmapSummary: UnsafeMutablePointer<GtkWidget>
     let heatmap: UnsafeMutablePointer<GtkWidget>
     let message: UnsafeMutablePointer<GtkWidget>
+    let away: UnsafeMutablePointer<GtkWidget>
 
     /// The chart's columns as drawn: the bar and the labels of each day.
     private(set) var bars: [(day: Morning.WeekDay, column: UnsafeMutablePointer<GtkWidget>, bar: UnsafeMutablePointer<GtkWidget>, count: UnsafeMutablePointer<GtkWidget>)] = []
@@ -97,9 +98,11 @@ final class HistoryPage {
         gtk_widget_set_halign(heatmap, GTK_ALIGN_CENTER)
         message = label(wrap: true)
         style(message, "error")
+        away = label(wrap: true)
+        style(away, "warning")
 
         let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12)!
-        for child in [routineList, navigation, thisWeek, chart, startNote, actions, notice,
+        for child in [away, routineList, navigation, thisWeek, chart, startNote, actions, notice,
                       heading("Stats"), statsList, heading("Last \(HistoryModel.heatmapMonths) months"), heatmapSummary, heatmap,
                       Self.legend(), message] {
             gtk_box_append(cast(column), child)
@@ -142,6 +145,8 @@ final class HistoryPage {
         let model = window.history
         self.model = model
         set(message, window.page == .history ? window.message : nil)
+        // What is on show stays while bmd is away, and nothing can be changed.
+        set(away, TodayText.away(window))
         guard let cards = model.cards, let card = model.card, window.status != nil else {
             adw_status_page_set_title(OpaquePointer(empty), window.status == nil || model.cards == nil ? "History" : "No Routines Yet")
             adw_status_page_set_description(OpaquePointer(empty), window.status == nil

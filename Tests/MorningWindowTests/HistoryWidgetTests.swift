@@ -145,6 +145,21 @@ import Testing
         #expect(g_list_model_get_n_items(adw_combo_row_get_model(cast(page.routineRow))) == 1)
     }
 
+    @Test("while bmd is away the page says so and nothing can be changed; once back, it can")
+    func away() {
+        let (w, page) = history()
+        defer { w.close() }
+        w.bmd.away = "nothing answers at /run/user/1000/better-morning/bmd.sock"
+        w.bmd.stop()
+        #expect(spin { gtk_widget_get_visible(page.away).bool })
+        #expect(text(page.away) == "bmd is away: bmd closed the connection. Trying again…")
+        #expect(counts(page) == [3, 1, 1, 0, 0, 0, 0])  // the week stays on show
+        #expect([page.restart, page.delete, page.previous].allSatisfy { !sensitive($0) })
+        w.bmd.away = nil
+        #expect(spin { !gtk_widget_get_visible(page.away).bool })
+        #expect(sensitive(page.restart) && sensitive(page.delete) && sensitive(page.previous))
+    }
+
     @Test("a check made elsewhere shows in this week's chart while the page is on show")
     func elsewhere() {
         let (w, page) = history()
