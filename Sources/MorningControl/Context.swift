@@ -25,12 +25,7 @@ public struct Context {
     }
 
     /// The locale for week charts: the first non-empty of LC_ALL, LC_TIME, LANG.
-    var locale: String? {
-        for name in ["LC_ALL", "LC_TIME", "LANG"] {
-            if let value = environment[name], !value.isEmpty { return value }
-        }
-        return nil
-    }
+    var locale: String? { DataWords.locale { environment[$0] } }
 
     /// Colour only on a terminal, and never when NO_COLOR is set to anything.
     var style: Style {

@@ -44,6 +44,10 @@ public final class BmdLink {
             }
         case .routines(let effect):
             run(routines: effect)
+        case .history(let effect):
+            run(history: effect)
+        case .preferences(let effect):
+            run(preferences: effect)
         }
     }
 

@@ -13,6 +13,8 @@ public enum WindowEffect: Equatable, Sendable {
     /// Wait this long, then send `.retry`: bmd is away and will be asked again.
     case retry(afterMilliseconds: UInt32)
     case routines(RoutinesEffect)
+    case history(HistoryEffect)
+    case preferences(PreferencesEffect)
 }
 
 /// What happens to the window: bmd's answers, the connection, and the person's actions.
@@ -38,6 +40,8 @@ public enum WindowEvent: Equatable, Sendable {
     /// The check box of the task at this position of the day on show was clicked.
     case toggle(position: Int)
     case routines(RoutinesEvent)
+    case history(HistoryEvent)
+    case preferences(PreferencesEvent)
 }
 
 /// The window's state: the page open, what bmd last said, the date chosen, whether bmd
@@ -72,6 +76,8 @@ public struct WindowModel: Equatable, Sendable {
     /// One line about what went wrong, until the next action.
     public var message: String?
     public var routines = RoutinesModel()
+    public var history = HistoryModel()
+    public var preferences = PreferencesModel()
 
     /// How far ahead the scroller reaches.
     public static let daysAhead = 14
@@ -113,7 +119,7 @@ public struct WindowModel: Equatable, Sendable {
         case .started:
             return [.connect]
         case .status(let new):
-            return show(status: new)
+            return show(status: new) + history.show(status: new).map(WindowEffect.history)
         case .day(let reply):
             // An answer overtaken by a later choice of date is dropped.
             if reply.date == selected?.description { day = reply }
@@ -157,6 +163,12 @@ public struct WindowModel: Equatable, Sendable {
                                        : [.check(position: position, date: day.date)]
         case .routines(let event):
             return routines.handle(event).map { .routines($0) }
+        case .history(let event):
+            message = nil
+            return history.handle(event, status: status).map(WindowEffect.history)
+        case .preferences(let event):
+            message = nil
+            return preferences.handle(event, live: link == .live).map(WindowEffect.preferences)
         }
     }
 
@@ -168,6 +180,7 @@ public struct WindowModel: Equatable, Sendable {
         status = new
         routines.status = new
         link = .live
+        preferences.show(status: new)
         guard let today, let earliest, let latest else {
             day = nil
             selected = nil
@@ -197,6 +210,10 @@ public struct WindowModel: Equatable, Sendable {
         case .taskNotFound: "That task is no longer in today's list."
         case .dateOutOfRange(let date, let earliest, let latest, _): "\(date) is not between \(earliest) and \(latest)."
         case .dayLocked(let date): "\(date) is closed and cannot change."
+        case .routineNotFound(let query): "bmd has no routine \(query) any more."
+        case .notificationsUnavailable(let reason): "The notification cannot show: \(reason)."
+        case .stateFileBusy(let seconds): "Another program held Better Morning's data for \(seconds) s; nothing changed. Try again."
+        case .storageFailed(let reason): "bmd could not store the change: \(reason)."
         default: "bmd could not do that (\(BmdLink.shortName(error.varlinkName)))."
         }
     }

@@ -10,6 +10,9 @@ public final class WindowView {
     let stack: UnsafeMutablePointer<GtkWidget>
     let today: TodayPage
     let routines: RoutinesPage
+    let history: HistoryPage
+    let preferences: PreferencesView
+    let menuButton: UnsafeMutablePointer<GtkWidget>
     private let controller: WindowController
     private var page: WindowModel.Page?
 
@@ -19,12 +22,14 @@ public final class WindowView {
         let send: @MainActor (WindowEvent) -> Void = { [weak controller] in controller?.send($0) }
         today = TodayPage(send: send)
         routines = RoutinesPage(send: send)
+        history = HistoryPage(send: send)
+        preferences = PreferencesView(send: send)
         stack = adw_view_stack_new()
         gtk_widget_set_vexpand(stack, 1)
         let pages: [(WindowModel.Page, UnsafeMutablePointer<GtkWidget>, String)] = [
             (.today, today.root, "alarm-symbolic"),
             (.routines, routines.root, "view-list-symbolic"),
-            (.history, Self.coming("History", "Your weeks, stats and heatmap are coming to the window. Until then: bmctl data."), "x-office-calendar-symbolic"),
+            (.history, history.root, "x-office-calendar-symbolic"),
         ]
         for (page, widget, icon) in pages {
             let stackPage = adw_view_stack_add_titled(OpaquePointer(stack), widget, page.name, page.title)
@@ -35,6 +40,8 @@ public final class WindowView {
         adw_view_switcher_title_set_title(OpaquePointer(title), WindowApp.title)
         let header = adw_header_bar_new()!
         adw_header_bar_set_title_widget(OpaquePointer(header), title)
+        menuButton = Self.menuButton()
+        adw_header_bar_pack_end(OpaquePointer(header), menuButton)
         let bar = adw_view_switcher_bar_new()!
         adw_view_switcher_bar_set_stack(OpaquePointer(bar), OpaquePointer(stack))
         // The bottom bar shows when the title has no room for the switcher.
@@ -57,6 +64,12 @@ public final class WindowView {
             shortcut(content, "<Alt>\(page.rawValue + 1)") { send(.showPage(page)) }
         }
         shortcut(content, "<Control>q") { quit() }
+        let actions = g_simple_action_group_new()!
+        let preferencesAction = g_simple_action_new("preferences", nil)!
+        on(UnsafeMutableRawPointer(preferencesAction), "activate", arguments: 3) { [weak self] in self?.openPreferences() }
+        g_action_map_add_action(OpaquePointer(actions), preferencesAction)
+        gtk_widget_insert_action_group(content, "window", OpaquePointer(actions))
+        shortcut(content, "<Control>comma") { [weak self] in self?.openPreferences() }
         controller.changed = { [weak self] model in self?.render(model) }
         render(controller.model)
     }
@@ -68,13 +81,24 @@ public final class WindowView {
         }
         today.render(model)
         routines.render(model)
+        history.render(model)
+        preferences.render(model)
     }
 
-    /// A page still to come in the window, saying where to find it meanwhile.
-    static func coming(_ title: String, _ description: String) -> UnsafeMutablePointer<GtkWidget> {
-        let page = adw_status_page_new()!
-        adw_status_page_set_title(OpaquePointer(page), title)
-        adw_status_page_set_description(OpaquePointer(page), description)
-        return page
+    func openPreferences() {
+        preferences.open(over: content)
+    }
+
+    /// The primary menu: Preferences (Ctrl+comma).
+    static func menuButton() -> UnsafeMutablePointer<GtkWidget> {
+        let menu = g_menu_new()!
+        g_menu_append(menu, "_Preferences", "window.preferences")
+        let button = gtk_menu_button_new()!
+        gtk_menu_button_set_icon_name(OpaquePointer(button), "open-menu-symbolic")
+        gtk_menu_button_set_menu_model(OpaquePointer(button), UnsafeMutablePointer<GMenuModel>(menu))
+        gtk_menu_button_set_primary(OpaquePointer(button), 1)
+        bm_set_accessible_label(button, "Main Menu")
+        gtk_widget_set_tooltip_text(button, "Main Menu")
+        return button
     }
 }

@@ -166,10 +166,10 @@ import MorningProtocol
     // Rule H3.
     @Test("percentages never say 100% short of everything, nor 0% above nothing")
     func percentages() {
-        #expect(StatsText.percent(199, of: 200) == "99%")
-        #expect(StatsText.percent(1, of: 300) == "1%")
-        #expect(StatsText.percent(0, of: 0) == "0%")
-        #expect(StatsText.tenths(10.0 / 6.0) == "1.7")
+        #expect(DataWords.percent(199, of: 200) == "99%")
+        #expect(DataWords.percent(1, of: 300) == "1%")
+        #expect(DataWords.percent(0, of: 0) == "0%")
+        #expect(DataWords.tenths(10.0 / 6.0) == "1.7")
     }
 
     // Rule H4.

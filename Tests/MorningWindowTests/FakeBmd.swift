@@ -16,6 +16,8 @@ final class FakeBmd {
     private var splitters: [Int32: FrameSplitter] = [:]
     private var followers: [Int32] = []
     private var sources: [Int32: guint] = [:]
+    /// What bmd answers the History page and the preferences (below).
+    var records = Records()
 
     init(status: Morning.StatusReply = Fixture.status(), days: [Morning.DayReply]? = nil) {
         self.status = status
@@ -108,8 +110,10 @@ final class FakeBmd {
             }
             send(VarlinkReply(parameters: change.json).frame, to: fd)
             push()
-        case "Explore", "Stats", "Activate", "DraftShow", "DraftTitle", "DraftAdd", "DraftRemove", "DraftSave", "DraftDiscard":
+        case "Explore", "Activate", "DraftShow", "DraftTitle", "DraftAdd", "DraftRemove", "DraftSave", "DraftDiscard":
             answerRoutines(method, call.parameters, on: fd)
+        case _ where Records.methods.contains(method):
+            answerRecords(method, call, on: fd)
         default:
             calls.append(method)
             send(VarlinkService.Error.methodNotFound(method: call.method).frame, to: fd)
@@ -142,9 +146,6 @@ final class FakeBmd {
         case "Explore":
             calls.append(method)
             reply(Morning.ExploreReply(routines: catalog))
-        case "Stats":
-            calls.append(method)
-            reply(Morning.StatsReply(routines: own))
         case "DraftShow":
             calls.append(method)
             reply(draft)
@@ -218,6 +219,103 @@ final class FakeBmd {
 
     private func send(_ frame: [UInt8], to fd: Int32) {
         _ = frame.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+    }
+}
+
+// MARK: The History page's and the preferences' calls
+
+/// The routines' records and the settings the fake bmd answers with, and the refusals
+/// it gives instead, by method.
+struct Records {
+    static let methods: Set<String> = ["Data", "Week", "Stats", "History", "Restart", "Delete", "Reset",
+                                       "SetNotifications", "SetNotificationSound", "TestNotification", "Welcome"]
+    var cards = Fixture.cards
+    /// The weeks before this one, by routine id and offset.
+    var weeks: [String: Morning.WeekChart] = ["lark -1": Fixture.week(start: "2026-11-16", counts: [nil, nil, nil, nil, 2, 3, 0])]
+    var stats = Fixture.stats
+    var refusals: [String: Morning.Error] = [:]
+    /// The locale each call that takes one was given.
+    var locales: [String?] = []
+}
+
+extension FakeBmd {
+    fileprivate func answerRecords(_ method: String, _ call: VarlinkCall, on fd: Int32) {
+        func reply(_ json: JSONValue) { send(VarlinkReply(parameters: json).frame, to: fd) }
+        var routine: String?
+        switch method {
+        case "Week":
+            let p = try? Morning.WeekParameters(json: call.parameters)
+            routine = p?.routine
+            records.locales.append(p?.locale ?? nil)
+            calls.append("Week \(routine ?? "") \(p?.offset ?? 0)")
+        case "History":
+            let p = try? Morning.HistoryParameters(json: call.parameters)
+            routine = p?.routine
+            records.locales.append(p?.locale ?? nil)
+            calls.append("History \(routine ?? "") \(p?.months ?? 0)")
+        case "Restart", "Delete":
+            routine = (try? Morning.RestartParameters(json: call.parameters))?.routine
+            calls.append("\(method) \(routine ?? "")")
+        case "SetNotifications":
+            calls.append("SetNotifications \((try? Morning.SetNotificationsParameters(json: call.parameters))?.enabled ?? false)")
+        case "SetNotificationSound":
+            calls.append("SetNotificationSound \((try? Morning.SetNotificationSoundParameters(json: call.parameters))?.sound ?? false)")
+        case "Data":
+            records.locales.append((try? Morning.DataParameters(json: call.parameters))?.locale ?? nil)
+            calls.append(method)
+        default:
+            calls.append(method)
+        }
+        if let error = records.refusals[method] { return send(error.frame, to: fd) }
+        let card = records.cards.first { $0.routineId == routine }
+        switch method {
+        case "Data":
+            reply(Morning.DataReply(cards: records.cards).json)
+        case "Week":
+            let offset = (try? Morning.WeekParameters(json: call.parameters))?.offset ?? 0
+            guard let card, let week = offset == 0 ? card.week : records.weeks["\(card.routineId) \(offset)"] else {
+                return send(Morning.Error.routineNotFound(query: routine ?? "").frame, to: fd)
+            }
+            reply(week.json)
+        case "Stats":
+            // One list of the person's routines for both pages: the Routines page's.
+            reply(Morning.StatsReply(routines: own, overall: records.stats.overall).json)
+        case "History":
+            guard let card else { return send(Morning.Error.routineNotFound(query: routine ?? "").frame, to: fd) }
+            reply(Fixture.heatmap(id: card.routineId).json)
+        case "Restart":
+            guard let card else { return send(Morning.Error.routineNotFound(query: routine ?? "").frame, to: fd) }
+            var info = Fixture.routine(start: "2026-11-26")
+            info.id = card.routineId
+            info.name = card.routine
+            reply(Morning.Activation(routine: info, previous: Fixture.routine(),
+                                     finalized: Morning.Progress(date: status.date, completed: status.today?.completed ?? 0, total: 3)).json)
+        case "Delete":
+            guard let card else { return send(Morning.Error.routineNotFound(query: routine ?? "").frame, to: fd) }
+            var info = Fixture.routine()
+            info.id = card.routineId
+            info.name = card.routine
+            info.active = card.active
+            records.cards.removeAll { $0.routineId == card.routineId }
+            reply(Morning.DeleteReply(routine: info, records: own.first { $0.routineId == card.routineId }?.stats.daysTracked ?? 0).json)
+        case "Reset":
+            records.cards = []
+            status = Fixture.noRoutine
+            reply(Morning.ResetReply().json)
+            push()
+        case "SetNotifications":
+            status.notifications.enabled = (try? Morning.SetNotificationsParameters(json: call.parameters))?.enabled ?? false
+            reply(Morning.SetNotificationsReply(notifications: status.notifications).json)
+            push()
+        case "SetNotificationSound":
+            status.notifications.sound = (try? Morning.SetNotificationSoundParameters(json: call.parameters))?.sound
+            reply(Morning.SetNotificationSoundReply(notifications: status.notifications).json)
+            push()
+        case "TestNotification":
+            reply(Morning.TestNotificationReply(notifications: status.notifications).json)
+        default:  // Welcome
+            reply(Morning.WelcomeReply(pending: false).json)
+        }
     }
 }
 

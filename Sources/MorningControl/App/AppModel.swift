@@ -161,9 +161,7 @@ struct AppModel: Equatable {
     /// The number of days a routine has records for came: ask before deleting it.
     mutating func askDelete(routine id: String, days: Int) {
         guard let card = cards?.first(where: { $0.routineId == id }) else { return }
-        var lines = ["Delete \(card.routine) and its history: \(Text.count(days, "day")) of records? This cannot be undone."]
-        if card.active { lines.append("It is your active routine; no routine will be active after.") }
-        if card.type == .celebrity { lines.append("It stays in Explore, to be chosen again.") }
+        var lines = DataWords.deleteQuestion(routine: card.routine, days: days, active: card.active, celebrity: card.type == .celebrity)
         lines.append("y deletes it · any other key keeps it")
         question = AppQuestion(lines: lines, effect: .delete(routine: id))
     }
@@ -285,7 +283,7 @@ struct AppModel: Equatable {
             welcome = WelcomeText.render(style: .plain)
         case .character("r"):
             question = AppQuestion(lines: [
-                "Reset Better Morning? Every routine, record and setting is removed; the celebrity routines stay.",
+                DataWords.resetQuestion,
                 "y resets · any other key keeps everything",
             ], effect: .reset)
         default: break
@@ -352,12 +350,7 @@ struct AppModel: Equatable {
             weekOffset += 1
             return weekOffset == 0 ? [] : [.loadWeek(routine: card.routineId, offset: weekOffset)]
         case .character("r"):
-            var lines = ["Start \(card.routine) over from tomorrow" + (tomorrow.map { " (\($0))" } ?? "") + "? Its history stays."]
-            if card.active, let status, status.phase == .running, let today = status.today {
-                lines.append("Today's day ends now with \(today.completed) of \(today.total) done.")
-            } else if let status, status.phase == .running, let active = status.routine {
-                lines.append("It takes the place of \(active.name), whose day ends now.")
-            }
+            var lines = DataWords.restartQuestion(routine: card.routine, active: card.active, tomorrow: tomorrow, status: status)
             lines.append("y starts it over · any other key keeps things as they are")
             question = AppQuestion(lines: lines, effect: .restart(routine: card.routineId))
         case .character("d"):

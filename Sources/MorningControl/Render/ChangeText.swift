@@ -8,8 +8,7 @@ enum ChangeText {
     }
 
     static func restarted(_ reply: Morning.Activation, style: Style) -> String {
-        Text.lines(["Restarted \(style.bold(reply.routine.name)): it starts over tomorrow (\(reply.routine.startDate)); "
-                    + "its history stays."] + finalized(reply))
+        Text.lines(DataWords.restarted(reply, name: style.bold))
     }
 
     /// The line about the day that was closed early for the routine that was running.
@@ -18,7 +17,7 @@ enum ChangeText {
     }
 
     static func deleted(_ reply: Morning.DeleteReply, style: Style) -> String {
-        var lines = ["Deleted \(style.bold(reply.routine.name)) and its \(Text.count(reply.records, "day record"))."]
+        var lines = [DataWords.deleted(reply, name: style.bold)]
         if reply.routine.active {
             lines.append("No routine is active now; pick one with `bmctl activate NAME`.")
         }
@@ -26,7 +25,7 @@ enum ChangeText {
     }
 
     static func reset() -> String {
-        Text.lines(["Better Morning is reset: every routine, record and setting is gone."])
+        Text.lines([DataWords.reset])
     }
 
     static func checked(_ reply: Morning.TaskChange, style: Style) -> String {

@@ -14,21 +14,7 @@ enum HistoryText {
     static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
     static func render(_ reply: Morning.HistoryReply, style: Style) -> String {
-        // Days tracked are finished days, as `bmctl stats` counts them: the running
-        // routine's today, still in progress, is taken out and shown beside them.
-        let finished = reply.days.filter { $0.date >= reply.from }.compactMap { day -> (completed: Int, total: Int)? in
-            guard let completed = day.completed, let total = day.total else { return nil }
-            guard day.date == reply.today, let live = reply.inProgress else { return (completed, total) }
-            let recorded = (completed: completed - (live.completed ?? 0), total: total - (live.total ?? 0))
-            return recorded.total > 0 ? recorded : nil
-        }
-        let perfect = finished.filter { $0.total > 0 && $0.completed == $0.total }
-        var parts = [style.bold(reply.routine ?? "All routines"), "\(reply.from) – \(reply.today)",
-                     "\(Text.count(finished.count, "day")) tracked, \(perfect.count) perfect"]
-        if let live = reply.inProgress, let done = live.completed, let total = live.total {
-            parts.append("today \(done) of \(total) so far")
-        }
-        let header = parts.joined(separator: " · ")
+        let header = ([style.bold(reply.routine ?? "All routines")] + DataWords.heatmapSummary(reply)).joined(separator: " · ")
         let columns = (reply.days.count + 6) / 7
         var lines = [header, "      " + monthLabels(reply, columns: columns)]
         for row in 0..<min(7, reply.days.count) {
@@ -47,12 +33,7 @@ enum HistoryText {
     /// The shade of a day: blank without a record (or before the range), · when nothing
     /// was done, then up to a third, up to two thirds, more, and every task.
     static func shade(completed: Int?, total: Int?) -> Character? {
-        guard let completed, let total, total > 0 else { return nil }
-        if completed <= 0 { return shades[0] }
-        if completed >= total { return shades[4] }
-        if completed * 3 <= total { return shades[1] }
-        if completed * 3 <= total * 2 { return shades[2] }
-        return shades[3]
+        DataWords.level(completed: completed, total: total).map { shades[$0] }
     }
 
     private static func cell(_ day: Morning.HistoryDay, from: String, style: Style) -> String {
@@ -74,8 +55,7 @@ enum HistoryText {
     }
 
     static func legend(style: Style) -> String {
-        let keys = ["none", "up to 1/3", "up to 2/3", "more", "every task"]
-        return zip(shades, keys).enumerated().map { index, pair in
+        zip(shades, DataWords.levelNames).enumerated().map { index, pair in
             let shade = String(pair.0)
             return (index == 0 ? style.dim(shade) : style.green(shade)) + " " + pair.1
         }.joined(separator: "  ") + "   " + style.dim("blank: no record")

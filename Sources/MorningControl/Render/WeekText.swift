@@ -44,15 +44,6 @@ enum WeekText {
         return Text.lines(lines)
     }
 
-    /// Why days of the week have no record because the routine had not started yet:
-    /// nil when its run started before the week did.
-    static func startNote(_ chart: Morning.WeekChart) -> String? {
-        guard let start = chart.startDate, start > chart.weekStart else { return nil }
-        let when = "\(Weekday.shortName(of: start)) \(start)"
-        let tense = start > chart.today ? "starts" : "started"
-        if let last = chart.days.last?.date, start > last {
-            return "\(chart.routine) \(tense) on \(when): this week is before it, with no record."
-        }
-        return "\(chart.routine) \(tense) on \(when): the days before it have no record."
-    }
+    /// Why days of the week have no record because the routine had not started yet.
+    static func startNote(_ chart: Morning.WeekChart) -> String? { DataWords.startNote(chart) }
 }

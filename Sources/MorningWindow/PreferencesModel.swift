@@ -1,0 +1,145 @@
+import MorningProtocol
+import MorningWords
+
+/// What the preferences need from bmd.
+public enum PreferencesEffect: Equatable, Sendable {
+    case setNotifications(Bool)
+    case setSound(Bool)
+    case testNotification
+    /// Marks the welcome as shown, as `bmctl welcome` does, so no surface offers it again.
+    case takeWelcome
+    case reset
+}
+
+/// What happens in the preferences: the person's actions and bmd's answers.
+public enum PreferencesEvent: Equatable, Sendable {
+    case setNotifications(Bool)
+    case setSound(Bool)
+    case testNotification
+    case showWelcome
+    case closeWelcome
+    case askReset
+    /// The question on show was answered: go ahead, or keep everything.
+    case confirm, cancel
+    /// bmd's notification settings after a change: which one, and what they are now.
+    case notifications(Morning.Notifications, after: PreferencesEffect)
+    case wasReset
+    /// bmd marked the welcome as shown.
+    case welcomeTaken
+}
+
+/// The preferences' state: the reminder's settings as bmd last reported them, the
+/// welcome when on show, a question before a reset, and what the last change did.
+public struct PreferencesModel: Equatable, Sendable {
+    /// bmd's notification settings: from the status, or from the answer to a change.
+    public var notifications: Morning.Notifications?
+    /// The welcome's text while it is on show.
+    public var welcome: String?
+    public var question: Confirmation?
+    /// What the last change did, in a sentence; `noticeCount` counts them, so the same
+    /// sentence twice shows twice.
+    public var notice: String?
+    public var noticeCount = 0
+
+    public init() {}
+
+    public mutating func handle(_ event: PreferencesEvent, live: Bool) -> [PreferencesEffect] {
+        switch event {
+        case .setNotifications(let on):
+            guard live, notifications?.enabled != on else { return [] }
+            return [.setNotifications(on)]
+        case .setSound(let on):
+            guard live, notifications?.sound != on else { return [] }
+            return [.setSound(on)]
+        case .testNotification:
+            guard live else { return [] }
+            return [.testNotification]
+        case .showWelcome:
+            welcome = Self.welcomeText
+            return live ? [.takeWelcome] : []
+        case .closeWelcome:
+            welcome = nil
+            return []
+        case .askReset:
+            guard live else { return [] }
+            question = Confirmation(heading: "Reset Better Morning?",
+                                    body: DataWords.resetQuestion + " This cannot be undone.",
+                                    action: "Reset", destructive: true)
+            return []
+        case .confirm:
+            guard question != nil else { return [] }
+            question = nil
+            return [.reset]
+        case .cancel:
+            question = nil
+            return []
+        case .notifications(let new, let after):
+            notifications = new
+            say(Self.words(new, after: after))
+            return []
+        case .welcomeTaken:
+            return []
+        case .wasReset:
+            say(DataWords.reset)
+            return []
+        }
+    }
+
+    /// A status came: its notification settings are bmd's latest.
+    public mutating func show(status: Morning.StatusReply) {
+        notifications = status.notifications
+    }
+
+    private mutating func say(_ words: String) {
+        notice = words
+        noticeCount += 1
+    }
+
+    // MARK: What the preferences say
+
+    /// After a change of the notification settings: what they are now, and why the
+    /// reminder cannot show when no notification server answers.
+    static func words(_ n: Morning.Notifications, after: PreferencesEffect) -> String {
+        var line: String
+        switch after {
+        case .setSound:
+            line = "The reminder's sound is \(n.sound == true ? "on" : "off")."
+            if !n.enabled { line += " The daily reminder itself is off." }
+            return line
+        case .testNotification:
+            line = "Sent a test notification."
+            if !n.enabled { line += " The daily reminder itself is off." }
+            return line
+        default:
+            line = "Notifications are \(n.enabled ? "on" : "off")"
+            switch (n.enabled, n.sound) {
+            case (true, true?): line += ", with sound."
+            case (true, false?): line += ", silent."
+            default: line += "."
+            }
+        }
+        if n.enabled && !n.available { line += " " + availability(n) }
+        return line
+    }
+
+    /// What the reminder row says under its switch.
+    public static func reminderSubtitle(_ n: Morning.Notifications?) -> String {
+        guard let n else { return "Waiting for bmd…" }
+        if !n.enabled { return "Off: no reminder comes." }
+        return n.available ? "On your desktop at your routine's first task." : availability(n)
+    }
+
+    static func availability(_ n: Morning.Notifications) -> String {
+        n.reason.map { "The reminder cannot show yet: \($0)." }
+            ?? "No notification server is reachable right now, so the reminder cannot show yet."
+    }
+
+    /// The welcome, in the window's words: what Better Morning is, in five short parts.
+    public static let welcomeText = """
+        1. Famous routines. Follow the morning of someone well known, each with the book or article it comes from: on the Routines page.
+        2. Your own routine. Write one, up to 20 tasks on a five-minute grid, on the Routines page.
+        3. One reminder a day, at your routine's first task, on your desktop. Check it works here: Send a test notification.
+        4. Progress you can see: check tasks off on Today as you go, then look back week by week on History.
+        5. Start now: pick a routine on the Routines page. It begins tomorrow.
+        """
+}

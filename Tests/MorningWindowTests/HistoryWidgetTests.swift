@@ -1,0 +1,178 @@
+import CAdwaita
+import Glibc
+import MorningProtocol
+@testable import MorningWindow
+import Testing
+
+/// The History page's real widgets in this process, against the fake bmd: what it
+/// shows of a routine's weeks, stats and heatmap, what its buttons ask of bmd, and the
+/// questions before a restart or a delete.
+// Rule U4: the window's History page.
+@Suite(.serialized) @MainActor struct HistoryWidgetTests {
+    typealias Window = WindowWidgetTests.Window
+
+    init() throws {
+        try #require(Display.ready, "the window's widget tests need a display: run them as make test does, under xvfb-run and dbus-run-session")
+    }
+
+    /// A window on the History page once it shows Lark's week, stats and heatmap.
+    func history(_ bmd: FakeBmd = FakeBmd()) -> (Window, HistoryPage) {
+        // The routines the History page's stats are about (the Routines page lists them too).
+        bmd.own = Fixture.stats.routines
+        let w = Window(bmd)
+        w.controller.send(.showPage(.history))
+        let page = w.view.history
+        _ = spin { page.bars.count == 7 && !page.cells.isEmpty && page.statsShown.count == 6 }
+        return (w, page)
+    }
+
+    func text(_ label: UnsafeMutablePointer<GtkWidget>) -> String { String(cString: gtk_label_get_text(OpaquePointer(label))) }
+    func counts(_ page: HistoryPage) -> [Double] { page.bars.map { gtk_level_bar_get_value(OpaquePointer($0.bar)) } }
+    func sensitive(_ widget: UnsafeMutablePointer<GtkWidget>) -> Bool { gtk_widget_get_sensitive(widget) != 0 }
+
+    @Test("History shows the active routine's week, its stats and heatmap, the chart and heatmap named in words")
+    func shows() {
+        let saved = getenv("LC_ALL").map { String(cString: $0) }
+        setenv("LC_ALL", "en_GB.UTF-8", 1)
+        defer { if let saved { setenv("LC_ALL", saved, 1) } else { unsetenv("LC_ALL") } }
+        let (w, page) = history()
+        defer { w.close() }
+        #expect(text(page.weekLabel) == "23 – 29 Nov · this week")
+        #expect(counts(page) == [3, 1, 1, 0, 0, 0, 0])
+        #expect(page.bars.map { page.names[$0.column] } == [
+            "Mon 23 Nov: 3 of 3", "Tue 24 Nov: 1 of 3", "Wed 25 Nov: today, 1 of 3 so far", "Thu 26 Nov: to come",
+            "Fri 27 Nov: to come", "Sat 28 Nov: to come", "Sun 29 Nov: to come",
+        ])
+        #expect(page.names[page.chart]?.hasPrefix("Lark, 23 – 29 Nov · this week. Mon 23 Nov: 3 of 3;") == true)
+        #expect(page.statsShown.first! == ("tasks completed", "10"))
+        #expect(page.statsShown.map(\.name).last == "best run")
+        #expect(page.names[page.heatmap] == "Heatmap of Lark: 2026-09-01 – 2026-11-25, 6 days tracked, 1 perfect")
+        #expect(page.names[page.cells.first { $0.day.date == "2026-11-22" }!.cell] == "Sun 22 Nov: 3 of 3")
+        #expect(page.cells.first?.day.date == "2026-09-01")  // no cell is named before the heatmap's range
+        #expect(!sensitive(page.thisWeek))
+        // The weeks start by the locale, as bmctl's do.
+        #expect(w.bmd.calls.contains("Data") && w.bmd.calls.contains("Stats") && w.bmd.calls.contains("History lark 3"))
+        #expect(!w.bmd.records.locales.isEmpty && w.bmd.records.locales.allSatisfy { $0 == "en_GB.UTF-8" })
+    }
+
+    @Test("the week buttons step back to the routine's first week and forward; This Week comes back")
+    func weeks() {
+        let (w, page) = history()
+        defer { w.close() }
+        #expect(sensitive(page.previous) && !sensitive(page.next))
+        gtk_widget_activate(page.previous)
+        #expect(spin { text(page.weekLabel) == "16 – 22 Nov · last week" })
+        #expect(w.bmd.calls.contains("Week lark -1"))
+        #expect(counts(page) == [0, 0, 0, 0, 2, 3, 0])
+        #expect(page.names[page.bars[0].column] == "Mon 16 Nov: before Lark started")
+        #expect(text(page.startNote) == "Lark started on Fri 2026-11-20: the days before it have no record.")
+        #expect(!sensitive(page.previous) && sensitive(page.next))
+        #expect(sensitive(page.thisWeek))
+        gtk_widget_activate(page.thisWeek)
+        #expect(spin { text(page.weekLabel) == "23 – 29 Nov · this week" })
+        #expect(counts(page) == [3, 1, 1, 0, 0, 0, 0])
+    }
+
+    @Test("choosing another routine shows its week and its heatmap")
+    func choose() {
+        let (w, page) = history()
+        defer { w.close() }
+        adw_combo_row_set_selected(cast(page.routineRow), 1)
+        #expect(spin { w.bmd.calls.contains("History kant 3") && page.names[page.heatmap]?.hasPrefix("Heatmap of Kant") == true })
+        #expect(w.controller.model.history.card?.routine == "Kant")
+        #expect(counts(page) == [0, 0, 0, 0, 0, 0, 0])
+        #expect(page.statsShown.first! == ("tasks completed", "80"))
+    }
+
+    @Test("Start Over asks with the terminal app's words; Cancel keeps everything, Start Over restarts")
+    func restart() {
+        let (w, page) = history()
+        defer { w.close() }
+        gtk_widget_activate(page.restart)
+        #expect(spin { page.dialog != nil })
+        let dialog = page.dialog!
+        #expect(String(cString: adw_message_dialog_get_heading(cast(dialog))) == "Start Lark over?")
+        #expect(String(cString: adw_message_dialog_get_body(cast(dialog)))
+                == "Start Lark over from tomorrow (2026-11-26)? Its history stays.\nToday's day ends now with 1 of 3 done.")
+        adw_message_dialog_response(cast(dialog), "cancel")
+        #expect(spin { page.dialog == nil })
+        #expect(!w.bmd.calls.contains { $0.hasPrefix("Restart") })
+        gtk_widget_activate(page.restart)
+        #expect(spin { page.dialog != nil })
+        adw_message_dialog_response(cast(page.dialog!), "confirm")
+        #expect(spin { gtk_widget_get_visible(page.notice).bool })
+        #expect(w.bmd.calls.contains("Restart lark"))
+        #expect(text(page.notice) == "Restarted Lark: it starts over tomorrow (2026-11-26); its history stays. Today's Lark ended with 1 of 3 done.")
+    }
+
+    @Test("Delete asks, saying the days of records lost; then the routine leaves the list")
+    func delete() {
+        let (w, page) = history()
+        defer { w.close() }
+        adw_combo_row_set_selected(cast(page.routineRow), 1)
+        #expect(spin { w.controller.model.history.card?.routine == "Kant" })
+        gtk_widget_activate(page.delete)
+        #expect(spin { page.dialog != nil })
+        #expect(String(cString: adw_message_dialog_get_body(cast(page.dialog!)))
+                == "Delete Kant and its history: 40 days of records? This cannot be undone.\nIt stays in Explore, to be chosen again.")
+        adw_message_dialog_response(cast(page.dialog!), "confirm")
+        #expect(spin { text(page.notice) == "Deleted Kant and its 40 day records." })
+        #expect(w.bmd.calls.contains("Delete kant"))
+        #expect(spin { w.controller.model.history.cards?.count == 1 })
+        #expect(w.controller.model.history.card?.routine == "Lark")
+    }
+
+    @Test("a refused restart is said on the page")
+    func refused() {
+        let bmd = FakeBmd()
+        bmd.records.refusals["Restart"] = .stateFileBusy(seconds: 5)
+        let (w, page) = history(bmd)
+        defer { w.close() }
+        gtk_widget_activate(page.restart)
+        #expect(spin { page.dialog != nil })
+        adw_message_dialog_response(cast(page.dialog!), "confirm")
+        #expect(spin { gtk_widget_get_visible(page.message).bool })
+        #expect(text(page.message) == "Another program held Better Morning's data for 5 s; nothing changed. Try again.")
+    }
+
+    @Test("a routine deleted from a terminal while the page was away is gone when it shows again")
+    func deletedElsewhere() {
+        let (w, page) = history()
+        defer { w.close() }
+        #expect(w.controller.model.history.cards?.count == 2)
+        w.controller.send(.showPage(.today))
+        w.bmd.records.cards.removeLast()
+        w.controller.send(.showPage(.history))
+        #expect(spin { w.controller.model.history.cards?.count == 1 })
+        #expect(g_list_model_get_n_items(adw_combo_row_get_model(cast(page.routineRow))) == 1)
+    }
+
+    @Test("while bmd is away the page says so and nothing can be changed; once back, it can")
+    func away() {
+        let (w, page) = history()
+        defer { w.close() }
+        w.bmd.away = "nothing answers at /run/user/1000/better-morning/bmd.sock"
+        w.bmd.stop()
+        #expect(spin { gtk_widget_get_visible(page.away).bool })
+        #expect(text(page.away) == "bmd is away: bmd closed the connection. Trying again…")
+        #expect(counts(page) == [3, 1, 1, 0, 0, 0, 0])  // the week stays on show
+        #expect([page.restart, page.delete, page.previous].allSatisfy { !sensitive($0) })
+        w.bmd.away = nil
+        #expect(spin { !gtk_widget_get_visible(page.away).bool })
+        #expect(sensitive(page.restart) && sensitive(page.delete) && sensitive(page.previous))
+    }
+
+    @Test("a check made elsewhere shows in this week's chart while the page is on show")
+    func elsewhere() {
+        let (w, page) = history()
+        defer { w.close() }
+        w.bmd.records.cards[0].week.days[2].completed = 2
+        w.bmd.checkElsewhere(2)
+        #expect(spin { counts(page) == [3, 1, 2, 0, 0, 0, 0] })
+        #expect(page.names[page.bars[2].column] == "Wed 25 Nov: today, 2 of 3 so far")
+    }
+}
+
+extension gboolean {
+    var bool: Bool { self != 0 }
+}

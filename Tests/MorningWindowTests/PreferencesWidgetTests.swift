@@ -1,0 +1,134 @@
+import CAdwaita
+import MorningProtocol
+@testable import MorningWindow
+import Testing
+
+/// The preferences' real widgets in this process, against the fake bmd: opened from the
+/// window's menu, showing what bmd reports, and what each control asks of bmd.
+// Rule U4: the window's preferences.
+@Suite(.serialized) @MainActor struct PreferencesWidgetTests {
+    typealias Window = WindowWidgetTests.Window
+
+    init() throws {
+        try #require(Display.ready, "the window's widget tests need a display: run them as make test does, under xvfb-run and dbus-run-session")
+    }
+
+    /// A window with its preferences open from the primary menu's action.
+    func preferences(_ bmd: FakeBmd = FakeBmd()) -> (Window, PreferencesView) {
+        let w = Window(bmd)
+        gtk_widget_activate_action_variant(w.view.content, "window.preferences", nil)
+        return (w, w.view.preferences)
+    }
+
+    func close(_ w: Window, _ view: PreferencesView) {
+        if let window = view.window { gtk_window_destroy(cast(window)) }
+        w.close()
+    }
+
+    func on(_ toggle: UnsafeMutablePointer<GtkWidget>?) -> Bool { gtk_switch_get_active(OpaquePointer(toggle!)) != 0 }
+
+    @Test("the menu opens the preferences, showing bmd's reminder settings")
+    func opens() {
+        let (w, view) = preferences()
+        defer { close(w, view) }
+        #expect(view.window != nil)
+        #expect(on(view.reminderSwitch))
+        #expect(!on(view.soundSwitch))  // this bmd says nothing of the sound
+        #expect(String(cString: adw_action_row_get_subtitle(cast(view.reminder!))) == "On your desktop at your routine's first task.")
+        // Opening again brings the same window forward.
+        let first = view.window
+        w.view.openPreferences()
+        #expect(view.window == first)
+    }
+
+    @Test("Ctrl+comma opens the preferences too")
+    func shortcut() {
+        let w = Window()
+        defer { close(w, w.view.preferences) }
+        // The window's own shortcut for the keys, run as GTK runs it on a key press.
+        let controllers = gtk_widget_observe_controllers(w.view.content)!
+        defer { g_object_unref(UnsafeMutableRawPointer(controllers)) }
+        var found = false
+        for index in 0..<g_list_model_get_n_items(controllers) {
+            let controller = g_list_model_get_item(controllers, index)!
+            defer { g_object_unref(controller) }
+            guard g_type_check_instance_is_a(controller.assumingMemoryBound(to: GTypeInstance.self), gtk_shortcut_controller_get_type()) != 0 else { continue }
+            let shortcuts = OpaquePointer(controller)
+            for position in 0..<g_list_model_get_n_items(shortcuts) {
+                let shortcut = OpaquePointer(g_list_model_get_item(shortcuts, position)!)
+                defer { g_object_unref(UnsafeMutableRawPointer(shortcut)) }
+                let trigger = gtk_shortcut_trigger_to_string(gtk_shortcut_get_trigger(shortcut))!
+                defer { g_free(trigger) }
+                guard String(cString: trigger) == "<Control>comma" else { continue }
+                found = true
+                _ = gtk_shortcut_action_activate(gtk_shortcut_get_action(shortcut), GTK_SHORTCUT_ACTION_EXCLUSIVE, w.view.content, nil)
+            }
+        }
+        #expect(found)
+        #expect(w.view.preferences.window != nil)
+    }
+
+    @Test("turning the reminder off asks bmd, and the answer is said")
+    func reminderOff() {
+        let (w, view) = preferences()
+        defer { close(w, view) }
+        gtk_switch_set_active(OpaquePointer(view.reminderSwitch!), 0)
+        #expect(spin { view.toasts.contains("Notifications are off.") })
+        #expect(w.bmd.calls.contains("SetNotifications false"))
+        #expect(!on(view.reminderSwitch))
+        #expect(gtk_widget_get_sensitive(view.soundRow!) == 0)  // no sound without the reminder
+    }
+
+    @Test("the alarm sound switch asks bmd for the sound")
+    func sound() {
+        let bmd = FakeBmd()
+        bmd.status.notifications.sound = false
+        let (w, view) = preferences(bmd)
+        defer { close(w, view) }
+        gtk_switch_set_active(OpaquePointer(view.soundSwitch!), 1)
+        #expect(spin { view.toasts.contains("The reminder's sound is on.") })
+        #expect(w.bmd.calls.contains("SetNotificationSound true"))
+        #expect(on(view.soundSwitch))
+    }
+
+    @Test("a test notification is sent; refused, bmd's reason is said")
+    func test() {
+        let (w, view) = preferences()
+        defer { close(w, view) }
+        gtk_widget_activate(view.testButton!)
+        #expect(spin { view.toasts.contains("Sent a test notification.") })
+        w.bmd.records.refusals["TestNotification"] = .notificationsUnavailable(reason: "no notification server on the session bus")
+        gtk_widget_activate(view.testButton!)
+        #expect(spin { view.toasts.contains("The notification cannot show: no notification server on the session bus.") })
+    }
+
+    @Test("reset asks what is lost; only Reset resets")
+    func reset() {
+        let (w, view) = preferences()
+        defer { close(w, view) }
+        gtk_widget_activate(view.resetButton!)
+        #expect(spin { view.dialog != nil })
+        #expect(String(cString: adw_message_dialog_get_body(cast(view.dialog!)))
+                == "Reset Better Morning? Every routine, record and setting is removed; the celebrity routines stay. This cannot be undone.")
+        adw_message_dialog_response(cast(view.dialog!), "cancel")
+        #expect(spin { view.dialog == nil })
+        #expect(!w.bmd.calls.contains("Reset"))
+        gtk_widget_activate(view.resetButton!)
+        #expect(spin { view.dialog != nil })
+        adw_message_dialog_response(cast(view.dialog!), "confirm")
+        #expect(spin { view.toasts.contains("Better Morning is reset: every routine, record and setting is gone.") })
+        #expect(w.bmd.calls.contains("Reset"))
+        #expect(spin { w.controller.model.status?.phase == Morning.Phase.none })
+    }
+
+    @Test("the welcome shows again, and bmd marks it shown")
+    func welcome() {
+        let (w, view) = preferences()
+        defer { close(w, view) }
+        gtk_widget_activate(view.welcomeButton!)
+        #expect(spin { view.welcomeDialog != nil && w.bmd.calls.contains("Welcome") })
+        #expect(String(cString: adw_message_dialog_get_body(cast(view.welcomeDialog!))) == PreferencesModel.welcomeText)
+        adw_message_dialog_response(cast(view.welcomeDialog!), "close")
+        #expect(spin { view.welcomeDialog == nil && w.controller.model.preferences.welcome == nil })
+    }
+}
