@@ -126,6 +126,20 @@ struct OpenTodayWindowTests {
         #expect(try Self.windowProcess(stack) == pid)
         #expect(!FileManager.default.fileExists(atPath: terminal.said), "the terminal opened too")
 
+        // Started again from the menu or a shell, the program hands over to the running
+        // window and ends: still one window, the same process.
+        var again = box.baseEnvironment
+        again["DBUS_SESSION_BUS_ADDRESS"] = stack.busAddress
+        again["DISPLAY"] = stack.display
+        again["GSK_RENDERER"] = "cairo"
+        again["GTK_A11Y"] = "none"
+        let second = try ChildProcess.run("/usr/bin/timeout", ["20", window], environment: again)
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(try Self.windowProcess(stack) == pid)
+        let windows = try ChildProcess.run("/usr/bin/xdotool", ["search", "--name", "^Better Morning$"],
+                                           environment: ["DISPLAY": stack.display, "PATH": "/usr/bin:/bin"])
+        #expect(windows.stdout.split(separator: "\n").count == 1, "windows: \(windows.stdout)")
+
         // The reminder named the window's desktop entry, which is installed.
         let shown = try stack.waitForNotifications(count: 1)
         #expect(shown.first?.desktopEntry == Self.appID, "\(shown)")
