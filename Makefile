@@ -22,10 +22,11 @@ RUN_PACKAGES := pkg-config libsqlite3-dev libsystemd-dev libnotify-dev
 # lintian checks that package as Debian would, desktop-file-validate its launcher; zsh
 # completes task titles as bash does, to check that each completed title is one word
 # bmctl accepts.
-# libadwaita-1-dev builds the window, which its tests show on Xvfb inside dbus-run-session.
-TEST_PACKAGES := $(RUN_PACKAGES) libadwaita-1-dev python3-venv mandoc groff-base faketime systemd dbus xvfb dunst sqlite3 dpkg-dev lintian tmux zsh desktop-file-utils
-# And to build the Debian package.
-DEB_PACKAGES := $(RUN_PACKAGES) dpkg-dev
+# libadwaita-1-dev builds the window, which its tests show on Xvfb inside dbus-run-session;
+# xdotool finds it there by its title; appstreamcli (appstream) validates its metainfo.
+TEST_PACKAGES := $(RUN_PACKAGES) libadwaita-1-dev python3-venv mandoc groff-base faketime systemd dbus xvfb dunst sqlite3 dpkg-dev lintian tmux zsh desktop-file-utils appstream xdotool
+# And to build the Debian packages, the window's (better-morning-window) included.
+DEB_PACKAGES := $(RUN_PACKAGES) libadwaita-1-dev dpkg-dev
 # And for the benchmarks: the command-line peers bmctl and bmd are measured against,
 # hyperfine to cross-check the start-up timings by hand, and gcc to build bench/load's load generator.
 BENCH_PACKAGES := $(TEST_PACKAGES) calcurse remind hyperfine gcc
@@ -103,11 +104,11 @@ $(VARLINK_VENV)/bin/icalendar-ok: $(VARLINK_VENV)/bin/varlink-ok
 
 # The end-to-end suite drives the built binaries, so they are built first and their
 # folder is handed to the tests.
-# The Debian package is built once, from scripts/release's programs, and its path
-# handed on in BM_DEB.
+# The Debian packages are built once, from scripts/release's programs, and the main
+# one's path handed on in BM_DEB (the window's is beside it; scripts/deb prints it first).
 test: test-deps $(VARLINK_VENV)/bin/varlink-ok $(VARLINK_VENV)/bin/icalendar-ok
 	$(SWIFT_QUIET) build $(BUILD_FLAGS)
-	deb="$$(BIN_DIR="$$($(RELEASE))" scripts/deb)" && BM_DEB="$$deb" \
+	debs="$$(BIN_DIR="$$($(RELEASE))" scripts/deb)" && deb="$$(printf '%s\n' "$$debs" | tail -n 1)" && BM_DEB="$$deb" \
 	BM_BIN_DIR="$$($(SWIFT_QUIET) build $(BUILD_FLAGS) --show-bin-path)" BM_VARLINK_PYTHON="$(CURDIR)/$(VARLINK_VENV)/bin/python" \
 		$(SWIFT_QUIET) test $(BUILD_FLAGS) --skip 'WidgetTests|WindowIdleTests'
 	$(MAKE) --no-print-directory test-window
@@ -138,13 +139,16 @@ bench:
 	if [ -n "$$failed" ]; then echo "bench scripts that failed:$$failed" >&2; exit 1; fi
 
 # The same programs as the .deb: scripts/release's, stripped and with Swift's runtime linked in.
+# The window and its files come too where libadwaita is installed (pkg-config
+# libadwaita-1), as scripts/release then builds it; uninstall removes them in any case.
 install:
 	scripts/install "$(DESTDIR)" "$(PREFIX)" "$${BIN_DIR:-$$($(RELEASE))}"
 
 uninstall:
 	scripts/install --uninstall "$(DESTDIR)" "$(PREFIX)"
 
-# out/better-morning_VERSION_ARCH.deb, from scripts/release's programs. Swift's
+# out/better-morning_VERSION_ARCH.deb and the window's, out/better-morning-window_VERSION_ARCH.deb,
+# from scripts/release's programs. Swift's
 # runtime is linked into them, so they need nothing from /opt/swift, which no Debian
 # package provides; what they still load are Debian's libraries, and dpkg-shlibdeps
 # writes those into Depends. The time-zone rules come from the system's tzdata through

@@ -116,7 +116,9 @@ let package = Package(
             linkerSettings: [.unsafeFlags(["-static-executable", "-use-ld=lld"])]
         ),
 
-        .executableTarget(name: "better-morning", dependencies: ["MorningWindow"]),
+        // Linked by lld too, so that scripts/release links it with the programs' own options.
+        .executableTarget(name: "better-morning", dependencies: ["MorningWindow"],
+                          linkerSettings: [.unsafeFlags(["-use-ld=lld"])]),
 
         // MARK: Tests, one target per module plus the end-to-end suite
         // What several test targets share: a seeded random generator and the runs' seeds.

@@ -65,7 +65,8 @@ final class NotificationServer: @unchecked Sendable {
         guard let notification = notify_notification_new(message.summary, body, LibnotifyNotifier.iconName) else {
             throw Unreachable(reason: "libnotify could not make a notification")
         }
-        notify_notification_set_hint_string(notification, "desktop-entry", LibnotifyNotifier.desktopEntry)
+        notify_notification_set_hint_string(notification, "desktop-entry",
+                                            TodayInWindow.entryForNotifications(environment: sessionBus.environment))
         // For servers that do not look the icon's name up in the theme.
         if let picture = picture() {
             notify_notification_set_hint_string(notification, "image-path", picture)
@@ -77,7 +78,7 @@ final class NotificationServer: @unchecked Sendable {
         if let sound = message.sound {
             notify_notification_set_hint_string(notification, "sound-name", sound)
         }
-        // Clicking the popup opens today's routine; a button checks the first task. The
+        // Clicking the popup opens today's routine (the window, else the terminal); a button checks the first task. The
         // server tells bmd with ActionInvoked, which ServerWatcher hears: libnotify's own
         // callbacks would need a main loop on this thread.
         if capabilities.contains("actions"), let label = message.checkLabel {
@@ -316,7 +317,7 @@ final class NotificationServer: @unchecked Sendable {
 
 /// What the user did with the reminder's popup: the action's key on the bus.
 public enum ReminderAction: String, Sendable {
-    /// Clicked the popup: open today's routine in a terminal.
+    /// Clicked the popup: open today's routine, in the window or else a terminal.
     case open = "default"
     /// Pressed "✓ <first task>".
     case check

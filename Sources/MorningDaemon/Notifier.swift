@@ -75,7 +75,8 @@ extension Notifier {
 public final class LibnotifyNotifier: Notifier {
     /// The app name every notification carries (`notify_init`).
     public static let appName = "Better Morning"
-    /// The `desktop-entry` hint: the basename of better-morning.desktop.
+    /// The `desktop-entry` hint where the window is not installed: the basename of
+    /// better-morning.desktop, the terminal app (`TodayInWindow.entryForNotifications`).
     public static let desktopEntry = "better-morning"
     /// The `category` hint, in the spec's `x-vendor.class` form for categories of its own.
     public static let category = "x-better-morning.reminder"

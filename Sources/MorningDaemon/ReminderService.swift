@@ -53,7 +53,7 @@ public struct ReminderService: Service {
         notifier.whenActed { [weak engine, onScreen, logger] action in
             switch action {
             case .open:
-                TodayInTerminal.open(logger: logger)
+                TodayInWindow.open(logger: logger)
             case .check:
                 guard let engine, let day = onScreen.withLock({ $0 }) else { return }
                 do {

@@ -3,6 +3,12 @@ import CAdwaita
 import Dispatch
 
 /// The program: an `AdwApplication` whose one window shows the morning.
+///
+/// One instance runs per session: GApplication owns the app id on the session bus, so a
+/// second `better-morning` only asks the first to come forward. The bus can also start
+/// it (`--gapplication-service`, from its D-Bus service file) and call its actions:
+/// `today` opens the window on Today (the reminder's "Open today"), `page` shows the
+/// page it names and, as its state, says which page is on show.
 public enum WindowApp {
     public static let id = "org.bettermorning.BetterMorning"
     public static let title = "Better Morning"
@@ -10,6 +16,8 @@ public enum WindowApp {
     @MainActor static var connector: BmdLink.Connector?
     @MainActor static var controller: WindowController?
     @MainActor static var view: WindowView?
+    /// The `page` action, whose state follows the page the model shows.
+    @MainActor static var pageAction: OpaquePointer?
 
     /// Runs the application with the program's own arguments (D-Bus activation passes
     /// `--gapplication-service`) and returns its exit status.
@@ -18,11 +26,74 @@ public enum WindowApp {
                            connector: @escaping BmdLink.Connector) -> Int32 {
         WindowApp.connector = connector
         runSwiftConcurrencyOnGLib()
-        let app = adw_application_new(id, G_APPLICATION_DEFAULT_FLAGS)
-        connect(UnsafeMutableRawPointer(app!), "activate", unsafeBitCast(activate as @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void, to: GCallback.self))
+        let app = adw_application_new(id, G_APPLICATION_DEFAULT_FLAGS)!
+        connect(UnsafeMutableRawPointer(app), "activate", unsafeBitCast(activate as @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void, to: GCallback.self))
+        addActions(to: app)
         let status = g_application_run(cast(app), argc, argv)
         g_object_unref(app)
         return status
+    }
+
+    /// The actions the application exports on the bus (before it registers there).
+    @MainActor
+    static func addActions(to app: UnsafeMutablePointer<AdwApplication>) {
+        let map = OpaquePointer(app)
+        let today = g_simple_action_new("today", nil)!
+        connect(UnsafeMutableRawPointer(today), "activate", unsafeBitCast(openToday, to: GCallback.self), UnsafeMutableRawPointer(app))
+        g_action_map_add_action(map, today)
+        g_object_unref(UnsafeMutableRawPointer(today))
+
+        let text = g_variant_type_new("s")
+        defer { g_variant_type_free(text) }
+        let page = g_simple_action_new_stateful("page", text, g_variant_new_string(WindowModel.Page.today.name))!
+        // Activated with a page's name, or asked to change its state to one: both show it.
+        for signal in ["activate", "change-state"] {
+            connect(UnsafeMutableRawPointer(page), signal, unsafeBitCast(openPage, to: GCallback.self), UnsafeMutableRawPointer(app))
+        }
+        g_action_map_add_action(map, page)
+        pageAction = page
+    }
+
+    /// Opens the window, or brings the open one forward.
+    @MainActor
+    static func present(_ application: UnsafeMutablePointer<GtkApplication>) {
+        if let existing = gtk_application_get_active_window(application) {
+            gtk_window_present(existing)
+            return
+        }
+        let window = adw_application_window_new(application)!
+        gtk_window_set_title(cast(window), WindowApp.title)
+        gtk_window_set_default_size(cast(window), 480, 720)
+        let controller = WindowController(connector: WindowApp.connector!)
+        let view = WindowView(controller: controller) { g_application_quit(cast(application)) }
+        // The view draws each change; the `page` action's state then says the page on show.
+        let draw = controller.changed
+        controller.changed = { model in
+            draw?(model)
+            WindowApp.showState(of: model.page)
+        }
+        adw_application_window_set_content(cast(window), view.content)
+        WindowApp.controller = controller
+        WindowApp.view = view
+        gtk_window_present(cast(window))
+        controller.send(.started)
+    }
+
+    /// Shows `page` in the window, opening it first when it is not open.
+    @MainActor
+    static func show(_ page: WindowModel.Page, in application: UnsafeMutablePointer<GtkApplication>) {
+        present(application)
+        controller?.send(.showPage(page))
+    }
+
+    /// Sets the `page` action's state, when it changed: the bus tells its watchers of each change.
+    @MainActor
+    static func showState(of page: WindowModel.Page) {
+        guard let pageAction, let state = g_action_get_state(pageAction) else { return }
+        defer { g_variant_unref(state) }
+        if String(cString: g_variant_get_string(state, nil)) != page.name {
+            g_simple_action_set_state(pageAction, g_variant_new_string(page.name))
+        }
     }
 }
 
@@ -42,21 +113,26 @@ func runSwiftConcurrencyOnGLib() {
 private func activate(_ app: UnsafeMutableRawPointer?, _ data: UnsafeMutableRawPointer?) {
     nonisolated(unsafe) let app = app  // GLib calls this on the main thread
     MainActor.assumeIsolated {
-        let application: UnsafeMutablePointer<GtkApplication> = app!.assumingMemoryBound(to: GtkApplication.self)
-        if let existing = gtk_application_get_active_window(application) {
-            gtk_window_present(existing)
-            return
-        }
-        let window = adw_application_window_new(application)!
-        gtk_window_set_title(cast(window), WindowApp.title)
-        gtk_window_set_default_size(cast(window), 480, 720)
-        let controller = WindowController(connector: WindowApp.connector!)
-        let view = WindowView(controller: controller) { g_application_quit(cast(application)) }
-        adw_application_window_set_content(cast(window), view.content)
-        WindowApp.controller = controller
-        WindowApp.view = view
-        gtk_window_present(cast(window))
-        controller.send(.started)
+        WindowApp.present(app!.assumingMemoryBound(to: GtkApplication.self))
     }
 }
 
+/// The `today` action: the window, open or brought forward, on Today.
+private let openToday: @convention(c) (OpaquePointer?, OpaquePointer?, UnsafeMutableRawPointer?) -> Void = { _, _, app in
+    nonisolated(unsafe) let app = app  // GLib calls this on the main thread
+    MainActor.assumeIsolated {
+        WindowApp.show(.today, in: app!.assumingMemoryBound(to: GtkApplication.self))
+    }
+}
+
+/// The `page` action, activated or asked to change state: the page it names, in the
+/// window open or brought forward. A name that is no page's changes nothing.
+private let openPage: @convention(c) (OpaquePointer?, OpaquePointer?, UnsafeMutableRawPointer?) -> Void = { _, value, app in
+    guard let value, g_variant_is_of_type(value, g_variant_type_checked_("s")) != 0 else { return }
+    let name = String(cString: g_variant_get_string(value, nil))
+    guard let page = WindowModel.Page.allCases.first(where: { $0.name == name }) else { return }
+    nonisolated(unsafe) let app = app  // GLib calls this on the main thread
+    MainActor.assumeIsolated {
+        WindowApp.show(page, in: app!.assumingMemoryBound(to: GtkApplication.self))
+    }
+}

@@ -104,6 +104,170 @@ struct DebPackagingTests {
         #expect(!lines.contains { $0.contains("hardening-no-bindnow") || $0.contains("hardening-no-relro") }, "\(linted.stdout)")
     }
 
+    // The window's package, better-morning-window.
+
+    @Test("make deb: the window's package: its name and version, the main package at that version and the GTK libraries it loads",
+          .timeLimit(.minutes(20)))
+    func windowMetadata() throws {
+        let deb = try DebianPackage.windowPath()
+        let box = try Sandbox(time: "2026-03-02 08:00:00")
+        let version = try DebianPackage.sourceVersion(box)
+        let info = try box.run("/usr/bin/dpkg-deb", ["--info", deb], environment: box.baseEnvironment)
+        #expect(info.status == 0, "\(info.stderr)")
+        let fields = DebianPackage.fields(info.stdout)
+        #expect(fields["Package"] == "better-morning-window")
+        #expect(fields["Version"] == version)
+        let depends = fields["Depends"] ?? ""
+        #expect(depends.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+                    .contains("better-morning (= \(version))"), "Depends: \(depends)")
+        let names = DebianPackage.names(depends)
+        for library in ["libadwaita-1-0", "libgtk-4-1", "libglib2.0-0", "libc6"] {
+            #expect(names.contains(library), "Depends: \(depends)")
+        }
+        #expect(!names.contains { $0.lowercased().contains("swift") }, "\(names)")
+        #expect(!(fields["Description"] ?? "").isEmpty)
+    }
+
+    @Test("make deb: the window's package holds the program, a D-Bus activatable desktop entry, the service file that starts it, AppStream metainfo and the icons; all validate",
+          .timeLimit(.minutes(20)))
+    func windowContents() throws {
+        let deb = try DebianPackage.windowPath()
+        let box = try Sandbox(time: "2026-03-02 08:00:00")
+        let id = "org.bettermorning.BetterMorning"
+        let entries = try DebianPackage.contents(deb, in: box)
+        let expected: [(String, String)] = [
+            ("usr/bin/better-morning", "-rwxr-xr-x"),
+            ("usr/share/applications/\(id).desktop", "-rw-r--r--"),
+            ("usr/share/dbus-1/services/\(id).service", "-rw-r--r--"),
+            ("usr/share/metainfo/\(id).metainfo.xml", "-rw-r--r--"),
+            ("usr/share/icons/hicolor/scalable/apps/\(id).svg", "-rw-r--r--"),
+            ("usr/share/icons/hicolor/symbolic/apps/\(id)-symbolic.svg", "-rw-r--r--"),
+            ("usr/share/man/man1/better-morning.1.gz", "-rw-r--r--"),
+            ("usr/share/doc/better-morning-window/copyright", "-rw-r--r--"),
+            ("usr/share/doc/better-morning-window/changelog.gz", "-rw-r--r--"),
+        ]
+        for (path, mode) in expected {
+            #expect(entries[path]?.mode == mode, "\(path): \(entries[path].map { "\($0)" } ?? "missing")")
+        }
+        #expect(entries.values.allSatisfy { $0.owner == "root/root" })
+        #expect(entries.keys.allSatisfy { $0.isEmpty || $0.hasPrefix("usr/") }, "\(entries.keys.sorted())")
+        // Nothing of the main package's: the two install side by side.
+        let main = try DebianPackage.contents(try DebianPackage.path(), in: box)
+        let both = Set(main.keys).intersection(entries.keys).filter { !$0.hasSuffix("/") && !$0.isEmpty }
+        #expect(both.isEmpty, "in both packages: \(both.sorted())")
+
+        let root = box.root.appendingPathComponent("window").path
+        #expect(try box.run("/usr/bin/dpkg-deb", ["-x", deb, root], environment: box.baseEnvironment).status == 0)
+        let share = root + "/usr/share"
+        // The bus starts the installed program as a service when asked for the app id.
+        let service = try String(contentsOfFile: "\(share)/dbus-1/services/\(id).service", encoding: .utf8)
+        #expect(service.split(separator: "\n") == ["[D-BUS Service]", "Name=\(id)", "Exec=/usr/bin/better-morning --gapplication-service"],
+                "\(service)")
+        // The menu's entry is activated over D-Bus by the same id, and runs the program elsewhere.
+        let entry = try String(contentsOfFile: "\(share)/applications/\(id).desktop", encoding: .utf8)
+        var keys: [String: String] = [:]
+        for line in entry.split(separator: "\n") where line.contains("=") {
+            let parts = line.split(separator: "=", maxSplits: 1)
+            keys[String(parts[0])] = parts.count > 1 ? String(parts[1]) : ""
+        }
+        #expect(keys["Name"] == "Better Morning" && keys["DBusActivatable"] == "true" && keys["Exec"] == "better-morning", "\(keys)")
+        #expect(keys["Icon"] == id && keys["Terminal"] == "false", "\(keys)")
+        #expect(keys["Categories"]?.contains("Utility;") == true && keys["Keywords"]?.contains("routine;") == true, "\(keys)")
+        let validated = try box.run("/usr/bin/desktop-file-validate", ["\(share)/applications/\(id).desktop"], environment: box.baseEnvironment)
+        #expect(validated.status == 0 && validated.stdout.isEmpty && validated.stderr.isEmpty, "\(validated.stdout)\(validated.stderr)")
+        // The metainfo, with the desktop entry and the icon beside it, as a software centre
+        // reads them. No network here: the links it names are not fetched.
+        var env = box.baseEnvironment
+        env["LANG"] = "C.UTF-8"
+        let checked = try box.run("/usr/bin/appstreamcli", ["validate-tree", "--no-net", "--explain", root], environment: env)
+        #expect(checked.status == 0, "\(checked.stdout)\(checked.stderr)")
+        let faults = checked.stdout.split(separator: "\n").filter { $0.hasPrefix("E:") || $0.hasPrefix("W:") || $0.hasPrefix("I:") }
+        #expect(faults.isEmpty, "\(checked.stdout)")
+        let metainfo = try String(contentsOfFile: "\(share)/metainfo/\(id).metainfo.xml", encoding: .utf8)
+        #expect(metainfo.contains("<release version=\"\(try DebianPackage.sourceVersion(box))\""), "no release of this version")
+        #expect(metainfo.contains("<launchable type=\"desktop-id\">\(id).desktop</launchable>"))
+    }
+
+    @Test("make deb: lintian --pedantic finds no error and no warning in the window's package; its one exception is an override lintian uses",
+          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/lintian")), .timeLimit(.minutes(20)))
+    func windowLintianClean() throws {
+        let deb = try DebianPackage.windowPath()
+        let box = try Sandbox(time: "2026-03-02 08:00:00")
+        var env = box.baseEnvironment
+        env["LANG"] = "C.UTF-8"
+        let linted = try box.run("/usr/bin/lintian", ["--pedantic", "--show-overrides", deb], environment: env)
+        let lines = linted.stdout.split(separator: "\n").map(String.init)
+        let faults = lines.filter { $0.hasPrefix("E: ") || $0.hasPrefix("W: ") }
+        #expect(faults.isEmpty, "\(faults.joined(separator: "\n"))")
+        #expect(lines.contains("O: better-morning-window: hardening-no-pie [usr/bin/better-morning]"), "\(linted.stdout)")
+        #expect(!lines.contains { $0.contains("unused-override") || $0.contains("mismatched-override") }, "\(linted.stdout)")
+        #expect(!lines.contains { $0.contains("hardening-no-bindnow") || $0.contains("hardening-no-relro") }, "\(linted.stdout)")
+    }
+
+    @Test("make deb: the window's package installs at most 10 MiB", .timeLimit(.minutes(20)))
+    func windowInstalledSize() throws {
+        let deb = try DebianPackage.windowPath()
+        let box = try Sandbox(time: "2026-03-02 08:00:00")
+        let info = try box.run("/usr/bin/dpkg-deb", ["--field", deb, "Installed-Size"], environment: box.baseEnvironment)
+        let kib = try #require(Int(info.stdout.trimmingCharacters(in: .whitespacesAndNewlines)), "\(info.stdout)\(info.stderr)")
+        #expect(kib <= 10 * 1024, "the window's package installs \(kib) KiB")
+    }
+
+    @Test("make deb: dpkg installs the window's package only beside the main one of its version; the window loads nothing Debian lacks; dpkg removes every file",
+          .timeLimit(.minutes(20)))
+    func windowInstalls() throws {
+        let main = try DebianPackage.path()
+        let window = try DebianPackage.windowPath()
+        let box = try Sandbox(time: "2026-03-02 08:00:00")
+        var env = box.baseEnvironment
+        env["LD_LIBRARY_PATH"] = nil
+        env["PATH"] = (env["PATH"] ?? "/usr/bin:/bin") + ":/usr/sbin:/sbin"
+        let target = box.root.appendingPathComponent("target").path
+        let admin = target + "/var/lib/dpkg"
+        for folder in ["info", "updates"] {
+            try FileManager.default.createDirectory(atPath: admin + "/" + folder, withIntermediateDirectories: true)
+        }
+        // This system's entries for the libraries both packages load, as in debInstalls.
+        var depends: [String] = []
+        for deb in [main, window] {
+            let fields = DebianPackage.fields(try box.run("/usr/bin/dpkg-deb", ["--info", deb], environment: env).stdout)
+            depends += DebianPackage.names(fields["Depends"] ?? "").filter { $0 != "better-morning" }
+        }
+        let status = try box.run("/usr/bin/dpkg-query", ["--status"] + Set(depends).sorted(), environment: env)
+        #expect(status.status == 0, "a library the packages need is not installed here: \(status.stderr)")
+        try status.stdout.write(toFile: admin + "/status", atomically: true, encoding: .utf8)
+        let names = try box.run("/usr/bin/dpkg-query", ["--show", "--showformat=${binary:Package}\\n"] + Set(depends).sorted(), environment: env)
+        for name in names.stdout.split(separator: "\n") {
+            _ = FileManager.default.createFile(atPath: admin + "/info/\(name).list", contents: Data())
+        }
+        let dpkg = ["--root=\(target)", "--force-not-root", "--log=/dev/null"]
+        // Alone, the window asks for the main package.
+        let alone = try box.run("/usr/bin/dpkg", dpkg + ["--install", window], environment: env)
+        #expect(alone.status != 0 && alone.stderr.contains("better-morning"), "\(alone.stdout)\(alone.stderr)")
+        #expect(try box.run("/usr/bin/dpkg", dpkg + ["--purge", "better-morning-window"], environment: env).status == 0)
+        let both = try box.run("/usr/bin/dpkg", dpkg + ["--install", main, window], environment: env)
+        #expect(both.status == 0 && !both.stderr.contains("dependency problems"), "\(both.stdout)\(both.stderr)")
+        let state = try box.run("/usr/bin/dpkg-query", ["--admindir=\(admin)", "--show", "--showformat=${Status}",
+                                                        "better-morning-window"], environment: env)
+        #expect(state.stdout == "install ok installed", "\(state.stdout)\(state.stderr)")
+
+        let program = target + "/usr/bin/better-morning"
+        let linked = try box.run("/usr/bin/ldd", [program], environment: env)
+        #expect(linked.status == 0, "\(linked.stdout)\(linked.stderr)")
+        let foreign = linked.stdout.split(separator: "\n").filter { line in
+            ["not found", "/opt/swift", "libswift", "libFoundation", "libdispatch", "libBlocksRuntime", "libicu"].contains { line.contains($0) }
+        }
+        #expect(foreign.isEmpty, "the window needs what Debian does not carry: \(foreign)")
+        #expect(linked.stdout.contains("libadwaita-1.so.0"), "\(linked.stdout)")
+        let sections = try box.run("/usr/bin/readelf", ["-S", "-W", program], environment: env).stdout
+        #expect(!sections.contains(" .symtab ") && !sections.contains(" .debug_info "), "the window is not stripped")
+
+        #expect(try box.run("/usr/bin/dpkg", dpkg + ["--purge", "better-morning-window", "better-morning"], environment: env).status == 0)
+        let left = FileManager.default.enumerator(atPath: target + "/usr")?.compactMap { $0 as? String }
+            .filter { (try? FileManager.default.attributesOfItem(atPath: target + "/usr/" + $0)[.type] as? FileAttributeType) == .typeRegular } ?? []
+        #expect(left.isEmpty, "\(left)")
+    }
+
     @Test("make deb: the copyright file is machine-readable and names the licence of every package linked in")
     func copyrightCoversEveryPackage() throws {
         let text = try String(contentsOf: packageRoot.appendingPathComponent("packaging/debian/copyright"), encoding: .utf8)

@@ -70,6 +70,22 @@ struct PackagingTests {
         for (path, expectedMode) in expected {
             #expect(try mode(dest + "/" + path) == expectedMode, "\(path)")
         }
+        // The window comes too where it was built (libadwaita is installed), started by the
+        // bus from where it was installed.
+        let id = "org.bettermorning.BetterMorning"
+        let window: [(String, Int)] = [
+            ("usr/bin/better-morning", 0o755), ("usr/share/man/man1/better-morning.1", 0o644),
+            ("usr/share/applications/\(id).desktop", 0o644), ("usr/share/dbus-1/services/\(id).service", 0o644),
+            ("usr/share/metainfo/\(id).metainfo.xml", 0o644), ("usr/share/icons/hicolor/scalable/apps/\(id).svg", 0o644),
+            ("usr/share/icons/hicolor/symbolic/apps/\(id)-symbolic.svg", 0o644),
+        ]
+        if FileManager.default.isExecutableFile(atPath: Binaries.dir.appendingPathComponent("better-morning").path) {
+            for (path, expectedMode) in window {
+                #expect(try mode(dest + "/" + path) == expectedMode, "\(path)")
+            }
+            let bus = try String(contentsOfFile: dest + "/usr/share/dbus-1/services/\(id).service", encoding: .utf8)
+            #expect(bus.contains("Exec=/usr/bin/better-morning --gapplication-service\n"), "\(bus)")
+        }
         let service = try String(contentsOfFile: dest + "/usr/lib/systemd/user/bmd.service", encoding: .utf8)
         #expect(service.contains("ExecStart=/usr/bin/bmd\n"))
         let bash = try String(contentsOfFile: dest + "/usr/share/bash-completion/completions/bmctl", encoding: .utf8)

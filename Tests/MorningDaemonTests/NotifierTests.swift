@@ -89,6 +89,25 @@ import Testing
         #expect(LibnotifyNotifier.iconName == "better-morning")
     }
 
+    @Test("the reminder names the window's desktop entry where the window is installed, else the terminal app's")
+    func desktopEntryHint() {
+        let window = "/usr/share/applications/org.bettermorning.BetterMorning.desktop"
+        #expect(TodayInWindow.entryForNotifications(environment: ["HOME": "/home/ann"], exists: { $0 == window })
+                == "org.bettermorning.BetterMorning")
+        let local = "/home/ann/.local/share/applications/org.bettermorning.BetterMorning.desktop"
+        #expect(TodayInWindow.entryForNotifications(environment: ["HOME": "/home/ann"], exists: { $0 == local })
+                == "org.bettermorning.BetterMorning")
+        // Only the main package: its own entry, the terminal app.
+        let main = "/usr/share/applications/better-morning.desktop"
+        #expect(TodayInWindow.entryForNotifications(environment: ["HOME": "/home/ann"], exists: { $0 == main }) == "better-morning")
+    }
+
+    @Test("with no session bus the popup's \"Open today\" does not look for the window, and says why")
+    func openTodayWithoutBus() {
+        let failure = TodayInWindow.activate(on: SessionBus(environment: [:]))
+        #expect(failure?.contains("no session bus") == true, "\(failure ?? "nil")")
+    }
+
     // No D-Bus call is made at all (the reason says so), so nothing waits for a timeout.
     // Rule N2.
     @Test("no session bus: post returns false, status says unavailable, the log warns once")

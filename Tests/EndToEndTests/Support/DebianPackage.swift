@@ -42,6 +42,30 @@ enum DebianPackage {
         return path
     }
 
+    /// The window's package, better-morning-window, which scripts/deb builds beside the main one.
+    static func windowPath() throws -> String {
+        let main = URL(fileURLWithPath: try built.get())
+        let name = main.lastPathComponent.replacingOccurrences(of: "better-morning_", with: "better-morning-window_")
+        let path = main.deletingLastPathComponent().appendingPathComponent(name).path
+        #expect(FileManager.default.fileExists(atPath: path), "\(path)")
+        return path
+    }
+
+    /// The files of `deb` as `dpkg-deb --contents` lists them: each path (without the
+    /// leading "./") with its mode and owner.
+    static func contents(_ deb: String, in box: Sandbox) throws -> [String: (mode: String, owner: String)] {
+        let listed = try box.run("/usr/bin/dpkg-deb", ["--contents", deb], environment: box.baseEnvironment)
+        #expect(listed.status == 0, "\(listed.stderr)")
+        // "-rwxr-xr-x root/root 68951800 2026-11-23 18:42 ./usr/bin/bmd"
+        var entries: [String: (mode: String, owner: String)] = [:]
+        for line in listed.stdout.split(separator: "\n") {
+            let columns = line.split(separator: " ", omittingEmptySubsequences: true)
+            guard columns.count >= 6, let path = columns.last else { continue }
+            entries[String(path.dropFirst(2))] = (String(columns[0]), String(columns[1]))
+        }
+        return entries
+    }
+
     /// Unpacks `deb` into the sandbox, starts its bmd on the real clock, activates a
     /// routine and asks for the status with its bmctl, and returns the running bmd.
     static func startIdle(_ deb: String, in box: Sandbox) throws -> ChildProcess {

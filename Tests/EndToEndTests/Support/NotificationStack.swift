@@ -72,9 +72,10 @@ final class NotificationStack: @unchecked Sendable {
     /// starts it later), and returns once dunst owns org.freedesktop.Notifications on the bus.
     ///
     /// With `startedOnDemand`, the bus has a D-Bus service file for the server, as Debian's
-    /// dunst package installs: the first call to the server starts dunst.
+    /// dunst package installs: the first call to the server starts dunst. The bus also
+    /// starts what the D-Bus service files in `serviceFolders` name.
     init(iconFolders: [String] = [], server: Bool = true, expiry: Int = 0, startedOnDemand: Bool = false,
-         timeout: Duration = .seconds(20)) throws {
+         serviceFolders: [String] = [], timeout: Duration = .seconds(20)) throws {
         self.iconFolders = iconFolders
         self.expiry = expiry
         folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("bm-notify-\(UUID().uuidString.prefix(8))")
@@ -85,7 +86,7 @@ final class NotificationStack: @unchecked Sendable {
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("hints"), withIntermediateDirectories: true)
         let deadline = ContinuousClock.now + timeout
         do {
-            try startBus(deadline: deadline, servicesFolder: startedOnDemand ? writeServiceFile() : nil)
+            try startBus(deadline: deadline, servicesFolders: (startedOnDemand ? [writeServiceFile()] : []) + serviceFolders)
             try startXServer(deadline: deadline)
             if startedOnDemand {
                 try writeDunstConfig()
@@ -253,9 +254,10 @@ final class NotificationStack: @unchecked Sendable {
 
     // MARK: - Starting
 
-    /// A session bus on a socket in the test's folder, with no `<servicedir>`: nothing is
-    /// started on demand, so only the dunst started here can answer.
-    private func startBus(deadline: ContinuousClock.Instant, servicesFolder: String?) throws {
+    /// A session bus on a socket in the test's folder, with only the test's own
+    /// `<servicedir>`s: nothing of the machine's is started on demand, so only the dunst
+    /// started here can answer.
+    private func startBus(deadline: ContinuousClock.Instant, servicesFolders: [String]) throws {
         let config = folder.appendingPathComponent("bus.conf")
         try """
             <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
@@ -264,7 +266,7 @@ final class NotificationStack: @unchecked Sendable {
               <type>session</type>
               <listen>unix:path=\(folder.appendingPathComponent("bus").path)</listen>
               <auth>EXTERNAL</auth>
-              \(servicesFolder.map { "<servicedir>\($0)</servicedir>" } ?? "")
+              \(servicesFolders.map { "<servicedir>\($0)</servicedir>" }.joined())
               <policy context="default">
                 <allow send_destination="*" eavesdrop="true"/>
                 <allow eavesdrop="true"/>

@@ -1,0 +1,77 @@
+import CNotify
+import Foundation
+import Logging
+
+/// Opens today's routine for a click on the reminder: in the window (the
+/// better-morning-window package) where it is installed, else in the terminal as before.
+///
+/// The window is a D-Bus activatable application: asked by its app id to run its
+/// `today` action (`org.freedesktop.Application.ActivateAction`), the session bus starts
+/// it when it is not running, from its D-Bus service file, and it opens on Today. Where
+/// no such file names the app id, the bus answers that nothing provides it, and
+/// `TodayInTerminal` opens the terminal app.
+enum TodayInWindow {
+    /// The window's app id, its well-known name on the session bus.
+    static let appID = "org.bettermorning.BetterMorning"
+    static let objectPath = "/org/bettermorning/BetterMorning"
+    /// The desktop entry the window installs, named after its app id, as activatable
+    /// applications' are.
+    static let desktopEntry = appID
+    /// How long to wait for the window to answer (ms): started on demand it takes about
+    /// half a second; one that never answers leaves the terminal to open instead.
+    static let answerTimeout: Int32 = 10_000
+
+    /// Asks the window, on a thread of its own, and opens the terminal if it cannot come.
+    /// The click is heard on GDBus's own thread, which must stay free to read the answer;
+    /// the wait of a window being started must hold up nothing else of bmd's.
+    static func open(logger: Logger) {
+        let sessionBus = SessionBus(environment: ProcessInfo.processInfo.environment)
+        let thread = Thread {
+            nameThisThread("bmd open-today")
+            if let failure = activate(on: sessionBus) {
+                logger.info("the window did not open (\(failure)); opening today's routine in a terminal")
+                TodayInTerminal.open(logger: logger)
+            } else {
+                logger.info("opened today's routine in the window")
+            }
+        }
+        thread.start()
+    }
+
+    /// Calls the window's `today` action; nil once it answered, else why it did not.
+    static func activate(on sessionBus: SessionBus) -> String? {
+        // Without a session bus GLib would start a private one, where no window is.
+        if let missing = sessionBus.missing() { return missing }
+        var error: UnsafeMutablePointer<GError>?
+        // GLib's shared connection, the one the notifications go on.
+        guard let bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) else {
+            return NotificationServer.message(taking: error)
+        }
+        defer { g_object_unref(UnsafeMutableRawPointer(bus)) }
+        // bmd outlives the session bus (by default GLib ends the process when it closes).
+        g_dbus_connection_set_exit_on_close(bus, 0)
+        // The action's name, no parameter, and no platform data.
+        guard let parameters = g_variant_parse(nil, "('today', @av [], @a{sv} {})", nil, nil, &error) else {
+            return NotificationServer.message(taking: error)
+        }
+        defer { g_variant_unref(parameters) }
+        guard let reply = g_dbus_connection_call_sync(
+            bus, appID, objectPath, "org.freedesktop.Application", "ActivateAction", parameters, nil,
+            G_DBUS_CALL_FLAGS_NONE, answerTimeout, nil, &error)
+        else {
+            return NotificationServer.message(taking: error)
+        }
+        g_variant_unref(reply)
+        return nil
+    }
+
+    /// The `desktop-entry` hint of bmd's notifications: the window's entry where it is
+    /// installed (a data folder of the XDG base directories has it), else the main
+    /// package's, better-morning.desktop, the terminal app.
+    static func entryForNotifications(environment: [String: String],
+                                      exists: (String) -> Bool = { FileManager.default.isReadableFile(atPath: $0) }) -> String {
+        let installed = AppIcon.dataFolders(environment: environment)
+            .contains { exists("\($0)/applications/\(desktopEntry).desktop") }
+        return installed ? desktopEntry : LibnotifyNotifier.desktopEntry
+    }
+}
