@@ -100,6 +100,56 @@ struct WindowEndToEndTests {
         try morning.desktop.wait(role: "check box", name: morning.checkBox(1), state: "checked", within: 1)
     }
 
+    @Test("a window opened with no bmd running starts bmd, and follows it")
+    func startsBmd() throws {
+        let box = try Sandbox(time: "2026-11-18 08:00:00")
+        let desktop = try WindowDesktop()
+        defer { desktop.stop() }
+        try desktop.open(box)
+        // bmd is started off the window's main thread, beside the window's program, on the
+        // real clock: a fresh state, with no routine.
+        try desktop.wait(role: "label", name: "No active routine", within: 10)
+        let started = try #require(Self.listener(box.socketPath), "nothing listens at \(box.socketPath)")
+        defer { Self.end(started) }
+        // The bmd beside the window's program.
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(started)/exe"))
+                == URL(fileURLWithPath: Binaries.bmd).resolvingSymlinksInPath().path)
+        #expect(try box.bmctl("activate", "kant").status == 0)
+        try desktop.wait(role: "label", name: "Your new routine Immanuel Kant starts tomorrow…", within: 1)
+    }
+
+    /// The process listening at `path` (its credentials on a connection), if any.
+    static func listener(_ path: String) -> pid_t? {
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            raw.copyBytes(from: Array(path.utf8.prefix(raw.count - 1)))
+        }
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard connected == 0 else { return nil }
+        // struct ucred (pid, uid, gid), which Swift's Glibc leaves out without _GNU_SOURCE.
+        var credentials: [Int32] = [0, 0, 0]
+        var length = socklen_t(12)
+        guard getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0 else { return nil }
+        return credentials[0]
+    }
+
+    /// Stops the bmd the window started, and waits (at most 10 s) until it has ended.
+    static func end(_ pid: pid_t) {
+        kill(pid, SIGTERM)
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            // Ended, or a zombie whose parent, the window, is gone.
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")"), !stat[close...].hasPrefix(") Z") else { return }
+            usleep(20_000)
+        }
+    }
+
     /// The pages and how a person reaches each: its shortcut and its tab. A new page is a
     /// new line here.
     static let pages: [(tab: String, keys: String)] = [("Routines", "alt+2"), ("History", "alt+3"), ("Today", "alt+1")]
