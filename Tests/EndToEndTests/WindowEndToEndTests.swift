@@ -11,18 +11,20 @@ import Glibc
 // Rule U4: the window is a live view of bmd; every action by mouse and keyboard.
 @Suite("End to end: the window over AT-SPI", .serialized)
 struct WindowEndToEndTests {
-    /// A bmd whose clock reads a morning of Kant's routine, started the day before, and
-    /// the window open on it; `tasks` are today's as bmctl lists them.
+    /// A bmd whose clock reads a morning of Kant's routine (`time`, on its second day) with
+    /// the tasks at the positions `checked` done, and the window open on it; `tasks` are
+    /// today's as bmctl lists them.
     struct Morning {
         let box: Sandbox
         let desktop: WindowDesktop
         let tasks: [(position: Int, time: String, title: String)]
 
-        init() throws {
+        init(at time: String = "05:00:00", checked: [Int] = []) throws {
             box = try Sandbox(time: "2026-11-18 08:00:00")
             try box.startDaemon()
             #expect(try box.bmctl("activate", "kant").status == 0)
-            box.setClock("2026-11-19 05:00:00")
+            box.setClock("2026-11-19 " + time)
+            for position in checked { #expect(try box.bmctl("check", String(position)).status == 0) }
             tasks = try Self.today(box).map { task in
                 (task["position"] as? Int ?? 0, task["time"] as? String ?? "", task["title"] as? String ?? "")
             }
@@ -69,6 +71,19 @@ struct WindowEndToEndTests {
         try morning.desktop.click(role: "check box", name: morning.checkBox(2))
         #expect(try morning.bmdSays(2, is: "untouched"), "bmd never heard of the second click")
         #expect(try Morning.today(morning.box).map { $0["state"] as? String } == morning.tasks.map { _ in "untouched" })
+    }
+
+    @Test("the window opens with the focus on the task to do now, and Space checks it")
+    func spaceChecks() throws {
+        // 05:31 on bmd's clock with the first two done: the third (05:30) is the one to do
+        // now, not the first row.
+        let morning = try Morning(at: "05:31:00", checked: [1, 2])
+        defer { morning.desktop.stop() }
+        try morning.desktop.wait(role: "list item", name: morning.checkBox(3), state: "focused")
+        try morning.desktop.key("space")
+        #expect(try morning.bmdSays(3, is: "done"), "bmd never heard of the key")
+        try morning.desktop.wait(role: "check box", name: morning.checkBox(3), state: "checked")
+        #expect(try Morning.today(morning.box).map { $0["state"] as? String }.prefix(4) == ["done", "done", "done", "untouched"])
     }
 
     @Test("a check made with bmctl shows in the window within a second")
