@@ -23,13 +23,18 @@ RUN_PACKAGES := pkg-config libsqlite3-dev libsystemd-dev libnotify-dev
 # completes task titles as bash does, to check that each completed title is one word
 # bmctl accepts.
 # libadwaita-1-dev builds the window, which its tests show on Xvfb inside dbus-run-session;
-# xdotool finds it there by its title; appstreamcli (appstream) validates its metainfo.
-TEST_PACKAGES := $(RUN_PACKAGES) libadwaita-1-dev python3-venv mandoc groff-base faketime systemd dbus xvfb dunst sqlite3 dpkg-dev lintian tmux zsh desktop-file-utils appstream xdotool
+# xdotool finds it there by its title, and clicks and types in it; appstreamcli
+# (appstream) validates its metainfo; its end-to-end tests read it over AT-SPI as a
+# screen reader does (python3-pyatspi, gir1.2-atspi-2.0, on the accessibility bus
+# at-spi2-core starts).
+TEST_PACKAGES := $(RUN_PACKAGES) libadwaita-1-dev python3-venv mandoc groff-base faketime systemd dbus xvfb dunst sqlite3 dpkg-dev lintian tmux zsh desktop-file-utils appstream \
+	python3-pyatspi gir1.2-atspi-2.0 xdotool at-spi2-core
 # And to build the Debian packages, the window's (better-morning-window) included.
 DEB_PACKAGES := $(RUN_PACKAGES) libadwaita-1-dev dpkg-dev
 # And for the benchmarks: the command-line peers bmctl and bmd are measured against,
-# hyperfine to cross-check the start-up timings by hand, and gcc to build bench/load's load generator.
-BENCH_PACKAGES := $(TEST_PACKAGES) calcurse remind hyperfine gcc
+# hyperfine to cross-check the start-up timings by hand, and gcc to build bench/load's load generator;
+# GNOME Clocks, the window's peer, and python3-xlib, with which bench/window watches the display.
+BENCH_PACKAGES := $(TEST_PACKAGES) calcurse remind hyperfine gcc gnome-clocks python3-xlib
 
 .PHONY: all build run test test-window bench install uninstall deb deps test-deps clean generate completions
 

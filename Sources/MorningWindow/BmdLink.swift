@@ -1,4 +1,5 @@
 import CAdwaita
+import Glibc
 import MorningProtocol
 import Varlink
 
@@ -9,16 +10,25 @@ import Varlink
 public final class BmdLink {
     /// Opens a connected socket to bmd, or says why it cannot.
     public typealias Connector = @MainActor () -> Result<Int32, LinkFailure>
+    /// Opens the first connection, which may start bmd and wait for it to answer: it runs
+    /// on a thread of its own, so the window draws (saying it is connecting) meanwhile.
+    public typealias Starter = @Sendable () -> Result<Int32, LinkFailure>
 
     private let connector: Connector
+    private var starter: Starter?
+    /// The starter's thread is still at work; each stop or new try makes its answer stale.
+    private var starting = false
+    private var generation = 0
     private let deliver: @MainActor (WindowEvent) -> Void
     private var follower: VarlinkConnection?
     private var caller: VarlinkConnection?
     private var retrySource: guint = 0
 
     /// `deliver` gets every event; it runs on the main thread, from GLib's loop.
-    public init(connector: @escaping Connector, deliver: @escaping @MainActor (WindowEvent) -> Void) {
+    /// `starter`, when given, makes the first connection in place of `connector`.
+    public init(connector: @escaping Connector, starter: Starter? = nil, deliver: @escaping @MainActor (WindowEvent) -> Void) {
         self.connector = connector
+        self.starter = starter
         self.deliver = deliver
     }
 
@@ -53,6 +63,8 @@ public final class BmdLink {
 
     /// Ends both connections and any wait: the window is closing.
     public func stop() {
+        generation += 1
+        starting = false
         follower?.close()
         caller?.close()
         follower = nil
@@ -66,7 +78,26 @@ public final class BmdLink {
         caller?.close()
         caller = nil
         follower = nil
-        switch connector() {
+        if let starter {
+            self.starter = nil
+            starting = true
+            let expected = generation
+            OffThread.run(starter) { [weak self] result in
+                guard let self, self.generation == expected, self.starting else {
+                    if case .success(let fd) = result { close(fd) }  // the window stopped meanwhile
+                    return
+                }
+                self.starting = false
+                self.follow(result)
+            }
+            return
+        }
+        guard !starting else { return }  // the first connection is still being made
+        follow(connector())
+    }
+
+    private func follow(_ connected: Result<Int32, LinkFailure>) {
+        switch connected {
         case .failure(let failure):
             deliver(.lost(failure.reason))
         case .success(let fd):

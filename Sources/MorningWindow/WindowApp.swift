@@ -14,6 +14,7 @@ public enum WindowApp {
     public static let title = "Better Morning"
     /// How the window reaches bmd, and the window's parts once it is open.
     @MainActor static var connector: BmdLink.Connector?
+    @MainActor static var starter: BmdLink.Starter?
     @MainActor static var controller: WindowController?
     @MainActor static var view: WindowView?
     /// The `page` action, whose state follows the page the model shows.
@@ -23,8 +24,9 @@ public enum WindowApp {
     /// `--gapplication-service`) and returns its exit status.
     @MainActor
     public static func run(argc: Int32, argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>,
-                           connector: @escaping BmdLink.Connector) -> Int32 {
+                           connector: @escaping BmdLink.Connector, starter: BmdLink.Starter? = nil) -> Int32 {
         WindowApp.connector = connector
+        WindowApp.starter = starter
         runSwiftConcurrencyOnGLib()
         let app = adw_application_new(id, G_APPLICATION_DEFAULT_FLAGS)!
         connect(UnsafeMutableRawPointer(app), "activate", unsafeBitCast(activate as @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void, to: GCallback.self))
@@ -64,7 +66,7 @@ public enum WindowApp {
         let window = adw_application_window_new(application)!
         gtk_window_set_title(cast(window), WindowApp.title)
         gtk_window_set_default_size(cast(window), 480, 720)
-        let controller = WindowController(connector: WindowApp.connector!)
+        let controller = WindowController(connector: WindowApp.connector!, starter: WindowApp.starter)
         let view = WindowView(controller: controller) { g_application_quit(cast(application)) }
         // The view draws each change; the `page` action's state then says the page on show.
         let draw = controller.changed

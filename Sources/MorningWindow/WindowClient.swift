@@ -8,27 +8,33 @@ import MorningProtocol
 public enum WindowClient {
     /// A connector that looks bmd's socket up and connects through `DaemonSocket` on each
     /// try, so its checks (the socket's folder, the user who listens) hold on reconnects
-    /// too; bmd is started on the first try only, when none answers. The window then
-    /// reads and writes its own copy of the socket from GLib's loop, without blocking.
+    /// too. It never starts bmd: a bmd that went away was maybe stopped by the person.
+    /// Connecting to a Unix socket answers at once, so it runs on the main thread; the
+    /// window then reads and writes its own copy of the socket from GLib's loop.
     @MainActor
-    public static func connector(environment: Environment = .process, autostart: Bool = true) -> BmdLink.Connector {
-        var first = autostart
-        return {
-            let mayStart = first
-            first = false
-            do throws(ConnectFailure) {
-                let endpoint = Endpoint.resolve(socket: nil, autostart: mayStart, environment: environment)
-                // Connecting to a Unix socket answers at once; only starting bmd waits for
-                // it to answer, a fraction of a second, before the window has drawn.
-                let connection = try DaemonSocket.connect(endpoint, environment: environment, timeoutSeconds: 0) { _ in }
-                do {
-                    return .success(try connection.duplicateDescriptor())
-                } catch {
-                    return .failure(LinkFailure("cannot reach \(endpoint.path): \(error)"))
-                }
+    public static func connector(environment: Environment = .process) -> BmdLink.Connector {
+        { connect(environment: environment, autostart: false) }
+    }
+
+    /// The window's first connection: bmd started when none answers, as bmctl does, and
+    /// waited for until it answers (up to a few seconds). `BmdLink` runs it off the main
+    /// thread, so the window draws meanwhile.
+    public static func starter(environment: Environment = .process) -> BmdLink.Starter {
+        { connect(environment: environment, autostart: true) }
+    }
+
+    /// One try, blocking while a bmd it started gets ready.
+    static func connect(environment: Environment, autostart: Bool) -> Result<Int32, LinkFailure> {
+        do throws(ConnectFailure) {
+            let endpoint = Endpoint.resolve(socket: nil, autostart: autostart, environment: environment)
+            let connection = try DaemonSocket.connect(endpoint, environment: environment, timeoutSeconds: 0) { _ in }
+            do {
+                return .success(try connection.duplicateDescriptor())
             } catch {
-                return .failure(LinkFailure(words(error)))
+                return .failure(LinkFailure("cannot reach \(endpoint.path): \(error)"))
             }
+        } catch {
+            return .failure(LinkFailure(words(error)))
         }
     }
 

@@ -7,8 +7,9 @@ public final class WindowController {
     /// Called after every event with the model as it now is.
     public var changed: (@MainActor (WindowModel) -> Void)?
 
-    public init(connector: @escaping BmdLink.Connector) {
-        link = BmdLink(connector: connector) { [weak self] event in self?.send(event) }
+    /// `starter`, when given, makes the first connection off the main thread (see `BmdLink`).
+    public init(connector: @escaping BmdLink.Connector, starter: BmdLink.Starter? = nil) {
+        link = BmdLink(connector: connector, starter: starter) { [weak self] event in self?.send(event) }
     }
 
     public func send(_ event: WindowEvent) {

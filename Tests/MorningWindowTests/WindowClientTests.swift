@@ -30,14 +30,14 @@ import Testing
     func socketFromEnvironment() {
         let (fd, path) = listener()
         defer { close(fd); unlink(path); rmdir(String(path.dropLast("/bmd.sock".count))) }
-        let connect = WindowClient.connector(environment: Environment(["BMD_SOCKET": path]), autostart: false)
+        let connect = WindowClient.connector(environment: Environment(["BMD_SOCKET": path]))
         guard case .success(let client) = connect() else {
             Issue.record("no connection to \(path)")
             return
         }
         close(client)
         let missing = path + ".none"
-        let none = WindowClient.connector(environment: Environment(["BMD_SOCKET": missing]), autostart: false)
+        let none = WindowClient.connector(environment: Environment(["BMD_SOCKET": missing]))
         #expect(none() == .failure(LinkFailure("nothing answers at \(missing)")))
     }
 
