@@ -158,7 +158,7 @@ struct FaultTests {
         let err = try Pipe2()
         let child = try ChildProcess(Binaries.bmd, [], environment: env, stderr: err.write)
         err.closeWrite()
-        let exited = Mutex(false)
+        let exited = SharedValue(false)
         Thread {
             child.wait()
             exited.withLock { $0 = true }
@@ -273,7 +273,7 @@ struct FaultTests {
                 try ChildProcess(Binaries.bmd, [], environment: env, stderr: err.write)
             }
             errs.forEach { $0.closeWrite() }
-            let exited = Mutex<[Int: Int32]>([:])
+            let exited = SharedValue<[Int: Int32]>([:])
             let ended = DispatchSemaphore(value: 0)
             for (index, child) in children.enumerated() {
                 Thread {

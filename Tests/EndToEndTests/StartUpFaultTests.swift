@@ -72,7 +72,7 @@ struct StartUpFaultTests {
         let err = try Pipe2()
         let child = try ChildProcess(Binaries.bmd, ["--state-dir", folder, "--socket", box.socketPath], environment: env, stderr: err.write)
         err.closeWrite()
-        let exited = Mutex(false)
+        let exited = SharedValue(false)
         Thread {
             child.wait()
             exited.withLock { $0 = true }
@@ -114,7 +114,7 @@ struct StartUpFaultTests {
         let err = try Pipe2()
         let child = try ChildProcess(Binaries.bmd, ["--state-dir", folder, "--socket", box.socketPath], environment: env, stderr: err.write)
         err.closeWrite()
-        let exited = Mutex(false)
+        let exited = SharedValue(false)
         Thread {
             child.wait()
             exited.withLock { $0 = true }

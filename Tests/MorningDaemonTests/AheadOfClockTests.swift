@@ -186,7 +186,7 @@ struct AheadOfClockTests {
             var latest = clock.now
             var created = 0
             for _ in 0..<60 {
-                var refusal: Refusal?
+                var refusal: ErrorReply?
                 switch random.below(12) {
                 case 0, 1:
                     let id = random.pick(Self.celebrities)

@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import MorningProtocol
 import MorningStore
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
 import ServiceLifecycle
@@ -12,7 +13,7 @@ import Glibc
 
 /// bmd from start to stop: parse options, take the state lock, open the state, listen,
 /// report readiness, serve until SIGTERM.
-public enum Daemon {
+public enum BmdProcess {
     public struct Options: Sendable {
         public var stateDir: String?
         public var socket: String?
@@ -166,7 +167,7 @@ public enum Daemon {
             }
         }
         let done = DispatchSemaphore(value: 0)
-        let failure = Mutex<Error?>(nil)
+        let failure = NIOLockedValueBox<Error?>(nil)
         Task {
             do { try await group.run() } catch { failure.withLock { $0 = error } }
             done.signal()
@@ -210,9 +211,9 @@ enum StateFolder {
     /// Its mode is left as it is, only said: bmd changes modes only of folders it created.
     static func claim(_ path: String) throws {
         var info = stat()
-        guard stat(path, &info) == 0 else { throw SystemError("cannot read the state folder \(path)") }
+        guard stat(path, &info) == 0 else { throw SystemCallError("cannot read the state folder \(path)") }
         guard info.st_mode & S_IFMT == S_IFDIR else {
-            throw SystemError("the state folder \(path) is not a folder", errno: ENOTDIR)
+            throw SystemCallError("the state folder \(path) is not a folder", errno: ENOTDIR)
         }
         guard info.st_uid == geteuid() else { throw NotOwned(path: path, owner: info.st_uid) }
         guard info.st_mode & (S_IWGRP | S_IWOTH) == 0 else { throw OpenToOthers(path: path, mode: info.st_mode) }
