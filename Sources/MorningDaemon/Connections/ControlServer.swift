@@ -32,11 +32,11 @@ public struct ControlServer: Service {
     let mustBeOwnFolder: Bool
 
     /// The largest frame a client may send; anything bigger is answered with an error and closed.
-    public static let frameLimit = 1 << 16
+    public static let frameLimit = Morning.smallFrame
     /// An Import call carries a whole export (ten years of twenty routines is a few MiB),
     /// so it alone may be this large, as the interface file says; it matches the replies
     /// bmctl accepts.
-    public static let importFrameLimit = Morning.Method.import.frameLimit ?? frameLimit
+    public static let importFrameLimit = Morning.largestFrame
     /// Calls that only read, answered on the event loop as they arrive; every other call
     /// may write to the disk (and wait for it), and is answered on a thread of its own so
     /// that the loop goes on serving other clients meanwhile.
