@@ -14,7 +14,7 @@ import Glibc
 /// bmd from start to stop: parse options, take the state lock, open the state, listen,
 /// report readiness, serve until SIGTERM.
 public enum BmdProcess {
-    public struct Options: Sendable {
+    public struct Options: Equatable, Sendable {
         public var stateDir: String?
         public var socket: String?
         public var logLevel: Logger.Level = .info
@@ -58,23 +58,15 @@ public enum BmdProcess {
         // done. Otherwise glibc, after freeing a large block, raises the size from which it
         // maps blocks of their own, and keeps later large blocks in its heaps for good.
         mallopt(M_MMAP_THRESHOLD, 256 << 10)
-        var options = Options()
-        var args = arguments[...]
-        while let arg = args.popFirst() {
-            switch arg {
-            case "--state-dir": options.stateDir = args.popFirst()
-            case "--socket": options.socket = args.popFirst()
-            case "--verbose": options.logLevel = .debug
-            case "--version":
-                print("bmd \(BuildInfo.version)")
-                return 0
-            case "-h", "--help":
-                print(usage)
-                return 0
-            default:
-                FileHandle.standardError.write(Data("bmd: unknown option \(arg)\n\(usage)\n".utf8))
-                return 2
-            }
+        let options: Options
+        switch Options.read(arguments) {
+        case .run(let read): options = read
+        case .print(let text):
+            print(text)
+            return 0
+        case .usageError(let message):
+            FileHandle.standardError.write(Data("bmd: \(message)\n\(usage)\n".utf8))
+            return 2
         }
         let env = ProcessInfo.processInfo.environment
         guard let stateDir = options.stateDir ?? defaultStateDir(env) else {
