@@ -96,6 +96,10 @@ extension Engine: Morning.Service {
         }
     }
 
+    public func welcomePending() throws -> Morning.WelcomePendingReply {
+        serve { Morning.WelcomePendingReply(pending: !current().book.settings.welcomeShown) }
+    }
+
     public func reload() throws -> Morning.ReloadReply {
         serve {
             // The zone may have changed: Foundation caches it until told.
