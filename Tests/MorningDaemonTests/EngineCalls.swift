@@ -70,3 +70,10 @@ extension Result where Failure == ErrorReply {
         return nil
     }
 }
+
+extension Engine {
+    /// What Export answers now, as a client reads it.
+    func exportDocument() async throws -> Morning.ExportDocument {
+        try await call(Morning.Call.export()).document
+    }
+}
