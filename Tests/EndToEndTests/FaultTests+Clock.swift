@@ -90,33 +90,13 @@ extension FaultTests {
           .enabled("needs unshare and overlayfs (root)") { MachineProbe.privateEtc.works }, .timeLimit(.minutes(2)))
     func zoneChanges() throws {
         let box = try Sandbox(time: "2026-03-02 08:00:00")
-        let etc = box.root.appendingPathComponent("etc").path
-        for sub in ["upper", "work"] {
-            try FileManager.default.createDirectory(atPath: etc + "/" + sub, withIntermediateDirectories: true)
-        }
+        let etc = try box.privateEtcFolder()
         // The zone comes from /etc/localtime, not TZ (a process's TZ never changes). The
         // clock is an offset from the real one, not a local time: libfaketime would read a
         // local time again in each new zone and so move the instant too.
-        func setClock(utc: String) {
-            let f = DateFormatter()
-            f.timeZone = TimeZone(identifier: "UTC")
-            f.dateFormat = "yyyy-MM-dd HH:mm:ss"
-            let offset = Int(f.date(from: utc)!.timeIntervalSinceNow.rounded())
-            try! "\(offset >= 0 ? "+" : "")\(offset)\n".write(toFile: box.clockFile, atomically: true, encoding: .utf8)
-        }
-        setClock(utc: "2026-03-02 10:00:00")
+        box.setClock(utc: "2026-03-02 10:00:00")
         let notify = try NotifyListener(path: box.root.appendingPathComponent("notify").path)
-        var env = box.daemonEnvironment
-        env["TZ"] = nil
-        env["NOTIFY_SOCKET"] = notify.path
-        // libfaketime is preloaded into bmd alone, not into unshare and sh before it.
-        env["LD_PRELOAD"] = nil
-        let log = open(box.root.appendingPathComponent("bmd.log").path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
-        let daemon = try ChildProcess("/usr/bin/unshare",
-                                      PrivateEtc.arguments(folder: etc, zone: "Europe/Berlin",
-                                                           then: "env LD_PRELOAD=\(FakeTime.library) \(Binaries.bmd)"),
-                                      environment: env, stderr: log)
-        close(log)
+        let daemon = try box.startDaemonWithPrivateEtc(etc, tz: nil, notify: notify)
         defer {
             daemon.signal(SIGKILL)
             daemon.wait()
@@ -142,9 +122,9 @@ extension FaultTests {
         while !ready.contains("READY=1") { ready = try notify.receive(timeout: 20) }
 
         #expect(try bmctl("activate", "kant").status == 0)           // starts Tuesday 3 March
-        setClock(utc: "2026-03-03 08:00:00")                           // Berlin 09:00
+        box.setClock(utc: "2026-03-03 08:00:00")                           // Berlin 09:00
         #expect(try bmctl("check", "1").status == 0)
-        setClock(utc: "2026-03-03 22:30:00")                           // Berlin 23:30
+        box.setClock(utc: "2026-03-03 22:30:00")                           // Berlin 23:30
         #expect(try bmctl("day", "--json").object["date"] as? String == "2026-03-03")
         statusLines = []
 
@@ -190,30 +170,11 @@ extension FaultTests {
           arguments: [":/etc/localtime", "/etc/localtime"])
     func zoneFileNamedByTZ(_ tz: String) throws {
         let box = try Sandbox(time: "2026-03-02 08:00:00")
-        let etc = box.root.appendingPathComponent("etc").path
-        for sub in ["upper", "work"] {
-            try FileManager.default.createDirectory(atPath: etc + "/" + sub, withIntermediateDirectories: true)
-        }
+        let etc = try box.privateEtcFolder()
         // An offset from the real clock, which a change of zone leaves where it is.
-        let f = DateFormatter()
-        f.timeZone = TimeZone(identifier: "UTC")
-        f.dateFormat = "yyyy-MM-dd HH:mm:ss"
-        func setClock(utc: String) {
-            let offset = Int(f.date(from: utc)!.timeIntervalSinceNow.rounded())
-            try! "\(offset >= 0 ? "+" : "")\(offset)\n".write(toFile: box.clockFile, atomically: true, encoding: .utf8)
-        }
-        setClock(utc: "2026-03-02 10:00:00")
+        box.setClock(utc: "2026-03-02 10:00:00")
         let notify = try NotifyListener(path: box.root.appendingPathComponent("notify").path)
-        var env = box.daemonEnvironment
-        env["TZ"] = tz
-        env["NOTIFY_SOCKET"] = notify.path
-        env["LD_PRELOAD"] = nil
-        let log = open(box.root.appendingPathComponent("bmd.log").path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
-        let daemon = try ChildProcess("/usr/bin/unshare",
-                                      PrivateEtc.arguments(folder: etc, zone: "Europe/Berlin",
-                                                           then: "env LD_PRELOAD=\(FakeTime.library) \(Binaries.bmd)"),
-                                      environment: env, stderr: log)
-        close(log)
+        let daemon = try box.startDaemonWithPrivateEtc(etc, tz: tz, notify: notify)
         defer {
             daemon.signal(SIGKILL)
             daemon.wait()
@@ -224,7 +185,7 @@ extension FaultTests {
         var ready = ""
         while !ready.contains("READY=1") { ready = try notify.receive(timeout: 20) }
         #expect(try bmctl("activate", "kant").status == 0)           // starts Tuesday 3 March
-        setClock(utc: "2026-03-03 22:30:00")                           // Berlin 23:30
+        box.setClock(utc: "2026-03-03 22:30:00")                           // Berlin 23:30
         #expect(try bmctl("reload", "--json").object["nextMidnight"] as? String == "2026-03-04T00:00:00+01:00")
 
         // The file moves to Tokyo (Wednesday 07:30 there): bmd sees it by itself and says so.
