@@ -73,6 +73,8 @@ let package = Package(
                 "MorningCore", "MorningStore", "MorningProtocol", "CLinux", "CSystemd", "CNotify",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                // NIOLockedValueBox, for a lock a closure captures (Synchronization's Mutex cannot be copied into one).
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]

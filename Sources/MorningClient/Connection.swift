@@ -31,7 +31,7 @@ public enum ConnectionError: Error, Equatable, Sendable {
 public final class Connection {
     /// Replies such as the catalog or every data card are larger than a call; this only
     /// bounds memory if something that is not bmd answers.
-    public static let frameLimit = 16 << 20
+    public static let frameLimit = Morning.largestFrame
 
     private let fd: Int32
     /// Bytes received that belong to frames not yet returned: a follower may get several

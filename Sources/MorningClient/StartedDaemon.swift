@@ -1,21 +1,23 @@
 import Glibc
+import Synchronization
 
 /// A bmd this client started, waited for on a thread of its own.
 ///
 /// bmd is the client's child, so when it ends (a bmd that lost the race to another, or one
 /// stopped while a follower runs on for days) someone must collect its exit status, or
 /// it stays a zombie under the bar that started it for as long as that bar runs.
-final class StartedDaemon: @unchecked Sendable {
+final class StartedDaemon: Sendable {
     let pid: pid_t
-    private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    /// The raw wait status once bmd has ended.
-    private var rawStatus: Int32?
-    /// Whether a thread waits for bmd; if not, the status is collected when asked for.
-    private var waiting = false
+    private struct State {
+        /// The raw wait status once bmd has ended.
+        var rawStatus: Int32?
+        /// Whether a thread waits for bmd; if not, the status is collected when asked for.
+        var waiting = false
+    }
+    private let state = Mutex(State())
 
     init(pid: pid_t) {
         self.pid = pid
-        pthread_mutex_init(lock, nil)
         var thread = pthread_t()
         let context = Unmanaged.passRetained(self).toOpaque()
         let started = pthread_create(&thread, nil, { context in
@@ -24,7 +26,7 @@ final class StartedDaemon: @unchecked Sendable {
             return nil
         }, context)
         if started == 0 {
-            waiting = true
+            state.withLock { $0.waiting = true }
             pthread_detach(thread)
         } else {
             // No thread: the status is still collected whenever it is asked for.
@@ -37,9 +39,7 @@ final class StartedDaemon: @unchecked Sendable {
         while waitpid(pid, &status, 0) < 0 {
             guard errno == EINTR else { return }
         }
-        pthread_mutex_lock(lock)
-        rawStatus = status
-        pthread_mutex_unlock(lock)
+        state.withLock { $0.rawStatus = status }
     }
 
     /// The exit status if bmd has ended by exiting, else nil.
@@ -57,12 +57,12 @@ final class StartedDaemon: @unchecked Sendable {
     }
 
     private func collected() -> Int32? {
-        pthread_mutex_lock(lock)
-        defer { pthread_mutex_unlock(lock) }
-        if rawStatus == nil, !waiting {
-            var status: Int32 = 0
-            if waitpid(pid, &status, WNOHANG) == pid { rawStatus = status }
+        state.withLock { state in
+            if state.rawStatus == nil, !state.waiting {
+                var status: Int32 = 0
+                if waitpid(pid, &status, WNOHANG) == pid { state.rawStatus = status }
+            }
+            return state.rawStatus
         }
-        return rawStatus
     }
 }

@@ -7,13 +7,13 @@ import MorningClient
 public struct Context {
     public var environment: Environment
     public var console: Console
-    var daemon: Daemon
+    var daemon: BmdExchange
 
-    init(environment: [String: String], console: Console, daemon: Daemon) {
+    init(environment: [String: String], console: Console, daemon: BmdExchange) {
         self.init(environment: Environment(environment), console: console, daemon: daemon)
     }
 
-    init(environment: Environment, console: Console, daemon: Daemon) {
+    init(environment: Environment, console: Console, daemon: BmdExchange) {
         self.environment = environment; self.console = console; self.daemon = daemon
     }
 

@@ -8,7 +8,7 @@ import MorningProtocol
 /// private (0600), and `-` means stdin for import.
 enum ExportFile {
     /// The most an import reads: what bmd accepts in one call.
-    static let sizeLimit = 16 << 20
+    static let sizeLimit = Morning.largestFrame
 
     /// Writes `text` to `path`, replacing what was there.
     static func write(_ text: String, to path: String) throws(ControlFailure) {

@@ -1,5 +1,6 @@
 import Glibc
 import MorningClient
+import MorningProtocol
 
 /// The text of a routine file for `bmctl create --from` (better-morning-routine(5)).
 ///
@@ -41,9 +42,9 @@ struct RoutineFileText {
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
             if let long = lines.firstIndex(where: { $0.count > TitleArgument.sendLimit }) {
                 throw .refused("line \(long + 1) of \(source): it has more than \(TitleArgument.sendLimit) characters, far too long "
-                               + "for a title (1 to 20 characters) or a task (a time and 1 to 70 characters)")
+                               + "for a title (\(Morning.routineTitleLength.lowerBound) to \(Morning.routineTitleLength.upperBound) characters) or a task (a time and \(Morning.taskTitleLength.lowerBound) to \(Morning.taskTitleLength.upperBound) characters)")
             }
-            throw .usage("\(source) is larger than \(byteLimit / 1024) KiB; a routine file holds a title and at most 20 tasks")
+            throw .usage("\(source) is larger than \(byteLimit / 1024) KiB; a routine file holds a title and at most \(Morning.taskLimit) tasks")
         }
         return RoutineFileText(text: text, source: source)
     }

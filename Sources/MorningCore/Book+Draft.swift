@@ -50,7 +50,7 @@ extension Book {
                                    catalog: [CatalogEntry] = Catalog.entries) throws -> Activation {
         guard let draft else { throw Morning.Error.noDraft }
         guard let title = draft.title else {
-            throw Morning.Error.invalidRoutine(reason: "a routine's title has 1 to 20 characters; the draft has no title yet")
+            throw Morning.Error.invalidRoutine(reason: "a routine's title has \(Limits.nameLength.lowerBound) to \(Limits.nameLength.upperBound) characters; the draft has no title yet")
         }
         var activation = try saveCustom(name: title, tasks: draft.tasks, today: today, exists: exists, catalog: catalog)
         self.draft = nil

@@ -363,12 +363,12 @@ public struct Book: Hashable, Sendable {
             throw Morning.Error.invalidRoutine(reason: "a routine needs at least one task")
         }
         guard tasks.count <= Limits.taskCount.upperBound else {
-            throw Morning.Error.invalidRoutine(reason: "a routine has at most 20 tasks; this one has \(tasks.count)")
+            throw Morning.Error.invalidRoutine(reason: "a routine has at most \(Limits.taskCount.upperBound) tasks; this one has \(tasks.count)")
         }
         for task in tasks { try validate(taskTitle: task.title) }
     }
 
-    /// The limit of a routine's title: 1 to 20 characters of plain text, leading and
+    /// The limit of a routine's title: `Limits.nameLength` characters of plain text, leading and
     /// trailing blanks aside (every way in stores it trimmed).
     public static func validate(name: String) throws {
         if let problem = TitleText.problem(in: name) {
@@ -376,7 +376,7 @@ public struct Book: Hashable, Sendable {
         }
         let trimmed = name.trimmingWhitespace
         guard Limits.nameLength.contains(trimmed.count) else {
-            throw Morning.Error.invalidRoutine(reason: "a routine's title has 1 to 20 characters; "
+            throw Morning.Error.invalidRoutine(reason: "a routine's title has \(Limits.nameLength.lowerBound) to \(Limits.nameLength.upperBound) characters; "
                 + TitleText.lengthVerdict(name, trimmedCount: trimmed.count, limit: Limits.nameLength.upperBound))
         }
         guard TitleText.fitsBytes(trimmed, characters: Limits.nameLength.upperBound) else {
@@ -385,7 +385,7 @@ public struct Book: Hashable, Sendable {
         }
     }
 
-    /// The limit of a task's title: 1 to 70 characters of plain text, leading and
+    /// The limit of a task's title: `Limits.taskTitleLength` characters of plain text, leading and
     /// trailing blanks aside (every way in stores it trimmed).
     public static func validate(taskTitle title: String) throws {
         if let problem = TitleText.problem(in: title) {
@@ -393,7 +393,7 @@ public struct Book: Hashable, Sendable {
         }
         let trimmed = title.trimmingWhitespace
         guard Limits.taskTitleLength.contains(trimmed.count) else {
-            throw Morning.Error.invalidRoutine(reason: "a task's title has 1 to 70 characters; "
+            throw Morning.Error.invalidRoutine(reason: "a task's title has \(Limits.taskTitleLength.lowerBound) to \(Limits.taskTitleLength.upperBound) characters; "
                 + TitleText.lengthVerdict(title, trimmedCount: trimmed.count, limit: Limits.taskTitleLength.upperBound))
         }
         guard TitleText.fitsBytes(trimmed, characters: Limits.taskTitleLength.upperBound) else {

@@ -14,14 +14,14 @@ public struct RoutineTask: Hashable, Sendable {
         self.title = title
     }
 
-    public static let titleLimit = 1...70
+    public static let titleLimit = Morning.taskTitleLength
 }
 
 /// The limits of a routine's name and tasks, in one place.
 public enum Limits {
-    public static let nameLength = 1...20
-    public static let taskTitleLength = RoutineTask.titleLimit
-    public static let taskCount = 1...20
+    public static let nameLength = Morning.routineTitleLength
+    public static let taskTitleLength = Morning.taskTitleLength
+    public static let taskCount = 1...Morning.taskLimit
     /// How far ahead the day view reaches.
     public static let futureDays = 14
     /// The most routines Better Morning stores. Far more than anyone keeps, and few

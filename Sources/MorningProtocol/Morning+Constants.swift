@@ -1,8 +1,23 @@
 @_exported import Varlink
 
 extension Morning {
-    /// The most tasks a routine may have, as the interface file says of DraftAdd.
+    /// The most tasks a routine may have, as the interface file says of DraftAdd. The
+    /// one place the number is written: the core's `Limits`, bmd's refusals and bmctl's
+    /// words all read it.
     public static let taskLimit = 20
+    /// How many characters a routine's title has, once trimmed, as the interface file says
+    /// of DraftTitle.
+    public static let routineTitleLength = 1...20
+    /// How many characters a task's title has, once trimmed, as the interface file says of
+    /// DraftAdd.
+    public static let taskTitleLength = 1...70
+
+    /// The largest call bmd takes, and so the largest reply a client accepts (an export
+    /// is imported whole): Import's, as its comment in the interface file says.
+    public static let largestFrame = Morning.Method.import.frameLimit ?? smallFrame
+    /// The largest call of any other method, and the size a frame's method is looked for
+    /// within: the varlink runtime's own limit.
+    public static let smallFrame = FrameSplitter.defaultLimit
 
     /// The most weeks Week's offset may move, either way (about 190 years), as the
     /// interface file says: no routine has a week beyond, and days that far out overflow

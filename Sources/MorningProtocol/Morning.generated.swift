@@ -63,6 +63,8 @@ public enum Morning {
         "TestNotificationReply": TestNotificationReply.self,
         "WelcomeParameters": WelcomeParameters.self,
         "WelcomeReply": WelcomeReply.self,
+        "WelcomePendingParameters": VarlinkEmpty.self,
+        "WelcomePendingReply": WelcomePendingReply.self,
         "ReloadParameters": VarlinkEmpty.self,
         "ReloadReply": ReloadReply.self,
         "WeekParameters": WeekParameters.self,
@@ -268,6 +270,11 @@ public enum Morning {
         # Whether the welcome is still to be shown (after install or Reset); with take, it
         # counts as shown from now on.
         method Welcome(take: bool) -> (pending: bool)
+
+        # Whether the welcome is still to be shown, without taking it: what bmctl asks before
+        # every command on a terminal, so that the common answer, no, costs no write.
+        # Reads only.
+        method WelcomePending() -> (pending: bool)
 
         # Reads the time zone again and plans the next reminder and midnight anew (as SIGHUP).
         method Reload() -> (nextReminder: ?string, nextMidnight: string)
@@ -1362,6 +1369,7 @@ extension Morning {
         case setNotificationSound = "org.bettermorning.Morning.SetNotificationSound"
         case testNotification = "org.bettermorning.Morning.TestNotification"
         case welcome = "org.bettermorning.Morning.Welcome"
+        case welcomePending = "org.bettermorning.Morning.WelcomePending"
         case reload = "org.bettermorning.Morning.Reload"
         case week = "org.bettermorning.Morning.Week"
         case data = "org.bettermorning.Morning.Data"
@@ -1949,6 +1957,35 @@ extension Morning.WelcomeReply: JSONCodable {
 }
 
 extension Morning {
+    /// The parameters of `WelcomePending`.
+    public typealias WelcomePendingParameters = VarlinkEmpty
+}
+
+extension Morning {
+    /// The reply of `WelcomePending`.
+    public struct WelcomePendingReply: Sendable, Hashable {
+        public var pending: Bool
+
+        public init(pending: Bool) {
+            self.pending = pending
+        }
+    }
+}
+
+extension Morning.WelcomePendingReply: JSONCodable {
+    public init(json: JSONFields) throws {
+        let pending = try json.required("pending") { v, p in try JSONRead.bool(v, p) }
+        self.init(pending: pending)
+    }
+
+    public var json: JSONValue {
+        .object([
+            JSONValue.Member(key: "pending", value: JSONValue.bool(self.pending)),
+        ])
+    }
+}
+
+extension Morning {
     /// The parameters of `Reload`.
     public typealias ReloadParameters = VarlinkEmpty
 }
@@ -2471,7 +2508,7 @@ extension Morning.Method {
     /// Whether the method only reads, as its comment in the interface file says ("Reads only.").
     public var readsOnly: Bool {
         switch self {
-        case .status, .explore, .day, .week, .data, .stats, .history, .export, .draftShow: true
+        case .status, .explore, .day, .welcomePending, .week, .data, .stats, .history, .export, .draftShow: true
         default: false
         }
     }
@@ -2709,6 +2746,7 @@ extension Morning {
         func setNotificationSound(_ parameters: Morning.SetNotificationSoundParameters) throws -> Morning.SetNotificationSoundReply
         func testNotification() throws -> Morning.TestNotificationReply
         func welcome(_ parameters: Morning.WelcomeParameters) throws -> Morning.WelcomeReply
+        func welcomePending() throws -> Morning.WelcomePendingReply
         func reload() throws -> Morning.ReloadReply
         func week(_ parameters: Morning.WeekParameters) throws -> Morning.WeekReply
         func data(_ parameters: Morning.DataParameters) throws -> Morning.DataReply
@@ -2747,6 +2785,7 @@ extension Morning {
         case .setNotificationSound: return try service.setNotificationSound(try call.parameters(SetNotificationSoundParameters.self)).json
         case .testNotification: return try service.testNotification().json
         case .welcome: return try service.welcome(try call.parameters(WelcomeParameters.self)).json
+        case .welcomePending: return try service.welcomePending().json
         case .reload: return try service.reload().json
         case .week: return try service.week(try call.parameters(WeekParameters.self)).json
         case .data: return try service.data(try call.parameters(DataParameters.self)).json
@@ -2866,6 +2905,10 @@ extension Morning {
 
         public static func welcome(_ parameters: WelcomeParameters) -> VarlinkRequest<WelcomeReply> {
             VarlinkRequest(method: "org.bettermorning.Morning.Welcome", parameters: parameters.json)
+        }
+
+        public static func welcomePending() -> VarlinkRequest<WelcomePendingReply> {
+            VarlinkRequest(method: "org.bettermorning.Morning.WelcomePending", parameters: .object([]))
         }
 
         public static func reload() -> VarlinkRequest<ReloadReply> {

@@ -12,7 +12,7 @@ struct DraftRow: Codable, FetchableRecord, PersistableRecord {
 
     /// Replaces the stored draft with `draft`, or removes it when nil.
     ///
-    /// A draft has at most 20 tasks, so it is written whole on every change: its rows
+    /// A draft has at most `Limits.taskCount` tasks, so it is written whole on every change: its rows
     /// always match the draft that was last kept, inside the caller's transaction.
     static func write(_ draft: Draft?, to db: Database) throws {
         // Its tasks go with it (ON DELETE CASCADE).

@@ -12,6 +12,16 @@ import Glibc
 /// go through a second, read-only connection that never waits: while another program
 /// holds the file's write lock (sqlite3 in a transaction, a database browser editing)
 /// and a write waits for it, every read still answers at once, as WAL lets it.
+///
+/// Why not GRDB's `DatabasePool`, which is that pair with a pool of readers: bmd has no
+/// use for more than one reader (the engine answers one call at a time under its lock;
+/// only an export reads beside it, briefly), and the pair must exist without a pool too,
+/// since a file opened on a full disk and the tests' in-memory stores have one connection
+/// only. A pool opens its readers when reads first need them and closes them again (when
+/// told to release memory, or once no longer needed); closing a GRDB connection frees its
+/// DispatchQueue, which starts libdispatch's worker thread, and that thread then wakes
+/// once a second for as long as bmd runs (see below). Two connections opened once and
+/// kept for bmd's life leave an idle bmd asleep, as `bench/idle-wakeups` checks.
 public final class Store: Sendable {
     let queue: DatabaseQueue
     /// The connection reads use: the writer's own for an in-memory store or a file

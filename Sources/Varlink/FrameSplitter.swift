@@ -31,7 +31,10 @@ public struct FrameSplitter: Sendable {
         public init(limit: Int) { self.limit = limit }
     }
 
-    public init(limit: Int = 1 << 16, largeLimits: [String: Int] = [:]) {
+    /// The limit of a frame when the server names none: 64 KiB.
+    public static let defaultLimit = 1 << 16
+
+    public init(limit: Int = defaultLimit, largeLimits: [String: Int] = [:]) {
         self.limit = limit
         self.largeLimits = largeLimits
     }

@@ -1,4 +1,4 @@
 import Glibc
 import MorningDaemon
 
-exit(Daemon.main(Array(CommandLine.arguments.dropFirst())))
+exit(BmdProcess.main(Array(CommandLine.arguments.dropFirst())))

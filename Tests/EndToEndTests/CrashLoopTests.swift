@@ -10,7 +10,7 @@ import Glibc
 /// once ten wait unread (see Sandbox.collectStatus).
 final class NotifyDrain: @unchecked Sendable {
     private let listener: NotifyListener
-    private let stopped = Mutex(false)
+    private let stopped = SharedValue(false)
     private let done = DispatchSemaphore(value: 0)
 
     init(_ listener: NotifyListener) {
@@ -52,10 +52,10 @@ struct CrashLoopTests {
     }
 
     final class Knowledge: @unchecked Sendable {
-        let tasks: Mutex<[TaskKnowledge]>
+        let tasks: SharedValue<[TaskKnowledge]>
         /// The routine the test last asked to activate: acknowledged, or still in flight at the kill.
-        let activation = Mutex<(asked: String?, acknowledged: Bool)>((nil, false))
-        init(count: Int) { tasks = Mutex(Array(repeating: TaskKnowledge(), count: count)) }
+        let activation = SharedValue<(asked: String?, acknowledged: Bool)>((nil, false))
+        init(count: Int) { tasks = SharedValue(Array(repeating: TaskKnowledge(), count: count)) }
     }
 
     static func date(daysAfter base: String, _ days: Int) -> String {
@@ -99,7 +99,7 @@ struct CrashLoopTests {
             let group = DispatchGroup()
             let roundSeed = rng.next()
             let socket = box.socketPath
-            let counted = Mutex((acknowledged: 0, refused: 0))
+            let counted = SharedValue((acknowledged: 0, refused: 0))
             for client in 0..<Self.checkClients {
                 group.enter()
                 let known = knowledge, count = taskCount

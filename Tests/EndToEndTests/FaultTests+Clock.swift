@@ -13,22 +13,15 @@ extension FaultTests {
           .timeLimit(.minutes(2)))
     func clockSteps() throws {
         let box = try Sandbox(time: "2026-03-02 08:00:00")
-        // On a real machine a clock step cancels bmd's timerfd (TFD_TIMER_CANCEL_ON_SET) and
-        // it plans again at once. libfaketime moves only what bmd reads, so no kernel clock
-        // is set and nothing is cancelled: `bmctl reload`, which plans again the same way,
-        // stands in for that cancellation after each step. Every other request reads the
-        // clock afresh by itself.
-        func step(to time: String) throws {
-            box.setClock(time)
-            #expect(try box.bmctl("reload").status == 0)
-        }
+        // Each step of the clock is followed by `bmctl reload` (`stepClock`); every other
+        // request reads the clock afresh by itself.
         try box.startDaemon()
         #expect(try box.bmctl("activate", "kant").status == 0)
 
         // Tuesday 3 March: one task done, then midnight passes while bmd runs.
         box.setClock("2026-03-03 09:00:00")
         #expect(try box.bmctl("check", "1").status == 0)
-        try step(to: "2026-03-03 23:59:57")
+        try box.stepClock(to: "2026-03-03 23:59:57")
         try box.waitForStatus(containing: "day 2026-03-04")
         #expect(try box.bmctl("check", "2").status == 0)   // Wednesday's first check
         let tuesday = try box.bmctl("day", "2026-03-03", "--json").object
@@ -37,20 +30,20 @@ extension FaultTests {
         // Four hours back, across midnight: it is Tuesday again. A clock that was ahead
         // leaves no trace once right: Tuesday is today again, with its check, and can be
         // checked; Wednesday's check, made while the clock said Wednesday, stays.
-        try step(to: "2026-03-03 20:00:00")
+        try box.stepClock(to: "2026-03-03 20:00:00")
         let again = try box.bmctl("check", "3")
         #expect(again.status == 0, "today could not be checked after the clock came back: \(again.stderr)")
         let stillTuesday = try box.bmctl("day", "2026-03-03", "--json").object
         #expect(stillTuesday["mode"] as? String == "today" && stillTuesday["completed"] as? Int == 2)
 
         // Forward again, to Wednesday evening: Wednesday's check is still there.
-        try step(to: "2026-03-04 20:00:00")
+        try box.stepClock(to: "2026-03-04 20:00:00")
         let wednesday = try box.bmctl("day", "--json").object
         #expect(wednesday["date"] as? String == "2026-03-04" && wednesday["mode"] as? String == "today")
         #expect(wednesday["completed"] as? Int == 1)
 
         // Forward over all of Thursday: Wednesday keeps its check, Thursday is closed all ✗.
-        try step(to: "2026-03-06 10:00:00")
+        try box.stepClock(to: "2026-03-06 10:00:00")
         try box.waitForStatus(containing: "day 2026-03-06")
         let week = try box.bmctl("week", "--json").object
         let days = try #require(week["days"] as? [[String: Any]])
@@ -68,9 +61,9 @@ extension FaultTests {
 
         // A second step back: Wednesday is today again and takes a check; forward again,
         // each day is closed once more, once, and Thursday (no check) as before.
-        try step(to: "2026-03-04 23:59:58")
+        try box.stepClock(to: "2026-03-04 23:59:58")
         #expect(try box.bmctl("check", "1").status == 0)
-        try step(to: "2026-03-06 10:00:00")
+        try box.stepClock(to: "2026-03-06 10:00:00")
         try box.waitForStatus(containing: "day 2026-03-06")
         let weekAgain = try box.bmctl("week", "--json").object
         let countsAgain = Dictionary(uniqueKeysWithValues: (weekAgain["days"] as? [[String: Any]] ?? []).map {
@@ -90,33 +83,13 @@ extension FaultTests {
           .enabled("needs unshare and overlayfs (root)") { MachineProbe.privateEtc.works }, .timeLimit(.minutes(2)))
     func zoneChanges() throws {
         let box = try Sandbox(time: "2026-03-02 08:00:00")
-        let etc = box.root.appendingPathComponent("etc").path
-        for sub in ["upper", "work"] {
-            try FileManager.default.createDirectory(atPath: etc + "/" + sub, withIntermediateDirectories: true)
-        }
+        let etc = try box.privateEtcFolder()
         // The zone comes from /etc/localtime, not TZ (a process's TZ never changes). The
         // clock is an offset from the real one, not a local time: libfaketime would read a
         // local time again in each new zone and so move the instant too.
-        func setClock(utc: String) {
-            let f = DateFormatter()
-            f.timeZone = TimeZone(identifier: "UTC")
-            f.dateFormat = "yyyy-MM-dd HH:mm:ss"
-            let offset = Int(f.date(from: utc)!.timeIntervalSinceNow.rounded())
-            try! "\(offset >= 0 ? "+" : "")\(offset)\n".write(toFile: box.clockFile, atomically: true, encoding: .utf8)
-        }
-        setClock(utc: "2026-03-02 10:00:00")
+        box.setClock(utc: "2026-03-02 10:00:00")
         let notify = try NotifyListener(path: box.root.appendingPathComponent("notify").path)
-        var env = box.daemonEnvironment
-        env["TZ"] = nil
-        env["NOTIFY_SOCKET"] = notify.path
-        // libfaketime is preloaded into bmd alone, not into unshare and sh before it.
-        env["LD_PRELOAD"] = nil
-        let log = open(box.root.appendingPathComponent("bmd.log").path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
-        let daemon = try ChildProcess("/usr/bin/unshare",
-                                      PrivateEtc.arguments(folder: etc, zone: "Europe/Berlin",
-                                                           then: "env LD_PRELOAD=\(FakeTime.library) \(Binaries.bmd)"),
-                                      environment: env, stderr: log)
-        close(log)
+        let daemon = try box.startDaemonWithPrivateEtc(etc, tz: nil, notify: notify)
         defer {
             daemon.signal(SIGKILL)
             daemon.wait()
@@ -142,9 +115,9 @@ extension FaultTests {
         while !ready.contains("READY=1") { ready = try notify.receive(timeout: 20) }
 
         #expect(try bmctl("activate", "kant").status == 0)           // starts Tuesday 3 March
-        setClock(utc: "2026-03-03 08:00:00")                           // Berlin 09:00
+        box.setClock(utc: "2026-03-03 08:00:00")                           // Berlin 09:00
         #expect(try bmctl("check", "1").status == 0)
-        setClock(utc: "2026-03-03 22:30:00")                           // Berlin 23:30
+        box.setClock(utc: "2026-03-03 22:30:00")                           // Berlin 23:30
         #expect(try bmctl("day", "--json").object["date"] as? String == "2026-03-03")
         statusLines = []
 
@@ -190,30 +163,11 @@ extension FaultTests {
           arguments: [":/etc/localtime", "/etc/localtime"])
     func zoneFileNamedByTZ(_ tz: String) throws {
         let box = try Sandbox(time: "2026-03-02 08:00:00")
-        let etc = box.root.appendingPathComponent("etc").path
-        for sub in ["upper", "work"] {
-            try FileManager.default.createDirectory(atPath: etc + "/" + sub, withIntermediateDirectories: true)
-        }
+        let etc = try box.privateEtcFolder()
         // An offset from the real clock, which a change of zone leaves where it is.
-        let f = DateFormatter()
-        f.timeZone = TimeZone(identifier: "UTC")
-        f.dateFormat = "yyyy-MM-dd HH:mm:ss"
-        func setClock(utc: String) {
-            let offset = Int(f.date(from: utc)!.timeIntervalSinceNow.rounded())
-            try! "\(offset >= 0 ? "+" : "")\(offset)\n".write(toFile: box.clockFile, atomically: true, encoding: .utf8)
-        }
-        setClock(utc: "2026-03-02 10:00:00")
+        box.setClock(utc: "2026-03-02 10:00:00")
         let notify = try NotifyListener(path: box.root.appendingPathComponent("notify").path)
-        var env = box.daemonEnvironment
-        env["TZ"] = tz
-        env["NOTIFY_SOCKET"] = notify.path
-        env["LD_PRELOAD"] = nil
-        let log = open(box.root.appendingPathComponent("bmd.log").path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
-        let daemon = try ChildProcess("/usr/bin/unshare",
-                                      PrivateEtc.arguments(folder: etc, zone: "Europe/Berlin",
-                                                           then: "env LD_PRELOAD=\(FakeTime.library) \(Binaries.bmd)"),
-                                      environment: env, stderr: log)
-        close(log)
+        let daemon = try box.startDaemonWithPrivateEtc(etc, tz: tz, notify: notify)
         defer {
             daemon.signal(SIGKILL)
             daemon.wait()
@@ -224,7 +178,7 @@ extension FaultTests {
         var ready = ""
         while !ready.contains("READY=1") { ready = try notify.receive(timeout: 20) }
         #expect(try bmctl("activate", "kant").status == 0)           // starts Tuesday 3 March
-        setClock(utc: "2026-03-03 22:30:00")                           // Berlin 23:30
+        box.setClock(utc: "2026-03-03 22:30:00")                           // Berlin 23:30
         #expect(try bmctl("reload", "--json").object["nextMidnight"] as? String == "2026-03-04T00:00:00+01:00")
 
         // The file moves to Tokyo (Wednesday 07:30 there): bmd sees it by itself and says so.

@@ -16,16 +16,11 @@ struct FaultTests {
     @Test("ENOSPC: a change on a full disk exits 1 saying so; bmd serves on, nothing is half-applied, and writes work once space is free",
           .enabled("needs a tmpfs mount (root)") { MachineProbe.mount.works }, .timeLimit(.minutes(2)))
     func fullDisk() throws {
-        let box = try Sandbox(time: "2026-03-02 08:00:00")
-        let disk = try Tmpfs(at: box.root.appendingPathComponent("state").path, size: "8m")
+        let (box, disk) = try Sandbox.kantOnSmallDisk()
         defer {
             box.killDaemonIfRunning()
             disk.unmount()
         }
-        try box.startDaemon()
-        #expect(try box.bmctl("activate", "kant").status == 0)
-        box.setClock("2026-03-03 09:00:00")
-        #expect(try box.bmctl("check", "1").status == 0)
         let before = try box.visibleState()
 
         try disk.fill()
@@ -82,7 +77,7 @@ struct FaultTests {
             FileHandle.standardError.write(Data("FaultTests: chattr +i failed, skipping: \(error)\n".utf8))
             return
         }
-        switch try startOrRefuse(box) {
+        switch try box.startOrRefuse() {
         case .refused(let refusal):
             // Refusing to start is a clear answer too, if it names the file and the cause.
             #expect(refusal.contains(box.stateFile) && refusal.lowercased().contains("read-only"), "\(refusal)")
@@ -123,7 +118,7 @@ struct FaultTests {
             box.killDaemonIfRunning()
             readOnly.unmount()
         }
-        switch try startOrRefuse(box) {
+        switch try box.startOrRefuse() {
         case .refused(let refusal):
             #expect(refusal.contains(box.stateDir) && refusal.lowercased().contains("read-only"), "\(refusal)")
         case .serving(let daemon):
@@ -142,39 +137,6 @@ struct FaultTests {
         #expect(try box.visibleState() == before)
         #expect(try box.bmctl("check", "2").status == 0)
         try box.stopDaemon()
-    }
-
-    /// bmd started on a state it may refuse: it either serves (READY=1) or exits.
-    enum Start {
-        case refused(String)
-        case serving(ChildProcess)
-    }
-
-    /// Starts bmd and waits, within a deadline, for whichever comes first: READY=1 or its exit.
-    private func startOrRefuse(_ box: Sandbox) throws -> Start {
-        let notify = try NotifyListener(path: box.root.appendingPathComponent("notify-start").path)
-        var env = box.daemonEnvironment
-        env["NOTIFY_SOCKET"] = notify.path
-        let err = try Pipe2()
-        let child = try ChildProcess(Binaries.bmd, [], environment: env, stderr: err.write)
-        err.closeWrite()
-        let exited = Mutex(false)
-        Thread {
-            child.wait()
-            exited.withLock { $0 = true }
-        }.start()
-        let deadline = Date().addingTimeInterval(20)
-        while Date() < deadline {
-            if let message = try? notify.receive(timeout: 1), message.contains("READY=1") { return .serving(child) }
-            if exited.withLock({ $0 }) {
-                #expect(child.wait() != 0)
-                return .refused(String(decoding: err.readAll(), as: UTF8.self))
-            }
-        }
-        child.signal(SIGKILL)
-        child.wait()
-        Issue.record("bmd neither served nor exited within 20 s")
-        throw POSIXError(.ETIMEDOUT)
     }
 
     /// SIGTERM, and a clean exit.
@@ -242,7 +204,7 @@ struct FaultTests {
     /// the state file, each of `words`, and what to do.
     private func expectRefusal(_ box: Sandbox, mentioning words: [String]) throws {
         let message: String
-        switch try startOrRefuse(box) {
+        switch try box.startOrRefuse() {
         case .refused(let text):
             message = text
         case .serving(let daemon):
@@ -273,7 +235,7 @@ struct FaultTests {
                 try ChildProcess(Binaries.bmd, [], environment: env, stderr: err.write)
             }
             errs.forEach { $0.closeWrite() }
-            let exited = Mutex<[Int: Int32]>([:])
+            let exited = SharedValue<[Int: Int32]>([:])
             let ended = DispatchSemaphore(value: 0)
             for (index, child) in children.enumerated() {
                 Thread {

@@ -33,9 +33,9 @@ struct LoadTests {
 
         let socket = box.socketPath
         let deadline = Date().addingTimeInterval(Self.duration)
-        let latencies = Mutex<[Double]>([])
-        let errors = Mutex<[String]>([])
-        let lastSet = Mutex<[Bool?]>(Array(repeating: nil, count: Self.writers))
+        let latencies = SharedValue<[Double]>([])
+        let errors = SharedValue<[String]>([])
+        let lastSet = SharedValue<[Bool?]>(Array(repeating: nil, count: Self.writers))
         let group = DispatchGroup()
         let start = DispatchSemaphore(value: 0)
         for client in 0..<Self.clients {

@@ -129,7 +129,7 @@ struct NotificationTests {
         defer { calls.stop() }
 
         // The test notification waits for a server that never answers…
-        let hung = Mutex<Output?>(nil)
+        let hung = SharedValue<Output?>(nil)
         let finished = DispatchSemaphore(value: 0)
         Thread {
             hung.withLock { $0 = try? box.bmctl("notifications", "test") }

@@ -98,7 +98,7 @@ struct SocketKeeperTests {
         for round in 1...10 {
             let box = try Sandbox(time: "2026-03-02 08:00:00")
             let daemon = try box.startDaemon(fakeClock: false)
-            let churning = Mutex(true)
+            let churning = SharedValue(true)
             let churner = Thread {
                 while churning.withLock({ $0 }) {
                     unlink(box.socketPath)

@@ -12,23 +12,12 @@ struct SocketTests {
     @Test("bmd serves the socket systemd-socket-activate hands it", .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/systemd-socket-activate")))
     func socketActivation() throws {
         let box = try Sandbox(time: "2026-03-02 08:00:00")
-        let folder = (box.socketPath as NSString).deletingLastPathComponent
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        var args = ["-l", box.socketPath]
-        for (key, value) in box.daemonEnvironment where ["XDG_STATE_HOME", "XDG_RUNTIME_DIR", "TZ", "LD_PRELOAD",
-                                                         "FAKETIME_TIMESTAMP_FILE", "FAKETIME_NO_CACHE", "FAKETIME_DONT_FAKE_MONOTONIC"].contains(key) {
-            args += ["-E", "\(key)=\(value)"]
-        }
-        let err = try Pipe2()
-        let activator = try ChildProcess("/usr/bin/systemd-socket-activate", args + [Binaries.bmd],
-                                         environment: box.baseEnvironment, stderr: err.write)
-        err.closeWrite()
+        let activator = try box.socketActivated(passing: ["XDG_STATE_HOME", "XDG_RUNTIME_DIR", "TZ", "LD_PRELOAD",
+                                                          "FAKETIME_TIMESTAMP_FILE", "FAKETIME_NO_CACHE", "FAKETIME_DONT_FAKE_MONOTONIC"])
         defer {
             activator.signal(SIGKILL)
             activator.wait()
         }
-        // It says "Listening on …" once the socket exists.
-        #expect(err.readSome().contains("Listening"))
         let status = try box.bmctl("status", "--json")
         #expect(status.status == 0, "\(status.stderr)")
         #expect(try status.object["phase"] as? String == "none")

@@ -9,19 +9,15 @@ import Glibc
 /// state folder of another user, a full disk, a socket handed over with no runtime folder.
 @Suite("End to end: bmd starting on a full disk, another user's folder, socket activation", .serialized)
 struct StartUpFaultTests {
-    @Test("Issue 18 item 9: on a full disk bmd starts; reads and status work, changes are refused as a full disk, and work once space is free",
+    // Issue 18, item 9.
+    @Test("On a full disk bmd starts; reads and status work, changes are refused as a full disk, and work once space is free",
           .enabled("needs a tmpfs mount (root)") { MachineProbe.mount.works }, .timeLimit(.minutes(2)))
     func startOnFullDisk() throws {
-        let box = try Sandbox(time: "2026-03-02 08:00:00")
-        let disk = try Tmpfs(at: box.root.appendingPathComponent("state").path, size: "8m")
+        let (box, disk) = try Sandbox.kantOnSmallDisk()
         defer {
             box.killDaemonIfRunning()
             disk.unmount()
         }
-        try box.startDaemon()
-        #expect(try box.bmctl("activate", "kant").status == 0)
-        box.setClock("2026-03-03 09:00:00")
-        #expect(try box.bmctl("check", "1").status == 0)
         try box.stopDaemon()
         // Two days pass with bmd stopped: starting finalizes them, which needs room.
         box.setClock("2026-03-05 09:00:00")
@@ -52,7 +48,8 @@ struct StartUpFaultTests {
         try box.stopDaemon()
     }
 
-    @Test("Issue 18 item 8: a state folder of another user, or a symlink to one, is refused and left alone",
+    // Issue 18, item 8.
+    @Test("A state folder of another user, or a symlink to one, is refused and left alone",
           .enabled(if: getuid() == 0), arguments: [false, true])
     func otherUsersStateFolder(throughSymlink: Bool) throws {
         let box = try Sandbox(time: "2026-03-02 08:00:00")
@@ -65,10 +62,14 @@ struct StartUpFaultTests {
             folder = box.root.appendingPathComponent("mine").path
             try FileManager.default.createSymbolicLink(atPath: folder, withDestinationPath: theirs)
         }
-        let start = try Self.start(box, stateDir: folder)
-        #expect(start.exitStatus != 0 && !start.served, "bmd served from another user's folder")
-        #expect(start.stderr.contains(throughSymlink ? "is a symbolic link to \(theirs)" : "belongs to user id 65534"),
-                "\(start.stderr)")
+        // bmd either serves (READY=1), which is the fault, or exits.
+        let start = try box.startOrRefuse(["--state-dir", folder, "--socket", box.socketPath], environment: box.baseEnvironment)
+        guard case .refused(let stderr) = start else {
+            if case .serving(let child) = start { child.signal(SIGKILL); child.wait() }
+            Issue.record("bmd served from another user's folder")
+            return
+        }
+        #expect(stderr.contains(throughSymlink ? "is a symbolic link to \(theirs)" : "belongs to user id 65534"), "\(stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: theirs).isEmpty, "bmd wrote in another user's folder")
     }
 
@@ -84,9 +85,13 @@ struct StartUpFaultTests {
         try Data("not bmd's".utf8).write(to: URL(fileURLWithPath: planted))
         var before = stat()
         #expect(stat(planted, &before) == 0)
-        let start = try Self.start(box, stateDir: folder)
-        #expect(start.exitStatus != 0 && !start.served, "bmd served from a folder others may write in")
-        #expect(start.stderr == "bmd: the state folder \(folder) is open to other users (mode \(String(mode, radix: 8))): anyone who may "
+        let start = try box.startOrRefuse(["--state-dir", folder, "--socket", box.socketPath], environment: box.baseEnvironment)
+        guard case .refused(let stderr) = start else {
+            if case .serving(let child) = start { child.signal(SIGKILL); child.wait() }
+            Issue.record("bmd served from a folder others may write in")
+            return
+        }
+        #expect(stderr == "bmd: the state folder \(folder) is open to other users (mode \(String(mode, radix: 8))): anyone who may "
                 + "write in it could put their own state file there. bmd uses it only when others cannot write in it: "
                 + "run `chmod 700 \(folder)`, then start bmd again\n")
         // Nothing opened or changed: the same one file, untouched, and the folder's mode kept.
@@ -109,41 +114,15 @@ struct StartUpFaultTests {
         #expect(mkdir(real, 0o700) == 0)
         let link = box.root.appendingPathComponent("link").path
         #expect(symlink(real, link) == 0)
-        let start = try Self.start(box, stateDir: link + trailing)
-        #expect(start.exitStatus != 0 && !start.served, "bmd served from a folder reached through a symbolic link")
-        #expect(start.stderr.hasPrefix("bmd: the state folder \(link + trailing) is a symbolic link to \(real); "), "\(start.stderr)")
-        #expect(start.stderr.contains("(--state-dir \(real))"), "the fix names the real folder: \(start.stderr)")
+        let start = try box.startOrRefuse(["--state-dir", link + trailing, "--socket", box.socketPath], environment: box.baseEnvironment)
+        guard case .refused(let stderr) = start else {
+            if case .serving(let child) = start { child.signal(SIGKILL); child.wait() }
+            Issue.record("bmd served from a folder reached through a symbolic link")
+            return
+        }
+        #expect(stderr.hasPrefix("bmd: the state folder \(link + trailing) is a symbolic link to \(real); "), "\(stderr)")
+        #expect(stderr.contains("(--state-dir \(real))"), "the fix names the real folder: \(stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: real).isEmpty, "bmd wrote behind the link")
-    }
-
-    /// bmd started on `stateDir`: whether it served (said READY=1 to the service manager),
-    /// which is the fault these tests look for, how it ended, and what it said.
-    static func start(_ box: Sandbox, stateDir: String) throws -> (served: Bool, exitStatus: Int32, stderr: String) {
-        let notify = try NotifyListener(path: box.root.appendingPathComponent("notify-start").path)
-        var env = box.baseEnvironment
-        env["NOTIFY_SOCKET"] = notify.path
-        let err = try Pipe2()
-        let child = try ChildProcess(Binaries.bmd, ["--state-dir", stateDir, "--socket", box.socketPath], environment: env, stderr: err.write)
-        err.closeWrite()
-        let exited = Mutex(false)
-        Thread {
-            child.wait()
-            exited.withLock { $0 = true }
-        }.start()
-        var served = false
-        let deadline = Date().addingTimeInterval(20)
-        while !exited.withLock({ $0 }), Date() < deadline {
-            if let message = try? notify.receive(timeout: 1), message.contains("READY=1") {
-                served = true
-                break
-            }
-        }
-        if !exited.withLock({ $0 }) {
-            child.signal(SIGKILL)
-            // The waiting thread reaps it; its status is kept for the check below.
-            while !exited.withLock({ $0 }) { usleep(10_000) }
-        }
-        return (served, child.wait(), String(decoding: err.readAll(), as: UTF8.self))
     }
 
     // Rule F1.
@@ -164,27 +143,18 @@ struct StartUpFaultTests {
         #expect(FileManager.default.fileExists(atPath: readable + "/bmd.sqlite"))
     }
 
-    @Test("Issue 18 item 10: under socket activation bmd needs no XDG_RUNTIME_DIR",
+    // Issue 18, item 10.
+    @Test("Under socket activation bmd needs no XDG_RUNTIME_DIR",
           .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/systemd-socket-activate")))
     func socketActivationWithoutRuntimeDir() throws {
         let box = try Sandbox(time: "2026-03-02 08:00:00")
-        let folder = (box.socketPath as NSString).deletingLastPathComponent
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        var args = ["-l", box.socketPath]
         // Everything bmd needs but XDG_RUNTIME_DIR.
-        for (key, value) in box.daemonEnvironment where ["XDG_STATE_HOME", "TZ", "LD_PRELOAD", "FAKETIME_TIMESTAMP_FILE",
-                                                         "FAKETIME_NO_CACHE", "FAKETIME_DONT_FAKE_MONOTONIC"].contains(key) {
-            args += ["-E", "\(key)=\(value)"]
-        }
-        let err = try Pipe2()
-        let activator = try ChildProcess("/usr/bin/systemd-socket-activate", args + [Binaries.bmd],
-                                         environment: box.baseEnvironment, stderr: err.write)
-        err.closeWrite()
+        let activator = try box.socketActivated(passing: ["XDG_STATE_HOME", "TZ", "LD_PRELOAD", "FAKETIME_TIMESTAMP_FILE",
+                                                          "FAKETIME_NO_CACHE", "FAKETIME_DONT_FAKE_MONOTONIC"])
         defer {
             activator.signal(SIGKILL)
             activator.wait()
         }
-        #expect(err.readSome().contains("Listening"))
         let status = try box.bmctl("status", "--json")
         #expect(status.status == 0, "\(status.stderr)")
         activator.signal(SIGTERM)

@@ -8,6 +8,22 @@ import Testing
 // Rules T5, N4.
 @Suite("End to end: a clock wrong for a while")
 struct WrongClockTests {
+    /// A notification stack, and bmd in Berlin on Monday 2 March 2026 showing its reminders
+    /// there, with Kant's routine activated (from Tuesday 3 March) and its first task's
+    /// time. The test stops the stack.
+    func kantWithReminders() throws -> (NotificationStack, Sandbox, first: String) {
+        let stack = try NotificationStack()
+        do {
+            let box = try Sandbox(zone: "Europe/Berlin", time: "2026-03-02 08:00:00")
+            try box.startDaemon(environment: stack.environment)
+            #expect(try box.bmctl("activate", "kant").status == 0)
+            return (stack, box, try firstTime(box))
+        } catch {
+            stack.stop()
+            throw error
+        }
+    }
+
     /// Kant's first task time, `HH:MM`.
     func firstTime(_ box: Sandbox) throws -> String {
         let entry = try #require(try box.bmctl("explore", "kant", "--json").array.first as? [String: Any])
@@ -24,17 +40,9 @@ struct WrongClockTests {
 
     @Test("A clock a day behind for a moment, then right: no date gets a second reminder", .timeLimit(.minutes(2)))
     func dayBehindForAMoment() throws {
-        let stack = try NotificationStack()
+        let (stack, box, first) = try kantWithReminders()
         defer { stack.stop() }
-        let box = try Sandbox(zone: "Europe/Berlin", time: "2026-03-02 08:00:00")
-        try box.startDaemon(environment: stack.environment)
-        #expect(try box.bmctl("activate", "kant").status == 0)   // from Tuesday 3 March
-        let first = try firstTime(box)
-        func step(to time: String) throws {
-            box.setClock(time)
-            #expect(try box.bmctl("reload").status == 0)
-        }
-        try step(to: "2026-03-03 " + at(first, plus: -2))
+        try box.stepClock(to: "2026-03-03 " + at(first, plus: -2))
         _ = try stack.waitForNotifications(count: 1, timeout: .seconds(20))
         // A day passes (the machine off overnight: a step of libfaketime's clock while bmd
         // runs would be a jump of the wall clock, not time passing).
@@ -45,10 +53,10 @@ struct WrongClockTests {
         try box.waitForStatus(containing: "next reminder 2026-03-05T")
 
         // A day back, five minutes into Tuesday's morning, whose reminder went out.
-        try step(to: "2026-03-03 " + at(first, plus: 300))
+        try box.stepClock(to: "2026-03-03 " + at(first, plus: 300))
         try box.waitForStatus(containing: "day 2026-03-03")
         // Right again, twenty minutes into Wednesday's morning, whose reminder went out.
-        try step(to: "2026-03-04 " + at(first, plus: 1_200))
+        try box.stepClock(to: "2026-03-04 " + at(first, plus: 1_200))
         try box.waitForStatus(containing: "next reminder 2026-03-05T")
         let shown = try stack.notifications()
         #expect(shown.count == 2, "a date got a second reminder: \(shown); log: \(box.daemonLog)")
@@ -58,29 +66,21 @@ struct WrongClockTests {
     @Test("A clock eight hours ahead in the evening, into the next morning, then corrected: the real next morning still gets its reminder",
           .timeLimit(.minutes(2)))
     func aheadIntoTheNextMorning() throws {
-        let stack = try NotificationStack()
+        let (stack, box, first) = try kantWithReminders()
         defer { stack.stop() }
-        let box = try Sandbox(zone: "Europe/Berlin", time: "2026-03-02 08:00:00")
-        try box.startDaemon(environment: stack.environment)
-        #expect(try box.bmctl("activate", "kant").status == 0)   // from Tuesday 3 March
-        let first = try firstTime(box)
-        func step(to time: String) throws {
-            box.setClock(time)
-            #expect(try box.bmctl("reload").status == 0)
-        }
-        try step(to: "2026-03-03 " + at(first, plus: -2))
+        try box.stepClock(to: "2026-03-03 " + at(first, plus: -2))
         _ = try stack.waitForNotifications(count: 1, timeout: .seconds(20))
-        try step(to: "2026-03-03 22:00:00")
+        try box.stepClock(to: "2026-03-03 22:00:00")
         try box.waitForStatus(containing: "next reminder 2026-03-04T")
 
         // Hours ahead: Wednesday's morning, its reminder sent by the clock's mistake.
-        try step(to: "2026-03-04 " + at(first, plus: 300))
+        try box.stepClock(to: "2026-03-04 " + at(first, plus: 300))
         _ = try stack.waitForNotifications(count: 2, timeout: .seconds(20))
         // Corrected: Tuesday evening again. Wednesday's reminder is still to come.
-        try step(to: "2026-03-03 22:05:00")
+        try box.stepClock(to: "2026-03-03 22:05:00")
         try box.waitForStatus(containing: "next reminder 2026-03-04T")
         // The real Wednesday morning.
-        try step(to: "2026-03-04 " + at(first, plus: -2))
+        try box.stepClock(to: "2026-03-04 " + at(first, plus: -2))
         let received = try stack.waitForNotifications(count: 3, timeout: .seconds(20))
         #expect(received.count == 3, "the real morning had no reminder")
         try box.stopDaemon()

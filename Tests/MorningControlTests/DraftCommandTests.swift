@@ -9,7 +9,7 @@ func bmctl(_ arguments: [String], replies: [String: [String]], stdinIsTerminal: 
            answers: [String] = []) -> Run {
     let transcript = Transcript(answers: answers)
     var replies = replies
-    let daemon = Daemon { call, _ throws(ControlFailure) in
+    let daemon = BmdExchange { call, _ throws(ControlFailure) in
         let text = String(decoding: call.dropLast(), as: UTF8.self)
         transcript.calls.append(text)
         let method = (try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])?["method"] as? String ?? ""

@@ -78,7 +78,7 @@ import MorningProtocol
     @Test("the terminal app's screen shows what it received as visible text")
     func app() throws {
         let transcript = Transcript(answers: [])
-        let daemon = Daemon { _, _ throws(ControlFailure) in Array(ok(Self.text(Self.status)).utf8) }
+        let daemon = BmdExchange { _, _ throws(ControlFailure) in Array(ok(Self.text(Self.status)).utf8) }
         let console = Console(write: { transcript.out += $0 }, writeError: { transcript.err += $0 }, readLine: { nil },
                               stdoutIsTerminal: true, stdinIsTerminal: true)
         let session = Session(globals: Globals(), context: Context(environment: baseEnvironment, console: console, daemon: daemon))

@@ -40,12 +40,14 @@ struct ImportSanityTests {
         return nil
     }
 
-    @Test("Issue 18 item 2: what bmd exports imports")
+    // Issue 18, item 2.
+    @Test("What bmd exports imports")
     func plainRoundTrip() throws {
         #expect(refused([Self.franklin(), Self.custom("mine")]) == nil)
     }
 
-    @Test("Issue 18 item 2: dates far in the past, or out of order, are refused", arguments: [
+    // Issue 18, item 2.
+    @Test("Dates far in the past, or out of order, are refused", arguments: [
         ("an active routine started on 0001-01-01", "before 2000-01-01"),
         ("created after it starts", "before the day it was created"),
         ("a record before the routine was created", "is before the day the routine was created"),
@@ -67,7 +69,8 @@ struct ImportSanityTests {
         #expect(reason.contains(message), "\(broken): \(reason)")
     }
 
-    @Test("Issue 18 item 2: an import never makes bmd finalize more days than one import may hold")
+    // Issue 18, item 2.
+    @Test("An import never makes bmd finalize more days than one import may hold")
     func tooManyDaysToCatchUp() throws {
         // Well formed and within the date bounds, but 120,000 Day Records over 30 routines.
         var routines: [ArchivedRoutine] = []
@@ -87,7 +90,8 @@ struct ImportSanityTests {
         #expect(reason.contains("\(Book.importRecordLimit) Day Records"), "\(reason)")
     }
 
-    @Test("Issue 18 item 2: the days an import would finalize at once count against the same limit")
+    // Issue 18, item 2.
+    @Test("The days an import would finalize at once count against the same limit")
     func catchUpCounts() throws {
         // An active routine left on 2000-01-02: importing it today finalizes 9,800 days.
         var left = Self.custom("left", active: true)
@@ -109,13 +113,15 @@ struct ImportSanityTests {
         #expect(reason.contains("the days to finalize since the export included"), "\(reason)")
     }
 
-    @Test("Issue 18 item 6: a custom routine cannot wear a celebrity's id")
+    // Issue 18, item 6.
+    @Test("A custom routine cannot wear a celebrity's id")
     func customWithCelebrityID() throws {
         let reason = try #require(refused([Self.custom("kant", name: "Not Kant")]), "a custom routine took kant's id")
         #expect(reason.contains("\"kant\" belongs to a celebrity routine"), "\(reason)")
     }
 
-    @Test("Issue 18 item 6: celebrity routines the catalog lacks are refused")
+    // Issue 18, item 6.
+    @Test("Celebrity routines the catalog lacks are refused")
     func inventedCelebrity() throws {
         var invented = Self.custom("elvis", name: "Elvis Presley")
         invented.kind = .celebrity
@@ -123,7 +129,8 @@ struct ImportSanityTests {
         #expect(reason.contains("catalog has none with the id \"elvis\""), "\(reason)")
     }
 
-    @Test("Issue 18 item 6: after an import, every celebrity of the catalog can still be activated")
+    // Issue 18, item 6.
+    @Test("After an import, every celebrity of the catalog can still be activated")
     func celebritiesStayActivatable() throws {
         var book = Book()
         _ = try book.importArchive([Self.franklin(), Self.custom("mine")], replace: false, today: Self.today, exists: everyDateExists)
@@ -134,14 +141,16 @@ struct ImportSanityTests {
         }
     }
 
-    @Test("Issue 18 item 7: an import of more routines than every reply can list is refused")
+    // Issue 18, item 7.
+    @Test("An import of more routines than every reply can list is refused")
     func tooManyRoutines() throws {
         let many = (0...1_000).map { Self.custom("r\($0)", name: "R \($0)") }
         let reason = try #require(refused(many), "\(many.count) routines were imported")
         #expect(reason.contains("at most 1000"), "\(reason)")
     }
 
-    @Test("Issue 18 item 7: saving a custom routine past the limit is refused with what to do")
+    // Issue 18, item 7.
+    @Test("Saving a custom routine past the limit is refused with what to do")
     func tooManySaved() throws {
         var book = Book()
         let many = (0..<1_000).map { Self.custom("r\($0)", name: "R \($0)") }

@@ -20,7 +20,7 @@ struct MorningMomentsTests {
     struct Row: CustomTestStringConvertible, Sendable {
         var time: String
         var checked: [Int]
-        var state: MorningNow.State
+        var state: MorningMoment.State
         var behind: Int
         var taskNow: Int?
         var next: Int?

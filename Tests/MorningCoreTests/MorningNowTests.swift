@@ -82,7 +82,7 @@ struct MorningNowTests {
             } else {
                 #expect(m.minutesToNext == nil, "\(context)")
             }
-            let expected: MorningNow.State
+            let expected: MorningMoment.State
             if !open.contains(true) {
                 expected = .allDone
             } else if minute >= lastEnd {
@@ -103,13 +103,13 @@ struct MorningNowTests {
 
     /// What a follower sees of the model: everything but the next change itself.
     struct Shown: Equatable {
-        var state: MorningNow.State
+        var state: MorningMoment.State
         var taskNow: Int?
         var nextTask: Int?
         var minutesToNext: Int?
         var behind: Int
 
-        init(_ m: MorningNow) {
+        init(_ m: MorningMoment) {
             (state, taskNow, nextTask, minutesToNext, behind) = (m.state, m.taskNow, m.nextTask, m.minutesToNext, m.behind)
         }
     }

@@ -14,9 +14,6 @@ import Testing
 struct AheadOfClockTests {
     let logger = Logger(label: "test")
 
-    private func export(_ engine: Engine) async throws -> Morning.ExportDocument {
-        try await engine.call(Morning.Call.export()).document
-    }
 
     // Rule T3.
     @Test("a day begun east of the date line and left by flying west is finalized when the routine is switched")
@@ -32,7 +29,7 @@ struct AheadOfClockTests {
         let switched = try await engine.answer(Morning.Call.activate(routine: "franklin"))
         #expect(switched.refusal == nil, "\(switched)")
 
-        let document = try await export(engine)
+        let document = try await engine.exportDocument()
         let kant = try #require(document.routines.first { $0.id == "kant" })
         #expect(kant.open.isEmpty, "no day stays open on a routine that stopped: \(kant)")
         #expect(kant.days.map(\.date) == ["2026-11-22"])
@@ -42,7 +39,7 @@ struct AheadOfClockTests {
         let fresh = try Engine(store: try Store.inMemory(), clock: clock.wall, logger: logger)
         let imported = try await fresh.answer(Morning.Call.import(document: document, replace: false))
         #expect(imported.refusal == nil, "\(imported)")
-        #expect(try await export(fresh) == document)
+        #expect(try await fresh.exportDocument() == document)
     }
 
     // Rule A4.
@@ -56,7 +53,7 @@ struct AheadOfClockTests {
         clock.step(hours: -24 * 4)                                                      // back to the 19th
         let restarted = try await engine.call(Morning.Call.restart(routine: "kant"))
         #expect(restarted.routine.startDate == "2026-11-20", "a restart counts from the real today")
-        let kant = try #require(try await export(engine).routines.first)
+        let kant = try #require(try await engine.exportDocument().routines.first)
         // The two days the clock ran past hold no check and are gone; the 23rd keeps its check.
         #expect(kant.days.isEmpty, "\(kant)")
         #expect(kant.open.map(\.date) == ["2026-11-23"])
@@ -76,7 +73,7 @@ struct AheadOfClockTests {
         clock.step(hours: -24 * 1826)                                                   // right again: the 22nd
         let checked = try await engine.answer(Morning.Call.check(task: "3"))
         #expect(checked.refusal == nil, "today can be checked again: \(checked)")
-        let document = try await export(engine)
+        let document = try await engine.exportDocument()
         let kant = try #require(document.routines.first)
         #expect(kant.days.map(\.date) == ["2026-11-21"], "\(kant)")
         let open = kant.open.map { "\($0.date) \($0.done)" }
@@ -94,7 +91,7 @@ struct AheadOfClockTests {
         let engine = try Engine(store: try Store.inMemory(), clock: clock.wall, logger: logger)
         _ = try await engine.call(Morning.Call.activate(routine: "kant"))               // from the 28th
         clock.step(hours: 24 * 4)                                                       // the 1st of January
-        let kant = try #require(try await export(engine).routines.first)
+        let kant = try #require(try await engine.exportDocument().routines.first)
         #expect(kant.days.map(\.date) == ["2011-12-28", "2011-12-29", "2011-12-31"])
     }
 
@@ -109,7 +106,7 @@ struct AheadOfClockTests {
         clock.step(hours: 24)                                                           // the 23rd: the 22nd ends
         _ = try await engine.call(Morning.Call.check(task: "2"))
         clock.step(hours: -48)                                                          // back to the 21st, no call since
-        let document = try await export(engine)
+        let document = try await engine.exportDocument()
         let kant = try #require(document.routines.first)
         // The 21st and 22nd were closed only by a clock ahead: the empty 21st is today
         // again, the 22nd is open again with its check, as in bmd's next catch-up.
@@ -119,11 +116,11 @@ struct AheadOfClockTests {
         let fresh = try Engine(store: try Store.inMemory(), clock: clock.wall, logger: logger)
         let imported = try await fresh.answer(Morning.Call.import(document: document, replace: false))
         #expect(imported.refusal == nil, "\(imported)")
-        #expect(try await export(fresh) == document, "the import changed the state")
+        #expect(try await fresh.exportDocument() == document, "the import changed the state")
         // bmd itself, once a call has made it catch up, holds just what it exported.
         let unchecked = try await engine.answer(Morning.Call.uncheck(task: "3"))
         #expect(unchecked.refusal == nil, "\(unchecked)")
-        #expect(try await export(engine) == document)
+        #expect(try await engine.exportDocument() == document)
     }
 
     // Rule T5, with rule A4: a run started over takes in its days ahead, checks and all.
@@ -137,13 +134,13 @@ struct AheadOfClockTests {
         clock.step(hours: -48)                                                          // back to the 20th
         _ = try await engine.call(Morning.Call.activate(routine: "franklin"))           // kant's 22nd ends, checked
         _ = try await engine.call(Morning.Call.activate(routine: "kant"))               // kant again, from the 21st
-        let now = try #require(try await export(engine).routines.first { $0.id == "kant" })
+        let now = try #require(try await engine.exportDocument().routines.first { $0.id == "kant" })
         #expect(now.days.isEmpty, "\(now)")
         #expect(now.open.map { "\($0.date) \($0.done)" } == ["2026-11-22 [1]"], "the check made ahead stays: \(now)")
 
         // Days pass with no call (the computer asleep): every day of the run ends once.
         clock.step(hours: 24 * 5)                                                       // the 25th
-        let document = try await export(engine)
+        let document = try await engine.exportDocument()
         let kant = try #require(document.routines.first { $0.id == "kant" })
         #expect(kant.days.map(\.date) == ["2026-11-21", "2026-11-22", "2026-11-23", "2026-11-24"], "\(kant)")
         #expect(kant.days.map(\.done) == [[], [1], [], []], "\(kant)")
@@ -151,7 +148,7 @@ struct AheadOfClockTests {
         let fresh = try Engine(store: try Store.inMemory(), clock: clock.wall, logger: logger)
         let imported = try await fresh.answer(Morning.Call.import(document: document, replace: false))
         #expect(imported.refusal == nil, "\(imported)")
-        #expect(try await export(fresh) == document, "the import changed the state")
+        #expect(try await fresh.exportDocument() == document, "the import changed the state")
     }
 
     @Test("An export made the day after a date the zone skips imports back without a record for that date")
@@ -160,13 +157,13 @@ struct AheadOfClockTests {
         let engine = try Engine(store: try Store.inMemory(), clock: clock.wall, logger: logger)
         _ = try await engine.call(Morning.Call.activate(routine: "kant"))               // from the 28th
         clock.step(hours: 24 * 3)                                                       // the 31st: the 30th never was
-        let document = try await export(engine)
+        let document = try await engine.exportDocument()
         let kant = try #require(document.routines.first)
         #expect(kant.days.map(\.date) == ["2011-12-28", "2011-12-29"])
         let fresh = try Engine(store: try Store.inMemory(), clock: clock.wall, logger: logger)
         let imported = try await fresh.answer(Morning.Call.import(document: document, replace: false))
         #expect(imported.refusal == nil, "\(imported)")
-        #expect(try await export(fresh) == document, "the import changed the state")
+        #expect(try await fresh.exportDocument() == document, "the import changed the state")
     }
 
     /// The zones a run flies between: both sides of the date line, DST zones, midnight gaps.
@@ -186,7 +183,7 @@ struct AheadOfClockTests {
             var latest = clock.now
             var created = 0
             for _ in 0..<60 {
-                var refusal: Refusal?
+                var refusal: ErrorReply?
                 switch random.below(12) {
                 case 0, 1:
                     let id = random.pick(Self.celebrities)
@@ -238,7 +235,7 @@ struct AheadOfClockTests {
                         "run \(run), \(FuzzRun.tag): \(log.joined(separator: "; ")) → \(String(describing: refusal))")
             }
             let trace = "run \(run), \(FuzzRun.tag): \(log.joined(separator: "; "))"
-            let document = try await export(engine)
+            let document = try await engine.exportDocument()
             for routine in document.routines where !routine.active {
                 #expect(routine.open.isEmpty, "an open day on a stopped routine: \(routine.id); \(trace)")
             }
@@ -250,7 +247,7 @@ struct AheadOfClockTests {
             let fresh = try Engine(store: try Store.inMemory(), clock: clock.wall, logger: logger)
             let imported = try await fresh.answer(Morning.Call.import(document: document, replace: false))
             #expect(imported.refusal == nil, "bmd's own export was refused: \(imported); \(trace)")
-            let again = try await export(fresh)
+            let again = try await fresh.exportDocument()
             #expect(again == document, "the import changed the state; \(trace)")
         }
     }

@@ -3,6 +3,7 @@ import Logging
 import MorningCore
 @testable import MorningDaemon
 import MorningProtocol
+import MorningTestSupport
 @testable import MorningStore
 import NIOPosix
 import Testing
@@ -47,7 +48,7 @@ struct BatchTests {
         defer { try? pool.syncShutdownGracefully() }
         let batches = WriteBatches(engine: engine, varlink: ControlServer.varlinkServer(engine), pool: pool,
                                    logger: Logger(label: "test"))
-        let replies = Mutex<[String]>([])
+        let replies = SharedValue<[String]>([])
         let answered = DispatchSemaphore(value: 0)
         func submit(_ method: String, _ task: Int, from client: AnyObject) throws {
             let frame = #"{"method":"org.bettermorning.Morning.\#(method)","parameters":{"task":"\#(task)"}}"#

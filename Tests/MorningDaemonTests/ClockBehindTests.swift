@@ -14,9 +14,6 @@ import Testing
 struct ClockBehindTests {
     let logger = Logger(label: "test")
 
-    private func export(_ engine: Engine) async throws -> Morning.ExportDocument {
-        try await engine.call(Morning.Call.export()).document
-    }
 
     /// A state file in a folder of its own, removed by `done`.
     private func stateFile() throws -> (path: String, done: () -> Void) {
@@ -43,7 +40,7 @@ struct ClockBehindTests {
         let clock = TestClock("2026-10-01T12:00:00Z", zone: "Europe/Berlin")
         let engine = try Engine(store: try Store.inMemory(), clock: clock.wall, logger: logger)
         try await lived(clock, engine)
-        let before = try await export(engine)
+        let before = try await engine.exportDocument()
         let right = clock.now
 
         clock.set(right.addingTimeInterval(-21 * 86_400))                       // 2026-10-30
@@ -55,7 +52,7 @@ struct ClockBehindTests {
 
         clock.set(right.addingTimeInterval(300))                                 // right again
         _ = try engine.wake()
-        let after = try await export(engine)
+        let after = try await engine.exportDocument()
         #expect(after == before, "the history changed:\nbefore \(before)\nafter  \(after)")
     }
 
@@ -126,14 +123,14 @@ struct ClockBehindTests {
         clock.set(right.addingTimeInterval(40 * 86_400))
         _ = try engine.wake()
         _ = try await engine.call(Morning.Call.check(task: "1"))
-        let backup = try await export(engine)
+        let backup = try await engine.exportDocument()
 
         clock.set(right.addingTimeInterval(300))
         _ = try engine.wake()
         let fresh = try Engine(store: try Store.inMemory(), clock: clock.wall, logger: logger)
         let imported = try await fresh.answer(Morning.Call.import(document: backup, replace: false))
         #expect(imported.refusal == nil, "\(imported)")
-        #expect(try await export(fresh) == export(engine), "the restored history is not what bmd itself holds now")
+        #expect(try await fresh.exportDocument() == engine.exportDocument(), "the restored history is not what bmd itself holds now")
     }
 
     // Rules T4 and T6a.
@@ -144,7 +141,7 @@ struct ClockBehindTests {
         _ = try await engine.call(Morning.Call.activate(routine: "kant"))       // from the 28th
         clock.step(hours: 24 * 3)                                                // the 31st (the 30th never was)
         _ = try await engine.call(Morning.Call.check(task: "1"))
-        let document = try await export(engine)
+        let document = try await engine.exportDocument()
         let kant = try #require(document.routines.first)
         #expect(kant.days.map(\.date) == ["2011-12-28", "2011-12-29"], "\(kant)")
 
@@ -155,7 +152,7 @@ struct ClockBehindTests {
         let fresh = try Engine(store: try Store.inMemory(), clock: clock.wall, logger: logger)
         let imported = try await fresh.answer(Morning.Call.import(document: forged, replace: false))
         #expect(imported.refusal == nil, "\(imported)")
-        #expect(try await export(fresh).routines.first?.days.map(\.date) == ["2011-12-28", "2011-12-29"])
+        #expect(try await fresh.exportDocument().routines.first?.days.map(\.date) == ["2011-12-28", "2011-12-29"])
         forged.routines[0].days[2].done = [1]
         let checked = try await fresh.answer(Morning.Call.import(document: forged, replace: true))
         #expect(checked.refusal != nil, "a check on a date the zone skips was imported")

@@ -6,7 +6,7 @@ import Testing
 extension Engine {
     /// The reply frame bmd would send to `call` (nil for a oneway call), as its connections answer it.
     func respond(to call: VarlinkCall) async -> [UInt8]? {
-        let reply = Connection.respond(to: call, with: ControlServer.varlinkServer(self), logger: logger)
+        let reply = ConnectionHandler.respond(to: call, with: ControlServer.varlinkServer(self), logger: logger)
         return call.oneway ? nil : reply
     }
 
@@ -22,10 +22,10 @@ extension Engine {
     }
 
     /// What bmd answers `request`: the reply its method declares, or the error it sent instead.
-    func answer<Reply: JSONCodable>(_ request: VarlinkRequest<Reply>) async throws -> Result<Reply, Refusal> {
+    func answer<Reply: JSONCodable>(_ request: VarlinkRequest<Reply>) async throws -> Result<Reply, ErrorReply> {
         let reply = try await reply(request)
         guard let name = reply.error else { return .success(try reply.parameters(Reply.self)) }
-        return .failure(try Refusal(name: name, parameters: reply.parameters))
+        return .failure(try ErrorReply(name: name, parameters: reply.parameters))
     }
 
     /// The reply to `request`; a refusal is thrown, failing the test that expected a reply.
@@ -35,7 +35,7 @@ extension Engine {
 }
 
 /// An error bmd sent instead of a reply, read as the interface that declares it.
-enum Refusal: Error, Hashable {
+enum ErrorReply: Error, Hashable {
     case morning(Morning.Error)
     case varlink(VarlinkService.Error)
 
@@ -63,10 +63,17 @@ enum Refusal: Error, Hashable {
     }
 }
 
-extension Result where Failure == Refusal {
+extension Result where Failure == ErrorReply {
     /// The error bmd sent; nil when it replied.
-    var refusal: Refusal? {
+    var refusal: ErrorReply? {
         if case .failure(let refusal) = self { return refusal }
         return nil
+    }
+}
+
+extension Engine {
+    /// What Export answers now, as a client reads it.
+    func exportDocument() async throws -> Morning.ExportDocument {
+        try await call(Morning.Call.export()).document
     }
 }

@@ -47,7 +47,7 @@ struct CreatePrompts {
 
         // The title: asked until one is accepted; Enter keeps the one the draft has.
         while true {
-            let answer = try ask(draft.title.map { "Title [\($0)]: " } ?? "Title (1 to 20 characters): ")
+            let answer = try ask(draft.title.map { "Title [\($0)]: " } ?? "Title (\(Morning.routineTitleLength.lowerBound) to \(Morning.routineTitleLength.upperBound) characters): ")
             if answer.isEmpty, draft.title != nil { break }
             if let titled = try retrying({ () throws(ControlFailure) in
                 try TitleArgument.check(answer, .routine)

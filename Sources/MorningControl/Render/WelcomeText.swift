@@ -1,3 +1,5 @@
+import MorningProtocol
+
 /// The welcome: what Better Morning is, in five short parts.
 enum WelcomeText {
     static func render(style: Style) -> String {
@@ -6,7 +8,7 @@ enum WelcomeText {
 
           1. Famous routines. Follow the morning of someone well known, each with the
              book or article it comes from:  bmctl explore
-          2. Your own routine. Write one, up to 20 tasks on a five-minute grid:
+          2. Your own routine. Write one, up to \(Morning.taskLimit) tasks on a five-minute grid:
              bmctl create
           3. One reminder a day, at your routine's first task, on your desktop.
              Check it works:  bmctl notifications test

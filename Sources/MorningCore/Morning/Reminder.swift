@@ -19,7 +19,7 @@ public enum Reminder {
     /// reminded at 07:10.
     public static func lateLimit(on day: Day, for routine: Routine, local: LocalTime) -> Date? {
         guard let last = routine.tasks.last?.time else { return nil }
-        return instant(on: day, at: last, local: local).addingTimeInterval(MorningNow.lastSlot)
+        return instant(on: day, at: last, local: local).addingTimeInterval(MorningMoment.lastSlot)
     }
 }
 

@@ -63,7 +63,7 @@ public struct ReminderMessage: Sendable, Hashable {
 
     /// The late reminder of `morning`: the task it names is the one `status` names at
     /// the same instant, from the same model.
-    public static func late(_ morning: MorningNow) -> ReminderMessage {
+    public static func late(_ morning: MorningMoment) -> ReminderMessage {
         guard let day = morning.day else {
             return ReminderMessage(summary: "Good morning — \(morning.routine?.name ?? "Better Morning")", body: "",
                                    staysUntilClosed: true, sound: alarmSound)

@@ -12,7 +12,7 @@ final class ChildProcess: @unchecked Sendable {
     static let spawning = NSLock()
 
     let pid: pid_t
-    private let exit = Mutex<Int32?>(nil)
+    private let exit = SharedValue<Int32?>(nil)
 
     /// Starts `path`. Each of `stdin`, `stdout`, `stderr` is a descriptor to hand over, or
     /// nil for /dev/null. Nothing else is inherited (the test's descriptors are close-on-exec).
@@ -72,7 +72,7 @@ final class ChildProcess: @unchecked Sendable {
         let child = try ChildProcess(path, arguments, environment: environment, stdout: out.write, stderr: err.write)
         out.closeWrite()
         err.closeWrite()
-        let errText = Mutex<Data>(Data())
+        let errText = SharedValue<Data>(Data())
         let errRead = DispatchSemaphore(value: 0)
         Thread {
             let data = err.readAll()

@@ -40,7 +40,7 @@ func bmctl(
     columns: Int? = nil
 ) -> Run {
     let transcript = Transcript(answers: answers)
-    let daemon = Daemon { call, endpoint throws(ControlFailure) in
+    let daemon = BmdExchange { call, endpoint throws(ControlFailure) in
         transcript.calls.append(String(decoding: call.dropLast(), as: UTF8.self))
         transcript.endpoints.append(endpoint)
         if let failure { throw failure }
@@ -56,13 +56,13 @@ func bmctl(
 /// Runs bmctl with `arguments` against whatever listens on the real socket it is given.
 func bmctlOverSocket(_ arguments: [String], environment: [String: String] = baseEnvironment) -> Run {
     let transcript = Transcript(answers: [])
-    let daemon = Daemon.following(environment: Environment(environment), notice: { transcript.err += $0 })
+    let daemon = BmdExchange.following(environment: Environment(environment), notice: { transcript.err += $0 })
     let status = BMCtlMain.run(arguments, context: context(transcript, environment: environment, daemon: daemon,
                                                            stdoutIsTerminal: false, stdinIsTerminal: false))
     return Run(status: status, out: transcript.out, err: transcript.err, calls: [])
 }
 
-private func context(_ transcript: Transcript, environment: [String: String], daemon: Daemon,
+private func context(_ transcript: Transcript, environment: [String: String], daemon: BmdExchange,
                      stdoutIsTerminal: Bool, stdinIsTerminal: Bool, columns: Int? = nil) -> Context {
     let console = Console(
         write: { transcript.out += $0 },

@@ -1,5 +1,6 @@
 import CLinux
 import Foundation
+import Synchronization
 
 /// The first day of the week for a locale name such as `en_US.UTF-8`.
 ///

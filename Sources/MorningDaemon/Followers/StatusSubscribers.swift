@@ -2,14 +2,14 @@ import MorningProtocol
 
 /// The clients following the status, each with the status it was sent last, so that a
 /// change is sent only to those for whom it says something new.
-struct StatusFollowers {
-    private var entries: [UInt64: (follower: StatusFollower, last: Morning.StatusReply?)] = [:]
+struct StatusSubscribers {
+    private var entries: [UInt64: (follower: StatusSubscriber, last: Morning.StatusReply?)] = [:]
     private var nextID: UInt64 = 0
 
     var isEmpty: Bool { entries.isEmpty }
 
     /// Adds `follower`; the id removes it again.
-    mutating func add(_ follower: StatusFollower) -> UInt64 {
+    mutating func add(_ follower: StatusSubscriber) -> UInt64 {
         defer { nextID += 1 }
         entries[nextID] = (follower, nil)
         return nextID
@@ -26,7 +26,7 @@ struct StatusFollowers {
     }
 
     /// Forgets every follower, returning them so that each can be told the stream ended.
-    mutating func removeAll() -> [StatusFollower] {
+    mutating func removeAll() -> [StatusSubscriber] {
         defer { entries = [:] }
         return entries.values.map(\.follower)
     }

@@ -5,6 +5,17 @@ import MorningProtocol
 /// stored in one transaction before the reply goes out, so an answered call is never
 /// lost to a crash of bmctl or bmd.
 extension Engine {
+    public func draftShow() throws -> Morning.Draft { serve { draftShowReply() } }
+    public func draftTitle(_ p: Morning.DraftTitleParameters) throws -> Morning.Draft { try serve { try draftTitleReply(p) } }
+    public func draftAdd(_ p: Morning.DraftAddParameters) throws -> Morning.DraftChange { try serve { try draftAddReply(p) } }
+    public func draftRemove(_ p: Morning.DraftRemoveParameters) throws -> Morning.DraftChange { try serve { try draftRemoveReply(p) } }
+    public func draftSave() throws -> Morning.Activation { try serve { try draftSaveReply() } }
+    public func draftDiscard() throws -> Morning.Draft { try serve { try draftDiscardReply() } }
+    public func create(_ p: Morning.CreateParameters) throws -> Morning.Activation { try serve { try createReply(p) } }
+    public func createFromFile(_ p: Morning.CreateFromFileParameters) throws -> Morning.Activation {
+        try serve { try createFromFileReply(p) }
+    }
+
     func draftShowReply() -> Morning.Draft {
         Replies.draft(book.draft)
     }

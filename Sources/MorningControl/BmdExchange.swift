@@ -6,7 +6,7 @@ import MorningProtocol
 ///
 /// The live value talks to the Unix socket (starting bmd when allowed); tests put a
 /// scripted closure here, or use the live value against a socket they serve.
-struct Daemon {
+struct BmdExchange {
     /// Sends `call` (a NUL-ended varlink frame) to `endpoint` and returns the reply frame without its NUL.
     var exchange: (_ call: [UInt8], _ endpoint: Endpoint) throws(ControlFailure) -> [UInt8]
     /// Sends `call` (with `more`) and hands each reply frame to `each` until bmd sends one
@@ -16,10 +16,10 @@ struct Daemon {
     }
 }
 
-extension Daemon {
+extension BmdExchange {
     /// The real daemon on its socket. `notice` receives the autostart line for stderr.
-    static func socket(environment: Environment, notice: @escaping (String) -> Void) -> Daemon {
-        Daemon { call, endpoint throws(ControlFailure) in
+    static func socket(environment: Environment, notice: @escaping (String) -> Void) -> BmdExchange {
+        BmdExchange { call, endpoint throws(ControlFailure) in
             let connection = try connect(endpoint, environment: environment, notice: notice)
             do throws(ConnectionError) {
                 return try connection.exchange(call)
@@ -30,7 +30,7 @@ extension Daemon {
     }
 
     /// The real daemon, followed: frames until it stops sending or goes away.
-    static func following(environment: Environment, notice: @escaping (String) -> Void) -> Daemon {
+    static func following(environment: Environment, notice: @escaping (String) -> Void) -> BmdExchange {
         var daemon = socket(environment: environment, notice: notice)
         daemon.follow = { call, endpoint, each throws(ControlFailure) in
             let connection = try connect(endpoint, environment: environment, notice: notice, timeoutSeconds: 0)

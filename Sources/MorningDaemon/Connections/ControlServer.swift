@@ -1,6 +1,7 @@
 import CLinux
 import Logging
 import MorningProtocol
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
 import ServiceLifecycle
@@ -31,11 +32,11 @@ public struct ControlServer: Service {
     let mustBeOwnFolder: Bool
 
     /// The largest frame a client may send; anything bigger is answered with an error and closed.
-    public static let frameLimit = 1 << 16
+    public static let frameLimit = Morning.smallFrame
     /// An Import call carries a whole export (ten years of twenty routines is a few MiB),
     /// so it alone may be this large, as the interface file says; it matches the replies
     /// bmctl accepts.
-    public static let importFrameLimit = Morning.Method.import.frameLimit ?? frameLimit
+    public static let importFrameLimit = Morning.largestFrame
     /// Calls that only read, answered on the event loop as they arrive; every other call
     /// may write to the disk (and wait for it), and is answered on a thread of its own so
     /// that the loop goes on serving other clients meanwhile.
@@ -125,13 +126,13 @@ public struct ControlServer: Service {
             .childChannelInitializer { channel in
                 Self.peerCredentials(of: channel).flatMapThrowing { peer in
                     try channel.pipeline.syncOperations.addHandler(
-                        Connection(status: status, varlink: varlink, pool: pool, batches: batches, logger: logger, peer: peer,
+                        ConnectionHandler(status: status, varlink: varlink, pool: pool, batches: batches, logger: logger, peer: peer,
                                    connections: connections, exports: exportPool))
                 }
             }
             .withBoundSocket(fd)
         }
-        let listener = Mutex<Channel>(try await listen(socket.fd).get())
+        let listener = NIOLockedValueBox<Channel>(try await listen(socket.fd).get())
         onListening()
         logger.info("listening", metadata: ["socket": "\(socket.ownedPath ?? "inherited fd \(socket.fd)")"])
         // A socket bmd bound is kept bound: a new listener takes over from the old one
@@ -172,7 +173,7 @@ public struct ControlServer: Service {
     /// SO_PEERCRED of an accepted connection: who is on the other end.
     static func peerCredentials(of channel: Channel) -> EventLoopFuture<bm_peer_credentials> {
         guard let provider = channel as? SocketOptionProvider else {
-            return channel.eventLoop.makeFailedFuture(SystemError("no socket options", errno: ENOTSOCK))
+            return channel.eventLoop.makeFailedFuture(SystemCallError("no socket options", errno: ENOTSOCK))
         }
         return provider.unsafeGetSocketOption(level: SocketOptionLevel(SOL_SOCKET), name: SocketOptionName(SO_PEERCRED))
     }
@@ -193,7 +194,7 @@ final class Connections: @unchecked Sendable {
     let limit: Int
     let followerLimit: Int
     let bufferLimit: Int
-    private var open: [ObjectIdentifier: (connection: Connection, channel: Channel)] = [:]
+    private var open: [ObjectIdentifier: (connection: ConnectionHandler, channel: Channel)] = [:]
     private var followers: Set<ObjectIdentifier> = []
     private var buffered: [ObjectIdentifier: Int] = [:]
     /// The sum of `buffered`.
@@ -209,7 +210,7 @@ final class Connections: @unchecked Sendable {
 
     /// Counts `connection` in, closing the longest-idle one to make room when the limit
     /// is reached; false when no place can be made.
-    func admit(_ connection: Connection, _ channel: Channel) -> Bool {
+    func admit(_ connection: ConnectionHandler, _ channel: Channel) -> Bool {
         loop.preconditionInEventLoop()
         if open.count >= limit {
             let idle = open.values.compactMap { entry in entry.connection.idleSince.map { (entry.connection, $0) } }
@@ -222,14 +223,14 @@ final class Connections: @unchecked Sendable {
     }
 
     /// Counts `connection` among the followers, unless their limit is reached.
-    func follow(_ connection: Connection) -> Bool {
+    func follow(_ connection: ConnectionHandler) -> Bool {
         loop.preconditionInEventLoop()
         guard followers.count < followerLimit else { return false }
         followers.insert(ObjectIdentifier(connection))
         return true
     }
 
-    func release(_ connection: Connection) {
+    func release(_ connection: ConnectionHandler) {
         loop.preconditionInEventLoop()
         let id = ObjectIdentifier(connection)
         open[id] = nil
@@ -241,7 +242,7 @@ final class Connections: @unchecked Sendable {
     /// connection holding the most is shed, until the total is within it again. A
     /// connection whose call is being answered is never shed: its call may be stored
     /// already, and a refusal must mean nothing changed.
-    func holds(_ connection: Connection, bytes: Int) {
+    func holds(_ connection: ConnectionHandler, bytes: Int) {
         loop.preconditionInEventLoop()
         let id = ObjectIdentifier(connection)
         guard open[id] != nil else { return }

@@ -1,5 +1,6 @@
 import CLinux
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -25,9 +26,9 @@ public final class WallClockAlarm: Alarm, @unchecked Sendable {
 
     public init() throws {
         timer = timerfd_create(CLOCK_REALTIME, Int32(TFD_CLOEXEC))
-        guard timer >= 0 else { throw SystemError("timerfd_create") }
+        guard timer >= 0 else { throw SystemCallError("timerfd_create") }
         nudger = eventfd(0, Int32(EFD_CLOEXEC))
-        guard nudger >= 0 else { throw SystemError("eventfd") }
+        guard nudger >= 0 else { throw SystemCallError("eventfd") }
         // The zone watch is a nicety: without /etc (a container) SIGHUP and Reload remain.
         watcher = inotify_init1(Int32(IN_CLOEXEC))
         if watcher >= 0 {

@@ -14,7 +14,7 @@ import Foundation
 ///
 /// It is a value made from the routine, today's checks, the instant and the zone: no
 /// clock, disk or socket, so every minute of a day can be tested in microseconds.
-public struct MorningNow: Hashable, Sendable {
+public struct MorningMoment: Hashable, Sendable {
     /// Where the morning stands.
     public typealias State = Morning.MorningState
 
@@ -52,7 +52,7 @@ public struct MorningNow: Hashable, Sendable {
     public static let lastSlot: TimeInterval = 30 * 60
 }
 
-extension MorningNow {
+extension MorningMoment {
     /// The morning of `routine` at `instant`. `day` is today's tasks and their states
     /// when the routine runs today, nil when it has not started yet.
     public init(routine: Routine?, day: DayView?, at instant: Date, local: LocalTime) {
@@ -69,7 +69,7 @@ extension MorningNow {
         let times = routine.tasks.map { Reminder.instant(on: today, at: $0.time, local: local) }
         let open = day.states.map { $0 != .done }
         // Where each task's slot ends: the next later task time, or thirty minutes after the last.
-        let lastEnd = times.last!.addingTimeInterval(MorningNow.lastSlot)
+        let lastEnd = times.last!.addingTimeInterval(MorningMoment.lastSlot)
         let ends = times.indices.map { i in times[(i + 1)...].first { $0 > times[i] } ?? lastEnd }
         // Done or finished, the morning stays as it is until the day ends.
         var changes = [midnight]
@@ -91,14 +91,14 @@ extension MorningNow {
                 let at = times[next]
                 nextTaskAt = at
                 let left = at.timeIntervalSince(instant)
-                if left <= MorningNow.countdownSpan {
+                if left <= MorningMoment.countdownSpan {
                     // The wall clock's minutes: at 06:17:50 a task at 06:30 is 13 minutes off,
                     // as a person reading the clock counts; the count drops on each whole minute.
                     let minutes = Int((left / 60).rounded(.up))
                     minutesToNext = minutes
                     changes.append(at.addingTimeInterval(-Double(minutes - 1) * 60))
                 } else {
-                    changes.append(at.addingTimeInterval(-MorningNow.countdownSpan))
+                    changes.append(at.addingTimeInterval(-MorningMoment.countdownSpan))
                 }
             }
         }
@@ -108,14 +108,14 @@ extension MorningNow {
 
 extension Book {
     /// The morning of the active routine at `instant`.
-    public func morning(at instant: Date, local: LocalTime) -> MorningNow {
+    public func morning(at instant: Date, local: LocalTime) -> MorningMoment {
         let today = local.day(containing: instant)
         let day = phase(today: today) == .running ? try? dayView(of: today, today: today, record: nil) : nil
-        return MorningNow(routine: active, day: day, at: instant, local: local)
+        return MorningMoment(routine: active, day: day, at: instant, local: local)
     }
 }
 
-extension MorningNow {
+extension MorningMoment {
     /// The state, in the same words, while the routine runs today.
     public var pace: Morning.Pace? {
         switch state {
@@ -132,7 +132,7 @@ extension MorningNow {
 extension Morning.StatusReply {
     /// The Status reply: the model of now as it is, with the next reminder and the
     /// notification server's state beside it.
-    public init(_ m: MorningNow, nextReminder: Date?, notifications: Morning.Notifications, local: LocalTime) {
+    public init(_ m: MorningMoment, nextReminder: Date?, notifications: Morning.Notifications, local: LocalTime) {
         var today: Morning.Progress?
         var taskNow: Morning.DayTask?
         var next: Morning.DayTask?

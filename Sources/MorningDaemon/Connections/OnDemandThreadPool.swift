@@ -1,4 +1,5 @@
 import NIOPosix
+import Synchronization
 
 /// A pool of one thread that starts when it is first asked for: work that comes rarely
 /// (an export) costs an idle bmd no thread, and no stack written, until it comes.

@@ -1,6 +1,8 @@
 import Foundation
 import Logging
 import MorningCore
+import NIOConcurrencyHelpers
+import Synchronization
 
 /// Sends desktop notifications. Never blocks its caller's thread: the work runs on the
 /// notifier's own thread.
@@ -88,7 +90,7 @@ public final class LibnotifyNotifier: Notifier {
     private let server: NotificationServer
     private let reachability = Mutex(Reachability())
     /// The reminder on screen: what to close when the morning moves on.
-    private let shownReminder = Mutex<ShownNotification?>(nil)
+    private let shownReminder = NIOLockedValueBox<ShownNotification?>(nil)
     /// Who owns the notification server's name, watched while there is a session bus.
     private let watcher: ServerWatcher?
     private let availabilityChanged = Mutex<(@Sendable () -> Void)?>(nil)
@@ -219,7 +221,7 @@ public final class LibnotifyNotifier: Notifier {
     /// notification server has answered.
     public func postWaiting(_ message: ReminderMessage) -> Bool {
         let done = DispatchSemaphore(value: 0)
-        let shown = Mutex(false)
+        let shown = NIOLockedValueBox(false)
         thread.submit { [server, self] in
             let outcome = server.show(message).map { _ in String?.none }
             record(outcome)

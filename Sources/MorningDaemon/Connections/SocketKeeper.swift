@@ -1,6 +1,7 @@
 import CLinux
 import Foundation
 import Logging
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif

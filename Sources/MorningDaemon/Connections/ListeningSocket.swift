@@ -41,7 +41,7 @@ public struct ListeningSocket: Sendable {
             unlink(path)
         }
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw SystemError("socket") }
+        guard fd >= 0 else { throw SystemCallError("socket") }
         var addr = try address(path)
         // The mode is right from the first instant: no window in which others could connect.
         let old = umask(0o177)
@@ -52,12 +52,12 @@ public struct ListeningSocket: Sendable {
         }
         umask(old)
         guard rc == 0 else {
-            let e = SystemError("cannot bind \(path)")
+            let e = SystemCallError("cannot bind \(path)")
             close(fd)
             throw e
         }
         guard listen(fd, 128) == 0 else {
-            let e = SystemError("cannot listen on \(path)")
+            let e = SystemCallError("cannot listen on \(path)")
             close(fd)
             throw e
         }
@@ -94,7 +94,7 @@ public struct ListeningSocket: Sendable {
         if lstat(folder, &info) == 0 { return }
         let parent = (folder as NSString).deletingLastPathComponent
         if parent != folder, !parent.isEmpty { try makeFolder(parent) }
-        guard mkdir(folder, 0o700) == 0 || errno == EEXIST else { throw SystemError("cannot create \(folder)") }
+        guard mkdir(folder, 0o700) == 0 || errno == EEXIST else { throw SystemCallError("cannot create \(folder)") }
     }
 
     static func address(_ path: String) throws -> sockaddr_un {
@@ -103,7 +103,7 @@ public struct ListeningSocket: Sendable {
         let bytes = Array(path.utf8)
         let capacity = MemoryLayout.size(ofValue: addr.sun_path)
         guard bytes.count < capacity else {
-            throw SystemError("socket path is too long (\(bytes.count) bytes, at most \(capacity - 1)): \(path)", errno: ENAMETOOLONG)
+            throw SystemCallError("socket path is too long (\(bytes.count) bytes, at most \(capacity - 1)): \(path)", errno: ENAMETOOLONG)
         }
         withUnsafeMutableBytes(of: &addr.sun_path) { raw in
             raw.copyBytes(from: bytes)

@@ -60,7 +60,7 @@ final class WriteBatches: @unchecked Sendable {
         while let batch = next() {
             let (varlink, logger) = (self.varlink, self.logger)
             let outcome = engine.inOneTransaction {
-                batch.map { Connection.respond(to: $0.call, with: varlink, logger: logger) }
+                batch.map { ConnectionHandler.respond(to: $0.call, with: varlink, logger: logger) }
             }
             switch outcome {
             case .success(let replies):

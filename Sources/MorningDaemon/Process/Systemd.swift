@@ -9,11 +9,11 @@ public enum Systemd {
     /// started by hand. Consumes `LISTEN_*` so children do not inherit them.
     public static func listeningSocket() throws -> Int32? {
         let count = sd_listen_fds(1)
-        if count < 0 { throw SystemError("sd_listen_fds", errno: -count) }
+        if count < 0 { throw SystemCallError("sd_listen_fds", errno: -count) }
         guard count >= 1 else { return nil }
         let fd = SD_LISTEN_FDS_START
         guard sd_is_socket_unix(fd, Int32(SOCK_STREAM.rawValue), 1, nil, 0) > 0 else {
-            throw SystemError("the socket systemd passed is not a listening Unix stream socket", errno: EINVAL)
+            throw SystemCallError("the socket systemd passed is not a listening Unix stream socket", errno: EINVAL)
         }
         return fd
     }

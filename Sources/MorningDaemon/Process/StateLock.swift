@@ -22,11 +22,11 @@ public final class StateLock: Sendable {
     public init(folder: String, socketPath: String) throws {
         path = folder + "/bmd.lock"
         fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw SystemError("cannot write in the state folder \(folder) (its lock file \(path))") }
+        guard fd >= 0 else { throw SystemCallError("cannot write in the state folder \(folder) (its lock file \(path))") }
         if flock(fd, LOCK_EX | LOCK_NB) != 0 {
             let err = errno
             close(fd)
-            guard err == EWOULDBLOCK else { throw SystemError("cannot lock \(path)", errno: err) }
+            guard err == EWOULDBLOCK else { throw SystemCallError("cannot lock \(path)", errno: err) }
             throw Held(path: path, owner: StateLock.owner(path) ?? "pid unknown")
         }
         // Say who holds it, for the message a second daemon prints.
@@ -52,7 +52,7 @@ public final class StateLock: Sendable {
 }
 
 /// A failed system call, with its errno text.
-public struct SystemError: Error, CustomStringConvertible {
+public struct SystemCallError: Error, CustomStringConvertible {
     public var what: String
     public var code: Int32
 

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import MorningCore
+import NIOConcurrencyHelpers
 import ServiceLifecycle
 
 /// Keeps bmd's appointments with the wall clock: sleeps until the next reminder or
@@ -23,9 +24,9 @@ public struct ReminderService: Service {
     /// The clock the engine plans on: the retry and the reminder's delay are measured on it too.
     let clock: WallClock
     let logger: Logger
-    private let lastStatus = Mutex("")
+    private let lastStatus = NIOLockedValueBox("")
     /// The morning whose reminder is on screen, until bmd closes it.
-    private let onScreen = Mutex<Day?>(nil)
+    private let onScreen = NIOLockedValueBox<Day?>(nil)
 
     public init(engine: Engine, status: StatusBroadcast? = nil, alarm: any Alarm, notifier: any Notifier, clock: WallClock,
                 logger: Logger) {

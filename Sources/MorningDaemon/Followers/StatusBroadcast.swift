@@ -14,7 +14,7 @@ public final class StatusBroadcast: @unchecked Sendable {
     /// `publish` with its own lock held, so holding this one while waiting for the
     /// engine's could deadlock.
     private let lock = NSLock()
-    private var followers = StatusFollowers()
+    private var followers = StatusSubscribers()
     private var kept: Kept?
 
     private struct Kept {
@@ -50,7 +50,7 @@ public final class StatusBroadcast: @unchecked Sendable {
 
     /// Follows the status for `follower`: the current status at once, then one each time
     /// what it says changes, until `unfollow` or the end.
-    public func follow(_ follower: StatusFollower) -> UInt64 {
+    public func follow(_ follower: StatusSubscriber) -> UInt64 {
         let id = lock.withLock { followers.add(follower) }
         publish()
         // The alarm now also wakes for what the status shows.
@@ -78,7 +78,7 @@ public final class StatusBroadcast: @unchecked Sendable {
 
 /// A client following the status: how the broadcast reaches it. `send` is called with
 /// locks held, so it only hands the status to the client's own loop.
-public struct StatusFollower: Sendable {
+public struct StatusSubscriber: Sendable {
     /// Takes one status.
     public var send: @Sendable (Morning.StatusReply) -> Void
     /// The daemon stops: no more frames.

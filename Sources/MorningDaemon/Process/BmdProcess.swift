@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import MorningProtocol
 import MorningStore
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
 import ServiceLifecycle
@@ -12,8 +13,8 @@ import Glibc
 
 /// bmd from start to stop: parse options, take the state lock, open the state, listen,
 /// report readiness, serve until SIGTERM.
-public enum Daemon {
-    public struct Options: Sendable {
+public enum BmdProcess {
+    public struct Options: Equatable, Sendable {
         public var stateDir: String?
         public var socket: String?
         public var logLevel: Logger.Level = .info
@@ -57,23 +58,15 @@ public enum Daemon {
         // done. Otherwise glibc, after freeing a large block, raises the size from which it
         // maps blocks of their own, and keeps later large blocks in its heaps for good.
         mallopt(M_MMAP_THRESHOLD, 256 << 10)
-        var options = Options()
-        var args = arguments[...]
-        while let arg = args.popFirst() {
-            switch arg {
-            case "--state-dir": options.stateDir = args.popFirst()
-            case "--socket": options.socket = args.popFirst()
-            case "--verbose": options.logLevel = .debug
-            case "--version":
-                print("bmd \(BuildInfo.version)")
-                return 0
-            case "-h", "--help":
-                print(usage)
-                return 0
-            default:
-                FileHandle.standardError.write(Data("bmd: unknown option \(arg)\n\(usage)\n".utf8))
-                return 2
-            }
+        let options: Options
+        switch Options.read(arguments) {
+        case .run(let read): options = read
+        case .print(let text):
+            print(text)
+            return 0
+        case .usageError(let message):
+            FileHandle.standardError.write(Data("bmd: \(message)\n\(usage)\n".utf8))
+            return 2
         }
         let env = ProcessInfo.processInfo.environment
         guard let stateDir = options.stateDir ?? defaultStateDir(env) else {
@@ -165,7 +158,7 @@ public enum Daemon {
             }
         }
         let done = DispatchSemaphore(value: 0)
-        let failure = Mutex<Error?>(nil)
+        let failure = NIOLockedValueBox<Error?>(nil)
         Task {
             do { try await group.run() } catch { failure.withLock { $0 = error } }
             done.signal()
@@ -227,7 +220,7 @@ enum StateFolder {
         if lstat(name, &info) != 0, errno == ENOENT {
             try FileManager.default.createDirectory(atPath: name, withIntermediateDirectories: true)
         }
-        guard lstat(name, &info) == 0 else { throw SystemError("cannot read the state folder \(path)") }
+        guard lstat(name, &info) == 0 else { throw SystemCallError("cannot read the state folder \(path)") }
         if info.st_mode & S_IFMT == S_IFLNK {
             // A relative link is read from the folder that holds it.
             let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: name)).map {
@@ -236,7 +229,7 @@ enum StateFolder {
             throw SymbolicLink(path: path, target: target)
         }
         guard info.st_mode & S_IFMT == S_IFDIR else {
-            throw SystemError("the state folder \(path) is not a folder", errno: ENOTDIR)
+            throw SystemCallError("the state folder \(path) is not a folder", errno: ENOTDIR)
         }
         guard info.st_uid == geteuid() else { throw NotOwned(path: path, owner: info.st_uid) }
         guard info.st_mode & (S_IWGRP | S_IWOTH) == 0 else { throw OpenToOthers(path: path, mode: info.st_mode) }

@@ -5,9 +5,13 @@ import MorningProtocol
 /// org.bettermorning.Morning, answered by the engine: each method takes the lock, reads
 /// or changes the book through the core, and returns the reply as a value. The core
 /// refuses with the interface's own errors, so they go to the client as thrown.
+///
+/// Here are the routines, the day and the settings; the other methods are with their
+/// job: the test notification in `Reminder/`, week, data, stats, history, export and
+/// import in `History/`, the draft and create in `Drafts/`.
 extension Engine: Morning.Service {
     /// Runs `body` holding the lock; the core's refusals are the interface's errors already.
-    private func serve<T>(_ body: () throws -> T) rethrows -> T {
+    func serve<T>(_ body: () throws -> T) rethrows -> T {
         try locked(body)
     }
 
@@ -84,29 +88,16 @@ extension Engine: Morning.Service {
         }
     }
 
-    /// Shows a test notification, waiting for the notification server without the lock,
-    /// so that other calls go on meanwhile. It blocks its thread: bmd runs it off the
-    /// event loop.
-    public func testNotification() throws -> Morning.TestNotificationReply {
-        guard let notifier else {
-            throw Morning.Error.notificationsUnavailable(reason: "this bmd runs without a notifier")
-        }
-        // It sounds as the reminder will.
-        var message = ReminderMessage.test
-        if !locked({ book.settings.reminderSound }) { message.sound = nil }
-        guard notifier.postWaiting(message) else {
-            throw Morning.Error.notificationsUnavailable(
-                reason: notifier.unavailableReason ?? "no notification server accepted it on the session bus")
-        }
-        return Morning.TestNotificationReply(notifications: locked { notifications })
-    }
-
     public func welcome(_ p: Morning.WelcomeParameters) throws -> Morning.WelcomeReply {
         try serve {
             let pending = !book.settings.welcomeShown
             if p.take, pending { try mutate { book, _ in ((), book.markWelcomeShown()) } }
             return Morning.WelcomeReply(pending: pending)
         }
+    }
+
+    public func welcomePending() throws -> Morning.WelcomePendingReply {
+        serve { Morning.WelcomePendingReply(pending: !current().book.settings.welcomeShown) }
     }
 
     public func reload() throws -> Morning.ReloadReply {
@@ -122,26 +113,44 @@ extension Engine: Morning.Service {
         }
     }
 
-    public func week(_ p: Morning.WeekParameters) throws -> Morning.WeekChart {
-        if let offset = p.offset, !(-Morning.weekOffsetLimit...Morning.weekOffsetLimit).contains(offset) {
-            throw VarlinkService.Error.invalidParameter(parameter: "offset")
-        }
-        return try serve { try weekChart(p) }
+    func activationReply(_ a: Book.Activation) -> Morning.Activation {
+        Morning.Activation(routine: Replies.routine(a.routine), previous: a.previous.map(Replies.routine),
+                                finalized: a.finalized.map(Replies.progress))
     }
 
-    public func data(_ p: Morning.DataParameters) throws -> Morning.DataReply { try serve { try dataCards(p) } }
-    public func stats(_ p: Morning.StatsParameters) throws -> Morning.StatsReply { try serve { try statsReply(p) } }
-    public func history(_ p: Morning.HistoryParameters) throws -> Morning.HistoryReply { try serve { try historyReply(p) } }
-    public func export() throws -> Morning.ExportReply { try exportReply() }
-    public func `import`(_ p: Morning.ImportParameters) throws -> Morning.ImportReply { try serve { try importReply(p) } }
-    public func draftShow() throws -> Morning.Draft { serve { draftShowReply() } }
-    public func draftTitle(_ p: Morning.DraftTitleParameters) throws -> Morning.Draft { try serve { try draftTitleReply(p) } }
-    public func draftAdd(_ p: Morning.DraftAddParameters) throws -> Morning.DraftChange { try serve { try draftAddReply(p) } }
-    public func draftRemove(_ p: Morning.DraftRemoveParameters) throws -> Morning.DraftChange { try serve { try draftRemoveReply(p) } }
-    public func draftSave() throws -> Morning.Activation { try serve { try draftSaveReply() } }
-    public func draftDiscard() throws -> Morning.Draft { try serve { try draftDiscardReply() } }
-    public func create(_ p: Morning.CreateParameters) throws -> Morning.Activation { try serve { try createReply(p) } }
-    public func createFromFile(_ p: Morning.CreateFromFileParameters) throws -> Morning.Activation {
-        try serve { try createFromFileReply(p) }
+    /// The day `text` names (a date word or `YYYY-MM-DD`; today when nil).
+    static func parseDate(_ text: String?, today: Day) throws -> Day {
+        guard let day = Day(named: text, today: today) else { throw Morning.Error.invalidDate(text: text ?? "") }
+        return day
+    }
+
+    /// A day of the active routine, or of the stored routine `query` names.
+    func day(_ text: String?, routine query: String? = nil) throws -> DayView {
+        let now = current()
+        let date = try Engine.parseDate(text, today: now.today)
+        var routine = now.book.active
+        if let query, !query.isEmpty { routine = try now.book.resolveStored(query, catalog: catalog) }
+        var record: DayRecord?
+        if let routine, let last = routine.lastRecordDate, date <= last {
+            record = try store.record(of: routine.id, on: date)
+        }
+        guard let routine, !routine.isActive else { return try now.book.dayView(of: date, today: now.today, record: record) }
+        return try now.book.endedDayView(of: routine, date: date, record: record)
+    }
+
+    func check(_ task: String, date: String?, done: Bool) throws -> Morning.TaskChange {
+        // One reading of the clock for the date check, the rule and the reply.
+        let (position, changed, today) = try mutate { book, now in
+            let today = now.date
+            if let text = date {
+                let date = try Engine.parseDate(text, today: today)
+                if date != today { throw Morning.Error.notToday(date: date, today: today) }
+            }
+            let r = try book.check(task, done: done, today: today, exists: now.exists)
+            return ((r.position, r.changed, today), r.changes)
+        }
+        let view = try book.dayView(of: today, today: today, record: nil)
+        return Morning.TaskChange(task: Replies.task(view, position: position), changed: changed,
+                                  completed: view.completed, total: view.total)
     }
 }

@@ -4,6 +4,7 @@ import Logging
 import MorningProtocol
 import NIOCore
 import NIOPosix
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -11,7 +12,7 @@ import Glibc
 /// One client's connection on the socket: carries out what its state machine decides —
 /// answers calls through the varlink server, on the loop or on the thread pool, follows
 /// the status through the broadcast, and keeps the timeout.
-final class Connection: ChannelInboundHandler {
+final class ConnectionHandler: ChannelInboundHandler {
     typealias InboundIn = ByteBuffer
     typealias OutboundOut = ByteBuffer
 
@@ -307,7 +308,7 @@ final class Connection: ChannelInboundHandler {
     /// through this connection's loop.
     private func follow(_ context: ChannelHandlerContext) {
         let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
-        follower = status.follow(StatusFollower(
+        follower = status.follow(StatusSubscriber(
             send: { status in
                 let frame = VarlinkReply(parameters: status.json, continues: true).frame
                 bound.eventLoop.execute {

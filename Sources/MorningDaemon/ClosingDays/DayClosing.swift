@@ -1,0 +1,107 @@
+import Foundation
+import MorningCore
+import MorningStore
+
+/// Closing the days that ended: the unchecked tasks of a day that has ended become ✗ and
+/// its record is stored. The rule is the core's `Book.closeDays`; this is the engine's
+/// one place that calls it, at three moments:
+///
+/// - at start, for the days that ended while bmd was not running;
+/// - at every wake of the alarm, which always comes at midnight (and 15 seconds later
+///   again while days wait to be closed), on bmd's own time: these never wait for
+///   another program's lock on the state file;
+/// - before every write, first on its own as at a wake and then, for the days that
+///   could not be closed so, in the write's own transaction (a write waits for the lock
+///   anyway).
+///
+/// Reads never close a day. While the closing waits (the state file busy, full or
+/// read-only), reads show the book as it will be once stored (`awaitingStore`), so that
+/// every read agrees with every other.
+struct DayClosing {
+    /// How soon the alarm comes back for days that could not be closed.
+    static let retry: TimeInterval = 15
+    /// How much further than the time that passed the wall clock must move to have jumped:
+    /// more than a clock that is slewed, or read a moment apart, ever differs by.
+    static let jumpTolerance: TimeInterval = 60
+
+    /// Whether days that ended could not be closed yet: the alarm then comes back for
+    /// them soon rather than at midnight.
+    var deferred = false
+    /// What reads show while the closing of days waits for the store: the book with the
+    /// days the clock reads before open again. Nil otherwise.
+    var awaitingStore: Book?
+    /// The wall clock and the time that really passed, when days were last closed.
+    var lastSeen: (wall: Date, elapsed: TimeInterval)?
+    /// Whether the wall clock was seen to jump ahead and that is not stored yet.
+    var sawJump = false
+
+    /// The closing was stored: nothing waits any more.
+    mutating func stored() {
+        deferred = false
+        awaitingStore = nil
+        sawJump = false
+    }
+
+    /// Notes whether the wall clock jumped ahead since it was last read, against the time
+    /// that really passed (`elapsed`).
+    mutating func noteClock(wall: Date, elapsed: TimeInterval) {
+        if let last = lastSeen, wall.timeIntervalSince(last.wall) > elapsed - last.elapsed + DayClosing.jumpTolerance {
+            sawJump = true
+        }
+        lastSeen = (wall, elapsed)
+    }
+}
+
+extension Engine {
+    /// Closes every day that has ended (see `DayClosing`) on its own, never waiting for
+    /// another program's lock; in a batch, with the batch. Returns how many changes were
+    /// stored. When the state file is busy, full or read-only, the days wait: reads show a
+    /// day that ended but is not closed as it will be (its checks ✓, the rest ✗), and days
+    /// the clock reads before are shown open again as they will be.
+    @discardableResult
+    func closeEndedDays(today: Day) throws -> Int {
+        var next = book
+        let local = LocalTime(zone: clock.zone())
+        let changes = try changesClosingDays(&next, today: today, local: local)
+        guard !changes.isEmpty else {
+            closing.awaitingStore = nil
+            return 0
+        }
+        do {
+            if batch == nil {
+                try store.apply(changes, waiting: false)
+                totals.note(changes)
+            } else {
+                try apply(changes)
+            }
+        } catch let error as StoreError where error.isFullOrReadOnly {
+            logger.warning("cannot finalize the days that ended yet: \(error)")
+            closing.deferred = true
+            var shown = book
+            if shown.clockReadsBeforeClosedDays(today: today) {
+                _ = shown.reopenDaysAhead(today: today, later: try store.laterRecords(from: today))
+            }
+            if closing.awaitingStore != shown {
+                closing.awaitingStore = shown == book ? nil : shown
+                statusMayChange()
+            }
+            return 0
+        }
+        closing.stored()
+        book = next
+        changed()
+        statusMayChange()
+        return changes.count
+    }
+
+    /// The changes that close the days that ended, on `book`: a jump of the wall clock
+    /// ahead is noted first, so that what it writes can be taken back if it comes back.
+    func changesClosingDays(_ book: inout Book, today: Day, local: LocalTime) throws -> [Change] {
+        if let elapsed = clock.elapsed?() { closing.noteClock(wall: clock.now(), elapsed: elapsed) }
+        let noted = closing.sawJump ? book.noteJumpAhead(today: today) : []
+        // A jump that reads no later than every date read before is nothing to note; one
+        // that is waits, with the rest of the closing, until it is stored.
+        if noted.isEmpty { closing.sawJump = false }
+        return try noted + book.closeDays(today: today, exists: local.exists) { try store.laterRecords(from: today) }
+    }
+}
