@@ -18,6 +18,10 @@ public enum BMCtlMain {
             context.console.complain("bmctl: \(unknown.message)\n", hanging: "bmctl: ".count)
             return unknown.status.rawValue
         }
+        if arguments == ["--generate-completion-script", "bash"] || arguments == ["--generate-completion-script=bash"] {
+            context.console.write(BMCtl.completionScript(for: .bash) + Completions.bashListsWhole)
+            return ExitStatus.success.rawValue
+        }
         let arguments = ArgumentOrder.hoistingGlobalOptions(arguments, commands: BMCtl.commandNames)
         var parsed: ParsableCommand
         do {

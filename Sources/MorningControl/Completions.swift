@@ -39,6 +39,31 @@ enum Completions {
         return matching(prefix, tasks.map { String($0.position) } + unique)
     }
 
+    /// What bmctl adds to ArgumentParser's bash script. That script asks bash to treat the
+    /// candidates as file names (`-o filenames`), so that bash quotes a title it inserts;
+    /// but bash then lists each candidate as it lists a file, by what follows its last "/",
+    /// and "Read/answer mail" shows as "answer mail". When Tab can only list (the
+    /// candidates share nothing beyond what was typed, and that needed no quoting), nothing
+    /// is inserted, so the option can go and the titles are listed whole.
+    static let bashListsWhole = #"""
+
+
+        # Titles are listed whole, "/" and all, when Tab only lists: bash would list only
+        # what follows a title's last "/", as of a file name.
+        _bmctl_listing_whole() {
+            _bmctl "$@"
+            local -r typed=$2
+            (( ${#COMPREPLY[@]} > 1 )) && [[ $typed != *[^[:alnum:]._-]* ]] || return 0
+            local shared=${COMPREPLY[0]} candidate
+            for candidate in "${COMPREPLY[@]:1}"; do
+                while [[ ${candidate:0:${#shared}} != "$shared" ]]; do shared=${shared%?}; done
+            done
+            [[ $shared != "$typed" ]] || compopt +o filenames
+        }
+        complete -o filenames -F _bmctl_listing_whole bmctl
+
+        """#
+
     private static func stored(_ words: [String]) -> [String] {
         ask(words) { session throws(ControlFailure) in try session.call(Morning.Call.data()).cards.map(\.routineId) } ?? []
     }

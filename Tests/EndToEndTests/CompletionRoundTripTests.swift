@@ -101,6 +101,41 @@ struct CompletionRoundTripTests {
         try box.stopDaemon()
     }
 
+    @Test("Tab Tab in an interactive bash lists task titles whole, \"/\" and all, and Tab still inserts one quoted",
+          .timeLimit(.minutes(3)))
+    func bashListsTitlesWhole() throws {
+        let box = try Sandbox(time: "2026-03-02 08:00:00")
+        try box.startDaemon()
+        let created = try box.bmctl("create", "--title", "Desk", "--task", "06:00 Read/answer mail",
+                                    "--task", "06:30 Read news/weather", "--task", "07:00 Plan/review the day")
+        #expect(created.status == 0, "\(created.stderr)")
+        box.setClock("2026-03-03 08:00:00")
+        #expect(try box.bmctl("reload").status == 0)
+        var env = box.baseEnvironment
+        env["PATH"] = Binaries.dir.path + ":" + (env["PATH"] ?? "/usr/bin:/bin")
+        env["TERM"] = "dumb"
+        env["INPUTRC"] = "/dev/null"
+        env["PS1"] = "$ "
+        let bash = try Terminal("/usr/bin/bash", ["--norc", "--noprofile", "-i"], environment: env)
+        defer { bash.kill() }
+        bash.type("source <(bmctl --generate-completion-script bash); echo SOURCED")
+        try bash.waitFor("\nSOURCED")
+        // Two candidates share only "Read": the first Tab inserts nothing, the second lists them.
+        bash.type("bmctl check Read\t\t")
+        try bash.waitFor("$ bmctl check Read")
+        // The list, then the line typed so far shown again under it.
+        let listed = try bash.waitFor("$ bmctl check Read")
+        #expect(listed.contains("Read/answer mail") && listed.contains("Read news/weather"), "bash listed: \(listed)")
+        // One candidate: Tab inserts it, quoted as one word, and check takes it.
+        bash.type("\u{15}bmctl check Pla\t")
+        bash.type("")
+        try bash.waitFor("Plan/review the day")
+        let tasks = try box.bmctl("day", "--json").object["tasks"] as? [[String: Any]] ?? []
+        #expect(tasks.map { "\($0["title"] ?? "") \($0["state"] ?? "")" }
+                == ["Read/answer mail untouched", "Read news/weather untouched", "Plan/review the day done"])
+        try box.stopDaemon()
+    }
+
     @Test("Every task title of every catalog routine, completed by bash (and zsh where it runs), is one word that check accepts",
           .timeLimit(.minutes(3)))
     func everyCatalogTitle() throws {

@@ -753,3 +753,17 @@ _bmctl_help() {
 }
 
 complete -o filenames -F _bmctl bmctl
+
+# Titles are listed whole, "/" and all, when Tab only lists: bash would list only
+# what follows a title's last "/", as of a file name.
+_bmctl_listing_whole() {
+    _bmctl "$@"
+    local -r typed=$2
+    (( ${#COMPREPLY[@]} > 1 )) && [[ $typed != *[^[:alnum:]._-]* ]] || return 0
+    local shared=${COMPREPLY[0]} candidate
+    for candidate in "${COMPREPLY[@]:1}"; do
+        while [[ ${candidate:0:${#shared}} != "$shared" ]]; do shared=${shared%?}; done
+    done
+    [[ $shared != "$typed" ]] || compopt +o filenames
+}
+complete -o filenames -F _bmctl_listing_whole bmctl
