@@ -108,16 +108,7 @@ final class HistoryPage {
             gtk_box_append(cast(column), child)
         }
         gtk_widget_set_halign(thisWeek, GTK_ALIGN_CENTER)
-        for side in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom, gtk_widget_set_margin_start, gtk_widget_set_margin_end] {
-            side(column, 12)
-        }
-        let clamp = adw_clamp_new()!
-        adw_clamp_set_maximum_size(OpaquePointer(clamp), 640)
-        adw_clamp_set_child(OpaquePointer(clamp), column)
-        let scrolled = gtk_scrolled_window_new()!
-        gtk_scrolled_window_set_policy(OpaquePointer(scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
-        gtk_scrolled_window_set_child(OpaquePointer(scrolled), clamp)
-        gtk_widget_set_vexpand(scrolled, 1)
+        let scrolled = scrollingPage(column)
 
         switcher = gtk_stack_new()
         gtk_stack_add_named(OpaquePointer(switcher), empty, "empty")
@@ -434,14 +425,8 @@ private let releaseAnswer: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutab
 @MainActor
 func presentConfirmation(_ question: Confirmation, over widget: UnsafeMutablePointer<GtkWidget>,
              answer: @escaping @MainActor (Bool) -> Void) -> UnsafeMutablePointer<GtkWidget> {
-    let parent = gtk_widget_get_root(widget).map { UnsafeMutablePointer<GtkWindow>($0) }
-    let dialog = adw_message_dialog_new(parent, question.heading, question.body)!
-    adw_message_dialog_add_response(cast(dialog), "cancel", "_Cancel")
-    adw_message_dialog_add_response(cast(dialog), "confirm", question.action)
-    adw_message_dialog_set_response_appearance(cast(dialog), "confirm",
-                                               question.destructive ? ADW_RESPONSE_DESTRUCTIVE : ADW_RESPONSE_SUGGESTED)
-    adw_message_dialog_set_default_response(cast(dialog), "cancel")
-    adw_message_dialog_set_close_response(cast(dialog), "cancel")
+    let dialog = confirmationDialog(heading: question.heading, body: question.body, action: question.action,
+                                    destructive: question.destructive, over: widget)
     let handler = Unmanaged.passRetained(Answer { answer($0 == "confirm") }).toOpaque()
     g_signal_connect_data(UnsafeMutableRawPointer(dialog), "response", unsafeBitCast(answered, to: GCallback.self), handler,
                           unsafeBitCast(releaseAnswer, to: GClosureNotify.self), GConnectFlags(rawValue: 0))

@@ -121,17 +121,7 @@ final class RoutinesPage {
         ]
         for part in parts { gtk_box_append(cast(column), part) }
         for section in [ownList, famousList] { gtk_widget_set_margin_bottom(section, 12) }
-        gtk_widget_set_margin_top(column, 12)
-        gtk_widget_set_margin_bottom(column, 24)
-        gtk_widget_set_margin_start(column, 12)
-        gtk_widget_set_margin_end(column, 12)
-        let clamp = adw_clamp_new()!
-        adw_clamp_set_maximum_size(OpaquePointer(clamp), 640)
-        adw_clamp_set_child(OpaquePointer(clamp), column)
-        scrolled = gtk_scrolled_window_new()
-        gtk_scrolled_window_set_policy(OpaquePointer(scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
-        gtk_scrolled_window_set_child(OpaquePointer(scrolled), clamp)
-        gtk_widget_set_vexpand(scrolled, 1)
+        scrolled = scrollingPage(column, bottom: 24)
         root = scrolled
 
         // Each time the page comes into view it shows what bmd holds now, the draft included.
@@ -364,14 +354,8 @@ final class RoutinesPage {
         }
         shownQuestion = question
         guard let question else { return }
-        let parent: UnsafeMutablePointer<GtkWindow>? = gtk_widget_get_root(root).map { cast($0) }
-        let dialog = adw_message_dialog_new(parent, question.heading, question.body)!
-        adw_message_dialog_add_response(cast(dialog), "cancel", "_Cancel")
-        adw_message_dialog_add_response(cast(dialog), "confirm", question.confirm)
-        adw_message_dialog_set_response_appearance(cast(dialog), "confirm",
-                                                   question.destructive ? ADW_RESPONSE_DESTRUCTIVE : ADW_RESPONSE_SUGGESTED)
-        adw_message_dialog_set_default_response(cast(dialog), "cancel")
-        adw_message_dialog_set_close_response(cast(dialog), "cancel")
+        let dialog = confirmationDialog(heading: question.heading, body: question.body, action: question.confirm,
+                                        destructive: question.destructive, over: root)
         // The dialog closes itself after any answer; Escape answers cancel.
         on(UnsafeMutableRawPointer(dialog), "response::confirm", arguments: 3) { [weak self] in
             self?.answered(.confirm)

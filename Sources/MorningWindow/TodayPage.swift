@@ -69,17 +69,7 @@ final class TodayPage {
         for child in [away, headline, now, next, scroller, dayHeading, list, message] {
             gtk_box_append(cast(column), child)
         }
-        gtk_widget_set_margin_top(column, 12)
-        gtk_widget_set_margin_bottom(column, 12)
-        gtk_widget_set_margin_start(column, 12)
-        gtk_widget_set_margin_end(column, 12)
-        let clamp = adw_clamp_new()!
-        adw_clamp_set_maximum_size(OpaquePointer(clamp), 640)
-        adw_clamp_set_child(OpaquePointer(clamp), column)
-        let scrolled = gtk_scrolled_window_new()!
-        gtk_scrolled_window_set_policy(OpaquePointer(scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
-        gtk_scrolled_window_set_child(OpaquePointer(scrolled), clamp)
-        gtk_widget_set_vexpand(scrolled, 1)
+        let scrolled = scrollingPage(column)
 
         switcher = gtk_stack_new()
         gtk_stack_add_named(OpaquePointer(switcher), empty, "empty")
