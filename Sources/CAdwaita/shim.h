@@ -14,9 +14,14 @@
 
 /* MARK: Variadic and macro helpers */
 
-/* The name a screen reader reads for `widget`. */
+/* The name a screen reader reads for `widget`, whole: GTK would add to it the text of the
+   widgets `widget` is labelled and described by, which libadwaita's rows set to their
+   title and subtitle (on the row and on its activatable widget), so the title would be
+   read twice. Each label given here already says what the title and subtitle say. */
 static inline void bm_set_accessible_label(GtkWidget *widget, const char *label) {
     gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+    gtk_accessible_reset_relation(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_RELATION_LABELLED_BY);
+    gtk_accessible_reset_relation(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_RELATION_DESCRIBED_BY);
 }
 
 /* A description a screen reader reads after the name. */

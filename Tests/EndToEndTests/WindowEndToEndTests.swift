@@ -79,10 +79,13 @@ struct WindowEndToEndTests {
         // now, not the first row.
         let morning = try Morning(at: "05:31:00", checked: [1, 2])
         defer { morning.desktop.stop() }
-        try morning.desktop.wait(role: "list item", name: morning.checkBox(3), state: "focused")
+        // Each widget's name is read whole and once: the row says the task, its state and
+        // that it is the one to do now; its check box says the task (its state is the box's).
+        let task = try #require(morning.tasks.first { $0.position == 3 })
+        try morning.desktop.wait(role: "list item", name: "\(task.time) \(task.title), not done, to do now", state: "focused")
         try morning.desktop.key("space")
         #expect(try morning.bmdSays(3, is: "done"), "bmd never heard of the key")
-        try morning.desktop.wait(role: "check box", name: morning.checkBox(3), state: "checked")
+        try morning.desktop.wait(role: "check box", name: "\(task.time) \(task.title)", state: "checked")
         #expect(try Morning.today(morning.box).map { $0["state"] as? String }.prefix(4) == ["done", "done", "done", "untouched"])
     }
 
