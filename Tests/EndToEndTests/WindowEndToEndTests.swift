@@ -179,16 +179,14 @@ struct WindowEndToEndTests {
         try morning.desktop.wait(role: "page tab", name: "Today", state: "selected")
         for page in Self.pages {
             try morning.desktop.key(page.keys)
-            // Each look walks the whole window over the bus; with every page built, one walk
-            // can take a second on a busy machine.
-            try morning.desktop.wait(role: "page tab", name: page.tab, state: "selected", within: 5)
+            try morning.desktop.wait(role: "page tab", name: page.tab, state: "selected", within: 2)
             for other in Self.pages where other.tab != page.tab {
                 try morning.desktop.wait(role: "page tab", name: other.tab, state: "selected", is: false)
             }
         }
         for page in Self.pages {
             try morning.desktop.click(role: "page tab", name: page.tab)
-            try morning.desktop.wait(role: "page tab", name: page.tab, state: "selected", within: 5)
+            try morning.desktop.wait(role: "page tab", name: page.tab, state: "selected", within: 2)
         }
         // Back on Today, its tasks are there to check.
         try morning.desktop.wait(role: "check box", name: morning.checkBox(1))
