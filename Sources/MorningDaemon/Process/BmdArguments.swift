@@ -4,9 +4,9 @@ import MorningProtocol
 /// bmd takes three options, and an idle packaged bmd's written memory (Private_Dirty) is
 /// held under 1,536 KiB. Measured with `bench/idle-wakeups` on release builds,
 /// ArgumentParser reading the same three options took it from 1,488 KiB to 1,564 KiB:
-/// its commands and their type metadata stay written for the whole session. Its errors are ArgumentParser's kind all the same: an option without its
-/// value, an empty value or an unknown option is a usage error (exit status 2), never a
-/// default taken silently.
+/// its commands and their type metadata stay written for the whole session. Its errors
+/// are ArgumentParser's kind all the same: an option without its value, an empty value
+/// or an unknown option is a usage error (exit status 2), never a default taken silently.
 extension BmdProcess.Options {
     /// What the command line asks for.
     public enum Reading: Equatable, Sendable {
