@@ -17,6 +17,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     ],
     targets: [
         // MARK: A varlink binding for Swift, which knows nothing of Better Morning
@@ -77,15 +78,16 @@ let package = Package(
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
         // Finding bmd's socket, checking who serves it, starting bmd: what bmctl and the
         // window share. No Foundation, so the window does not carry ICU's data.
-        .target(name: "MorningClient", dependencies: ["MorningProtocol", "CLinux"]),
+        .target(name: "MorningClient", dependencies: ["MorningProtocol", "CLinux", .product(name: "SystemPackage", package: "swift-system")]),
         .target(
             name: "MorningControl",
             dependencies: [
-                "MorningClient", "MorningProtocol", "MorningWords",
+                "MorningClient", "MorningProtocol", "MorningWords", .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["bmctl.commands"]
@@ -139,12 +141,13 @@ let package = Package(
                            "VarlinkGenerator",
                            .product(name: "NIOEmbedded", package: "swift-nio")]
         ),
-        .testTarget(name: "MorningClientTests", dependencies: ["MorningClient", "MorningProtocol", "MorningTestSupport"]),
+        .testTarget(name: "MorningClientTests", dependencies: ["MorningClient", "MorningProtocol", "MorningTestSupport", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "MorningControlTests",
                     dependencies: ["MorningControl", "MorningClient", "MorningCore", "MorningProtocol", "MorningTestSupport"]),
         // The window's model and words without GTK, and its widgets on a display (make test
         // runs those under Xvfb and dbus-run-session).
-        .testTarget(name: "MorningWindowTests", dependencies: ["MorningWindow", "MorningClient", "MorningProtocol", "MorningWords", "Varlink", "CAdwaita"]),
+        .testTarget(name: "MorningWindowTests", dependencies: ["MorningWindow", "MorningClient", "MorningProtocol", "MorningWords", "Varlink", "CAdwaita",
+                                                        .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "MorningWordsTests", dependencies: ["MorningWords", "MorningProtocol"]),
         .testTarget(name: "EndToEndTests", dependencies: ["MorningProtocol", "MorningTestSupport"]),
     ]

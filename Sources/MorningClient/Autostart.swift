@@ -1,10 +1,11 @@
 import Glibc
+import SystemPackage
 
 /// Starts bmd in the background when no daemon answers, as gpg-agent is started by its clients.
 enum Autostart {
     /// Starts bmd for `endpoint`, or throws the failure to report; `cause` is why the
     /// first connection failed.
-    static func start(endpoint: Endpoint, environment: Environment, cause: SystemError) throws(ConnectFailure) -> StartedDaemon {
+    static func start(endpoint: Endpoint, environment: Environment, cause: Errno) throws(ConnectFailure) -> StartedDaemon {
         guard let executable = locateDaemon(besides: selfExecutable(), path: environment["PATH"], isExecutable: isExecutable) else {
             throw .noDaemonExecutable(path: endpoint.path, cause: cause)
         }
@@ -128,7 +129,7 @@ enum Autostart {
     /// Starts `executable` detached: its own session, stdio on /dev/null, so it outlives
     /// the client that started it and never writes into the user's terminal.
     static func spawn(_ executable: String, arguments: [String], environment: [String: String],
-                      newSession: Bool = true) throws(SystemError) -> pid_t {
+                      newSession: Bool = true) throws(Errno) -> pid_t {
         closeInheritedDescriptorsOnExec()
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -150,7 +151,7 @@ enum Autostart {
         }
         var pid: pid_t = 0
         let result = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
-        guard result == 0 else { throw SystemError(code: result) }
+        guard result == 0 else { throw Errno(rawValue: result) }
         return pid
     }
 }

@@ -1,5 +1,6 @@
 import Glibc
 import MorningProtocol
+import SystemPackage
 
 /// Why no connection to bmd was made. Nothing was sent in any of these cases.
 ///
@@ -24,22 +25,22 @@ public enum ConnectFailure: Error, Equatable, Sendable {
     case foreignListener(path: String, uid: uid_t)
     /// Who listens at `path` could not be learnt (`cause`): the connection was closed
     /// before a byte was sent.
-    case unknownListener(path: String, cause: SystemError)
+    case unknownListener(path: String, cause: Errno)
     /// Connecting to `path` failed with `cause`, which starting bmd would not mend (a
     /// permission, say): nothing was started.
-    case cannotConnect(path: String, cause: SystemError)
+    case cannotConnect(path: String, cause: Errno)
     /// No bmd answers at `path` (`cause`), and the caller did not allow starting one.
-    case notRunning(path: String, cause: SystemError)
+    case notRunning(path: String, cause: Errno)
     /// No bmd answers at `path` (`cause`), and no bmd executable was found to start.
-    case noDaemonExecutable(path: String, cause: SystemError)
+    case noDaemonExecutable(path: String, cause: Errno)
     /// No bmd answers at `path` (`cause`), and starting `executable` failed with `error`.
-    case cannotStart(path: String, cause: SystemError, executable: String, error: SystemError)
+    case cannotStart(path: String, cause: Errno, executable: String, error: Errno)
     /// The bmd started (`pid`) ended at once (`ended`, such as "exit status 1"); the last
     /// attempt to connect failed with `last`.
-    case startedDaemonEnded(path: String, last: SystemError, pid: pid_t, ended: String)
+    case startedDaemonEnded(path: String, last: Errno, pid: pid_t, ended: String)
     /// The bmd started found another bmd already running for the same state, which does
     /// not answer at `path`.
-    case runningElsewhere(path: String, last: SystemError)
+    case runningElsewhere(path: String, last: Errno)
     /// The bmd started (`pid`) did not answer within the wait.
-    case startedDaemonSilent(path: String, last: SystemError, pid: pid_t)
+    case startedDaemonSilent(path: String, last: Errno, pid: pid_t)
 }

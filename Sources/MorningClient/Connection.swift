@@ -1,22 +1,17 @@
 import CLinux
 import Glibc
 import MorningProtocol
+import SystemPackage
 
-/// An errno from a system call, printed the way strerror(3) words it.
-public struct SystemError: Error, Equatable, Sendable, CustomStringConvertible {
-    public var code: Int32
-
-    public init(code: Int32) { self.code = code }
-
-    public var description: String { String(cString: strerror(code)) }
-
+// A failed system call's errno is swift-system's `Errno`, which prints as strerror(3) words it.
+extension Errno {
     /// No socket file, or a file that nobody listens on: the cases where starting bmd helps.
-    public var meansNoDaemon: Bool { code == ENOENT || code == ECONNREFUSED }
+    public var meansNoDaemon: Bool { self == .noSuchFileOrDirectory || self == .connectionRefused }
 }
 
 /// Why an exchange on an open connection failed.
 public enum ConnectionError: Error, Equatable, Sendable {
-    case system(SystemError)
+    case system(Errno)
     /// No answer within the connection's timeout.
     case timedOut
     /// bmd hung up before a whole reply arrived.
@@ -43,9 +38,9 @@ public final class Connection {
     deinit { close(fd) }
 
     /// Connects to the socket at `path`; reads and writes give up after `timeoutSeconds`.
-    public static func open(path: String, timeoutSeconds: Int) throws(SystemError) -> Connection {
+    public static func open(path: String, timeoutSeconds: Int) throws(Errno) -> Connection {
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw SystemError(code: errno) }
+        guard fd >= 0 else { throw Errno(rawValue: errno) }
         let connection = Connection(fd: fd)  // Closes fd on every path out.
 
         var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
@@ -56,7 +51,7 @@ public final class Connection {
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         let bytes = Array(path.utf8)
-        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { throw SystemError(code: ENAMETOOLONG) }
+        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { throw Errno(rawValue: ENAMETOOLONG) }
         withUnsafeMutableBytes(of: &address.sun_path) { raw in
             raw.copyBytes(from: bytes)
             raw[bytes.count] = 0
@@ -66,34 +61,34 @@ public final class Connection {
                 Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
             }
         }
-        guard result == 0 else { throw SystemError(code: errno) }
+        guard result == 0 else { throw Errno(rawValue: errno) }
         return connection
     }
 
     /// The user id of the process that listens on the other end (SO_PEERCRED): the
     /// kernel's word, which no file mode or name can fake.
-    public func peerUID() throws(SystemError) -> uid_t {
+    public func peerUID() throws(Errno) -> uid_t {
         try peerCredentials().uid
     }
 
     /// The process id of the process listening on the other end (as `peerUID`).
-    public func peerPID() throws(SystemError) -> pid_t {
+    public func peerPID() throws(Errno) -> pid_t {
         try peerCredentials().pid
     }
 
-    private func peerCredentials() throws(SystemError) -> bm_peer_credentials {
+    private func peerCredentials() throws(Errno) -> bm_peer_credentials {
         var credentials = bm_peer_credentials()
         var size = socklen_t(MemoryLayout<bm_peer_credentials>.size)
-        guard getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &size) == 0 else { throw SystemError(code: errno) }
+        guard getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &size) == 0 else { throw Errno(rawValue: errno) }
         return credentials
     }
 
     /// A copy of the socket's descriptor, for a client that reads and writes it from its
     /// own event loop (the window, from GLib's), once `DaemonSocket.connect` has checked
     /// who listens. The caller owns the copy; this connection still closes its own.
-    public func duplicateDescriptor() throws(SystemError) -> Int32 {
+    public func duplicateDescriptor() throws(Errno) -> Int32 {
         let copy = fcntl(fd, F_DUPFD_CLOEXEC, 0)
-        guard copy >= 0 else { throw SystemError(code: errno) }
+        guard copy >= 0 else { throw Errno(rawValue: errno) }
         return copy
     }
 
@@ -107,7 +102,7 @@ public final class Connection {
                 let code = errno
                 if code == EINTR { continue }
                 if code == EAGAIN || code == EWOULDBLOCK { throw .timedOut }
-                throw .system(SystemError(code: code))
+                throw .system(Errno(rawValue: code))
             }
             sent += n
         }
@@ -120,7 +115,7 @@ public final class Connection {
         } catch {
             // bmd may answer before it reads the call (refusing another user)
             // and hang up at once: its answer is still there to be read.
-            guard case .system(let cause) = error, cause.code == EPIPE || cause.code == ECONNRESET,
+            guard case .system(let cause) = error, cause.rawValue == EPIPE || cause.rawValue == ECONNRESET,
                   let frame = try? receiveFrame() else { throw error }
             return frame
         }
@@ -152,7 +147,7 @@ public final class Connection {
                 let code = errno
                 if code == EINTR { continue }
                 if code == EAGAIN || code == EWOULDBLOCK { throw .timedOut }
-                throw .system(SystemError(code: code))
+                throw .system(Errno(rawValue: code))
             }
             if n == 0 { throw .closed }
             splitter.append(UnsafeRawBufferPointer(rebasing: chunk[..<n]))

@@ -1,5 +1,6 @@
 import Glibc
 import MorningProtocol
+import SystemPackage
 
 /// What happened while connecting that the user should hear of.
 public enum ConnectEvent: Equatable, Sendable {
@@ -38,8 +39,8 @@ public enum DaemonSocket {
     static func connect(_ endpoint: Endpoint, environment: Environment, timeoutSeconds: Int, uid: uid_t,
                         events: (ConnectEvent) -> Void,
                         startUnit: (Endpoint, Environment) -> String? = Autostart.startUnit,
-                        start: (Endpoint, Environment, SystemError) throws(ConnectFailure) -> StartedDaemon) throws(ConnectFailure) -> Connection {
-        let first: SystemError
+                        start: (Endpoint, Environment, Errno) throws(ConnectFailure) -> StartedDaemon) throws(ConnectFailure) -> Connection {
+        let first: Errno
         switch try attempt(endpoint, uid: uid, timeoutSeconds: timeoutSeconds) {
         case .success(let connection): return connection
         case .failure(let error): first = error
@@ -65,7 +66,7 @@ public enum DaemonSocket {
 
     /// Connects to the bmd `started` (or the one another client started at the same
     /// moment) once it listens; `events` hears which bmd serves.
-    private static func waitForStarted(_ started: StartedDaemon, endpoint: Endpoint, first: SystemError, timeoutSeconds: Int,
+    private static func waitForStarted(_ started: StartedDaemon, endpoint: Endpoint, first: Errno, timeoutSeconds: Int,
                                        uid: uid_t, events: (ConnectEvent) -> Void) throws(ConnectFailure) -> Connection {
         var last = first
         for delay in Autostart.retryDelays() {
@@ -95,7 +96,7 @@ public enum DaemonSocket {
     /// One attempt: the folder checked, then the connection, then who listens. A socket
     /// that is not there, or that nobody listens on, is the failure returned; anything
     /// that must not be talked to is thrown.
-    static func attempt(_ endpoint: Endpoint, uid: uid_t, timeoutSeconds: Int) throws(ConnectFailure) -> Result<Connection, SystemError> {
+    static func attempt(_ endpoint: Endpoint, uid: uid_t, timeoutSeconds: Int) throws(ConnectFailure) -> Result<Connection, Errno> {
         if let problem = SocketPath.folderProblem(endpoint.folder, uid: uid) {
             throw .unsafeFolder(folder: endpoint.folder, problem: problem, origin: endpoint.origin)
         }

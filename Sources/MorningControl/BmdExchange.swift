@@ -1,6 +1,7 @@
 import Glibc
 import MorningClient
 import MorningProtocol
+import SystemPackage
 
 /// How bmctl reaches bmd: one call frame out, one reply frame back.
 ///
@@ -81,7 +82,7 @@ extension BmdExchange {
 extension ConnectFailure {
     /// What bmctl says when it could not reach bmd.
     var failure: ControlFailure {
-        func unreachable(_ path: String, _ cause: SystemError) -> String { "cannot reach bmd at \(path): \(cause)." }
+        func unreachable(_ path: String, _ cause: Errno) -> String { "cannot reach bmd at \(path): \(cause)." }
         switch self {
         case let .unsafeFolder(folder, problem, origin):
             return .unreachable(Self.unsafeFolder(folder, problem, origin: origin))
@@ -119,7 +120,7 @@ extension ConnectFailure {
         if origin == .fallbackFolder { return problem.fallbackDescription(folder: folder, uid: uid) }
         let what: String
         switch problem {
-        case .unreadable(let code): what = "cannot read \(folder), the folder of bmd's socket: \(SystemError(code: code))"
+        case .unreadable(let code): what = "cannot read \(folder), the folder of bmd's socket: \(Errno(rawValue: code))"
         case .symbolicLink: what = "\(folder), the folder of bmd's socket, is a symbolic link, not a folder of your own"
         case .notAFolder: what = "\(folder), where bmd's socket should be, is not a folder"
         case .otherOwner(let owner):

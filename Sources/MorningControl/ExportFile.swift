@@ -1,6 +1,7 @@
 import Glibc
 import MorningClient
 import MorningProtocol
+import SystemPackage
 
 /// Reading and writing the files of `bmctl export` and `bmctl import`.
 ///
@@ -13,14 +14,14 @@ enum ExportFile {
     /// Writes `text` to `path`, replacing what was there.
     static func write(_ text: String, to path: String) throws(ControlFailure) {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw .refused("cannot write \(path): \(SystemError(code: errno))") }
+        guard fd >= 0 else { throw .refused("cannot write \(path): \(Errno(rawValue: errno))") }
         defer { close(fd) }
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {
             let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
             if n < 0 {
                 if errno == EINTR { continue }
-                throw .refused("cannot write \(path): \(SystemError(code: errno))")
+                throw .refused("cannot write \(path): \(Errno(rawValue: errno))")
             }
             bytes = bytes.dropFirst(n)
         }
@@ -29,7 +30,7 @@ enum ExportFile {
     /// The bytes of `path`, or of stdin when `path` is `-`.
     static func read(_ path: String) throws(ControlFailure) -> [UInt8] {
         let fd = path == "-" ? 0 : open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw .refused("cannot read \(path): \(SystemError(code: errno))") }
+        guard fd >= 0 else { throw .refused("cannot read \(path): \(Errno(rawValue: errno))") }
         defer { if fd != 0 { close(fd) } }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
@@ -37,7 +38,7 @@ enum ExportFile {
             let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
             if n < 0 {
                 if errno == EINTR { continue }
-                throw .refused("cannot read \(path): \(SystemError(code: errno))")
+                throw .refused("cannot read \(path): \(Errno(rawValue: errno))")
             }
             if n == 0 { return bytes }
             bytes += chunk[..<n]

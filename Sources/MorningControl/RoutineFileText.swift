@@ -1,6 +1,7 @@
 import Glibc
 import MorningClient
 import MorningProtocol
+import SystemPackage
 
 /// The text of a routine file for `bmctl create --from` (better-morning-routine(5)).
 ///
@@ -22,14 +23,14 @@ struct RoutineFileText {
             return try checked(lines.joined(separator: "\n"), source: "stdin")
         }
         let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw .usage("cannot read \(path): \(SystemError(code: errno))") }
+        guard fd >= 0 else { throw .usage("cannot read \(path): \(Errno(rawValue: errno))") }
         defer { close(fd) }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4096)
         while bytes.count <= byteLimit {
             let n = Glibc.read(fd, &chunk, chunk.count)
             if n < 0 && errno == EINTR { continue }
-            guard n >= 0 else { throw .usage("cannot read \(path): \(SystemError(code: errno))") }
+            guard n >= 0 else { throw .usage("cannot read \(path): \(Errno(rawValue: errno))") }
             if n == 0 { break }
             bytes += chunk[..<n]
         }

@@ -4,6 +4,7 @@ import MorningProtocol
 import MorningTestSupport
 import Testing
 @testable import MorningClient
+import SystemPackage
 
 /// A socket of one's own that listens in `folder`, to show that a refused folder is never
 /// even connected to: whatever tried would wait in its backlog.
@@ -156,12 +157,12 @@ struct ConnectChecksTests {
             _ = try DaemonSocket.connect(endpoint(path, autostart: true), environment: Environment([:]),
                                                        timeoutSeconds: 5, uid: geteuid(), events: { _ in }) { _, _, _ throws(ConnectFailure) in
                 let (executable, arguments) = ForeignListener.command(stage: stage, renameTo: folder)
-                do throws(SystemError) {
+                do throws(Errno) {
                     let daemon = StartedDaemon(pid: try Autostart.spawn(executable, arguments: arguments, environment: [:]))
                     started.append(daemon.pid)
                     return daemon
                 } catch {
-                    throw .cannotStart(path: path, cause: SystemError(code: ENOENT), executable: executable, error: error)
+                    throw .cannotStart(path: path, cause: Errno(rawValue: ENOENT), executable: executable, error: error)
                 }
             }
             refusal = nil

@@ -3,6 +3,7 @@ import MorningClient
 import MorningProtocol
 @testable import MorningWindow
 import Testing
+import SystemPackage
 
 /// The window finds bmd where every client does, and says why it cannot in its own words.
 @Suite(.serialized) @MainActor struct WindowClientTests {
@@ -45,7 +46,7 @@ import Testing
     func untrustedFolder() {
         let words = WindowClient.words(.unsafeFolder(folder: "/tmp/better-morning-1000", problem: .otherOwner(uid: 1001), origin: .fallbackFolder))
         #expect(words == "the folder /tmp/better-morning-1000 that would hold bmd's socket cannot be trusted: it belongs to user id 1001")
-        #expect(WindowClient.words(.notRunning(path: "/run/user/1000/better-morning/bmd.sock", cause: SystemError(code: ENOENT)))
+        #expect(WindowClient.words(.notRunning(path: "/run/user/1000/better-morning/bmd.sock", cause: Errno(rawValue: ENOENT)))
                 == "nothing answers at /run/user/1000/better-morning/bmd.sock")
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import SystemPackage
 
 /// One daemon per state folder: an exclusive `flock` on `bmd.lock`, held for the
 /// daemon's life and released by the kernel however it ends, so a killed daemon never
@@ -51,15 +52,16 @@ public final class StateLock: Sendable {
     deinit { close(fd) }
 }
 
-/// A failed system call, with its errno text.
+/// A failed system call: what bmd was doing, and swift-system's `Errno`, which prints
+/// as strerror(3) words it.
 public struct SystemCallError: Error, CustomStringConvertible {
     public var what: String
-    public var code: Int32
+    public var errno: Errno
 
-    public init(_ what: String, errno code: Int32 = errno) {
+    public init(_ what: String, errno code: Int32 = Glibc.errno) {
         self.what = what
-        self.code = code
+        self.errno = Errno(rawValue: code)
     }
 
-    public var description: String { "\(what): \(String(cString: strerror(code)))" }
+    public var description: String { "\(what): \(errno)" }
 }
