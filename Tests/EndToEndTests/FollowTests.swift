@@ -8,28 +8,47 @@ import Glibc
 // Rules L1, L2.
 @Suite("End to end: live status for status bars")
 struct FollowTests {
-    /// `bmctl status --follow --format waybar` against `box`'s bmd, and its output by lines.
-    static func waybarFollower(_ box: Sandbox) throws -> (ChildProcess, LineReader) {
-        let out = try Pipe2()
-        let follower = try ChildProcess(Binaries.bmctl, ["--no-autostart", "status", "--follow", "--format", "waybar"],
-                                        environment: box.baseEnvironment, stdout: out.write)
-        out.closeWrite()
-        return (follower, LineReader(out))
+    /// `bmctl status --follow --format waybar` against a sandbox's bmd, as a bar runs it:
+    /// what it prints and what it says on stderr, by lines.
+    struct WaybarFollower {
+        let process: ChildProcess
+        let lines: LineReader
+        let errors: LineReader
+
+        init(_ box: Sandbox) throws {
+            let out = try Pipe2(), err = try Pipe2()
+            process = try ChildProcess(Binaries.bmctl, ["--no-autostart", "status", "--follow", "--format", "waybar"],
+                                       environment: box.baseEnvironment, stdout: out.write, stderr: err.write)
+            out.closeWrite()
+            err.closeWrite()
+            lines = LineReader(out)
+            errors = LineReader(err)
+        }
+
+        func stop() {
+            process.signal(SIGTERM)
+            process.wait()
+        }
+    }
+
+    /// A sandbox whose bmd runs Kant's routine, activated on 2 March in Berlin, with its
+    /// clock at `time` on the 3rd (nil: left at 08:00 on the 2nd). At 09:30 the next task
+    /// (11:00) is more than an hour off, so no minute of a countdown adds a line while a
+    /// test watches.
+    static func kantsMorning(at time: String? = "09:30:00") throws -> Sandbox {
+        let box = try Sandbox(zone: "Europe/Berlin", time: "2026-03-02 08:00:00")
+        try box.startDaemon()
+        #expect(try box.bmctl("activate", "kant").status == 0)
+        if let time { box.setClock("2026-03-03 " + time) }
+        return box
     }
 
     @Test("status --follow --format waybar prints a JSON line at once and a new one within a second of a check")
     func waybar() throws {
-        let box = try Sandbox(zone: "Europe/Berlin", time: "2026-03-02 08:00:00")
-        try box.startDaemon()
-        #expect(try box.bmctl("activate", "kant").status == 0)
-        // 09:30: the next task (11:00) is more than an hour off, so no minute of a
-        // countdown adds a line while the test watches.
-        box.setClock("2026-03-03 09:30:00")
-        let (follower, lines) = try Self.waybarFollower(box)
-        defer {
-            follower.signal(SIGTERM)
-            follower.wait()
-        }
+        let box = try Self.kantsMorning()
+        let follower = try WaybarFollower(box)
+        defer { follower.stop() }
+        let lines = follower.lines
         let first = try #require(lines.next(timeout: 10))
         let initial = try #require(try JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: Any])
         #expect((initial["text"] as? String)?.hasPrefix("☀ 0/") == true)
@@ -53,9 +72,7 @@ struct FollowTests {
 
     @Test("The follower turned away because bmd serves its most followers says bmd is busy, not that it is not running, and follows once a place is free")
     func followerBeyondTheLimitSaysBusy() throws {
-        let box = try Sandbox(zone: "Europe/Berlin", time: "2026-03-02 08:00:00")
-        try box.startDaemon()
-        #expect(try box.bmctl("activate", "kant").status == 0)
+        let box = try Self.kantsMorning(at: nil)
         // Every place for a follower taken.
         var followers: [VarlinkClient] = []
         defer { withExtendedLifetime(followers) {} }
@@ -65,11 +82,9 @@ struct FollowTests {
             #expect(try client.receive()["parameters"] != nil)
             followers.append(client)
         }
-        let (follower, lines) = try Self.waybarFollower(box)
-        defer {
-            follower.signal(SIGTERM)
-            follower.wait()
-        }
+        let follower = try WaybarFollower(box)
+        defer { follower.stop() }
+        let lines = follower.lines
         let first = try #require(lines.next(timeout: 10))
         let bar = try #require(try JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: Any])
         #expect(bar["alt"] as? String == "busy", "\(first)")
@@ -84,17 +99,10 @@ struct FollowTests {
     // Rules L2, L3; since issue 16 the follower no longer exits when bmd goes.
     @Test("a follower shows offline across a kill and restart of bmd, then the status again")
     func followerSurvivesRestart() throws {
-        let box = try Sandbox(zone: "Europe/Berlin", time: "2026-03-02 08:00:00")
-        try box.startDaemon()
-        #expect(try box.bmctl("activate", "kant").status == 0)
-        // 09:30: the next task (11:00) is more than an hour off, so no minute of a
-        // countdown adds a line while the test watches.
-        box.setClock("2026-03-03 09:30:00")
-        let (follower, lines) = try Self.waybarFollower(box)
-        defer {
-            follower.signal(SIGTERM)
-            follower.wait()
-        }
+        let box = try Self.kantsMorning()
+        let follower = try WaybarFollower(box)
+        defer { follower.stop() }
+        let lines = follower.lines
         let first = try #require(lines.next(timeout: 10))
         #expect(first.contains(#""text":"☀ 0/6"#))
         try box.killDaemon()
@@ -120,27 +128,18 @@ struct FollowTests {
     // Rule U3: a bar started at login, before bmd, with --no-autostart.
     @Test("a follower started before bmd shows offline, says once that it waits, and goes live when bmd comes")
     func followerStartedBeforeDaemon() throws {
-        let box = try Sandbox(zone: "Europe/Berlin", time: "2026-03-02 08:00:00")
-        try box.startDaemon()
-        #expect(try box.bmctl("activate", "kant").status == 0)
+        let box = try Self.kantsMorning(at: nil)
         try box.stopDaemon()
         box.setClock("2026-03-03 09:30:00")
-        let out = try Pipe2(), err = try Pipe2()
-        let follower = try ChildProcess(Binaries.bmctl, ["--no-autostart", "status", "--follow", "--format", "waybar"],
-                                        environment: box.baseEnvironment, stdout: out.write, stderr: err.write)
-        out.closeWrite()
-        err.closeWrite()
-        let lines = LineReader(out), errors = LineReader(err)
-        defer {
-            follower.signal(SIGTERM)
-            follower.wait()
-        }
+        let follower = try WaybarFollower(box)
+        defer { follower.stop() }
+        let lines = follower.lines, errors = follower.errors
         let offline = try #require(lines.next(timeout: 5), "no offline line while bmd is not there")
         #expect(offline.contains(#""alt":"offline""#), "\(offline)")
         let told = try #require(errors.next(timeout: 5))
         #expect(told.hasPrefix("bmctl: ") && told.hasSuffix("; waiting for bmd"), "\(told)")
         var status: Int32 = 0
-        #expect(waitpid(follower.pid, &status, WNOHANG) == 0, "the follower exited instead of waiting")
+        #expect(waitpid(follower.process.pid, &status, WNOHANG) == 0, "the follower exited instead of waiting")
         try box.startDaemon()
         let live = try #require(lines.next(timeout: 6), "no status within six seconds of bmd's start")
         #expect(live.contains(#""text":"☀ 0/6"#), "\(live)")
@@ -181,10 +180,7 @@ struct FollowTests {
 
     @Test("status --format i3blocks and polybar print what those bars read (issue 16: polybar in colour tags)")
     func otherBars() throws {
-        let box = try Sandbox(zone: "Europe/Berlin", time: "2026-03-02 08:00:00")
-        try box.startDaemon()
-        #expect(try box.bmctl("activate", "kant").status == 0)
-        box.setClock("2026-03-03 12:00:00")
+        let box = try Self.kantsMorning(at: "12:00:00")
         let i3 = try box.bmctl("status", "--format", "i3blocks")
         let i3Lines = i3.stdout.split(separator: "\n")
         // At an interval i3blocks reads the bar's text, the short text and the colour.

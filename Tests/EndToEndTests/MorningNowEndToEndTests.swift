@@ -42,11 +42,9 @@ struct MorningNowEndToEndTests {
         // Two seconds before 06:14; the fifth task is at 06:15.
         box.setClock("2026-03-03 06:13:58")
         for task in 1...4 { #expect(try box.bmctl("check", "\(task)").status == 0) }
-        let (follower, lines) = try FollowTests.waybarFollower(box)
-        defer {
-            follower.signal(SIGTERM)
-            follower.wait()
-        }
+        let follower = try FollowTests.WaybarFollower(box)
+        defer { follower.stop() }
+        let lines = follower.lines
         let first = try #require(lines.next(timeout: 10))
         #expect(first.contains("next 06:15 Carry on with your current study in 2 min"), "\(first)")
         let tick = try #require(lines.next(timeout: 10), "no new line when the minute turned")

@@ -59,6 +59,12 @@ final class Terminal: @unchecked Sendable {
         return status
     }
 
+    /// Waits for `prompt`, then types `line` and Enter, as a person answers a question.
+    func answer(_ prompt: String, with line: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        try waitFor(prompt, sourceLocation: sourceLocation)
+        type(line)
+    }
+
     /// Types `line` and Enter.
     func type(_ line: String) {
         let bytes = Array((line + "\n").utf8)
