@@ -52,15 +52,7 @@ struct DebPackagingTests {
     func debContents() throws {
         let deb = try DebianPackage.path()
         let box = try Sandbox(time: "2026-03-02 08:00:00")
-        let listed = try box.run("/usr/bin/dpkg-deb", ["--contents", deb], environment: box.baseEnvironment)
-        #expect(listed.status == 0, "\(listed.stderr)")
-        // "-rwxr-xr-x root/root 68951800 2026-11-23 18:42 ./usr/bin/bmd"
-        var entries: [String: (mode: String, owner: String)] = [:]
-        for line in listed.stdout.split(separator: "\n") {
-            let columns = line.split(separator: " ", omittingEmptySubsequences: true)
-            guard columns.count >= 6, let path = columns.last else { continue }
-            entries[String(path.dropFirst(2))] = (String(columns[0]), String(columns[1]))
-        }
+        let entries = try DebianPackage.contents(deb, in: box)
         let expected: [(String, String)] = [
             ("usr/bin/bmd", "-rwxr-xr-x"), ("usr/bin/bmctl", "-rwxr-xr-x"),
             ("usr/lib/systemd/user/bmd.service", "-rw-r--r--"), ("usr/lib/systemd/user/bmd.socket", "-rw-r--r--"),
@@ -207,9 +199,7 @@ struct DebPackagingTests {
     @Test("make deb: the window's package installs at most 10 MiB", .timeLimit(.minutes(20)))
     func windowInstalledSize() throws {
         let deb = try DebianPackage.windowPath()
-        let box = try Sandbox(time: "2026-03-02 08:00:00")
-        let info = try box.run("/usr/bin/dpkg-deb", ["--field", deb, "Installed-Size"], environment: box.baseEnvironment)
-        let kib = try #require(Int(info.stdout.trimmingCharacters(in: .whitespacesAndNewlines)), "\(info.stdout)\(info.stderr)")
+        let kib = try DebianPackage.installedKiB(deb, in: Sandbox(time: "2026-03-02 08:00:00"))
         #expect(kib <= 10 * 1024, "the window's package installs \(kib) KiB")
     }
 
@@ -451,10 +441,7 @@ struct DebPackagingTests {
     @Test("make deb: the package installs at most 70 MiB", .timeLimit(.minutes(20)))
     func debInstalledSize() throws {
         let deb = try DebianPackage.path()
-        let box = try Sandbox(time: "2026-03-02 08:00:00")
-        let info = try box.run("/usr/bin/dpkg-deb", ["--field", deb, "Installed-Size"], environment: box.baseEnvironment)
-        #expect(info.status == 0, "\(info.stderr)")
-        let kib = try #require(Int(info.stdout.trimmingCharacters(in: .whitespacesAndNewlines)), "\(info.stdout)")
+        let kib = try DebianPackage.installedKiB(deb, in: Sandbox(time: "2026-03-02 08:00:00"))
         #expect(kib <= 70 * 1024, "the package installs \(kib) KiB")
     }
 

@@ -51,6 +51,13 @@ enum DebianPackage {
         return path
     }
 
+    /// What `deb` installs, in KiB, as its Installed-Size field says.
+    static func installedKiB(_ deb: String, in box: Sandbox) throws -> Int {
+        let info = try box.run("/usr/bin/dpkg-deb", ["--field", deb, "Installed-Size"], environment: box.baseEnvironment)
+        #expect(info.status == 0, "\(info.stderr)")
+        return try #require(Int(info.stdout.trimmingCharacters(in: .whitespacesAndNewlines)), "\(info.stdout)\(info.stderr)")
+    }
+
     /// The files of `deb` as `dpkg-deb --contents` lists them: each path (without the
     /// leading "./") with its mode and owner.
     static func contents(_ deb: String, in box: Sandbox) throws -> [String: (mode: String, owner: String)] {
