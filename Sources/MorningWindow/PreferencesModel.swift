@@ -137,7 +137,7 @@ public struct PreferencesModel: Equatable, Sendable {
     /// The welcome, in the window's words: what Better Morning is, in five short parts.
     public static let welcomeText = """
         1. Famous routines. Follow the morning of someone well known, each with the book or article it comes from: on the Routines page.
-        2. Your own routine. Write one, up to 20 tasks on a five-minute grid, on the Routines page.
+        2. Your own routine. Write one, up to \(Morning.taskLimit) tasks on a five-minute grid, on the Routines page.
         3. One reminder a day, at your routine's first task, on your desktop. Check it works here: Send a test notification.
         4. Progress you can see: check tasks off on Today as you go, then look back week by week on History.
         5. Start now: pick a routine on the Routines page. It begins tomorrow.

@@ -63,7 +63,7 @@ final class RoutinesPage {
 
         titleEntry = gtk_entry_new()
         gtk_widget_set_hexpand(titleEntry, 1)
-        gtk_entry_set_placeholder_text(cast(titleEntry), "Title, 1 to 20 characters")
+        gtk_entry_set_placeholder_text(cast(titleEntry), "Title, \(Morning.routineTitleLength.lowerBound) to \(Morning.routineTitleLength.upperBound) characters")
         bm_set_accessible_label(titleEntry, "Title of your routine")
         titleButton = gtk_button_new_with_mnemonic("Set _Title")
         bm_set_accessible_label(titleButton, "Set the title")
@@ -89,7 +89,7 @@ final class RoutinesPage {
         gtk_spin_button_set_value(OpaquePointer(hour), 6)
         taskEntry = gtk_entry_new()
         gtk_widget_set_hexpand(taskEntry, 1)
-        gtk_entry_set_placeholder_text(cast(taskEntry), "Task, 1 to 70 characters")
+        gtk_entry_set_placeholder_text(cast(taskEntry), "Task, \(Morning.taskTitleLength.lowerBound) to \(Morning.taskTitleLength.upperBound) characters")
         bm_set_accessible_label(taskEntry, "Title of the new task")
         addButton = gtk_button_new_with_mnemonic("_Add")
         bm_set_accessible_label(addButton, "Add the task")
