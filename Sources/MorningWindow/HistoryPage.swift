@@ -425,8 +425,7 @@ private let releaseAnswer: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutab
 @MainActor
 func presentConfirmation(_ question: Confirmation, over widget: UnsafeMutablePointer<GtkWidget>,
              answer: @escaping @MainActor (Bool) -> Void) -> UnsafeMutablePointer<GtkWidget> {
-    let dialog = confirmationDialog(heading: question.heading, body: question.body, action: question.action,
-                                    destructive: question.destructive, over: widget)
+    let dialog = confirmationDialog(question, over: widget)
     let handler = Unmanaged.passRetained(Answer { answer($0 == "confirm") }).toOpaque()
     g_signal_connect_data(UnsafeMutableRawPointer(dialog), "response", unsafeBitCast(answered, to: GCallback.self), handler,
                           unsafeBitCast(releaseAnswer, to: GClosureNotify.self), GConnectFlags(rawValue: 0))

@@ -24,13 +24,12 @@ func scrollingPage(_ column: UnsafeMutablePointer<GtkWidget>, bottom: Int32 = 12
 /// button (red when it loses something, else the suggested one) and Cancel, which is
 /// the default and which Escape answers. Its responses are "confirm" and "cancel".
 @MainActor
-func confirmationDialog(heading: String, body: String, action: String, destructive: Bool,
-                        over widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget> {
+func confirmationDialog(_ question: Confirmation, over widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget> {
     let parent: UnsafeMutablePointer<GtkWindow>? = gtk_widget_get_root(widget).map { UnsafeMutablePointer<GtkWindow>($0) }
-    let dialog = adw_message_dialog_new(parent, heading, body)!
+    let dialog = adw_message_dialog_new(parent, question.heading, question.body)!
     adw_message_dialog_add_response(cast(dialog), "cancel", "_Cancel")
-    adw_message_dialog_add_response(cast(dialog), "confirm", action)
-    adw_message_dialog_set_response_appearance(cast(dialog), "confirm", destructive ? ADW_RESPONSE_DESTRUCTIVE : ADW_RESPONSE_SUGGESTED)
+    adw_message_dialog_add_response(cast(dialog), "confirm", question.action)
+    adw_message_dialog_set_response_appearance(cast(dialog), "confirm", question.destructive ? ADW_RESPONSE_DESTRUCTIVE : ADW_RESPONSE_SUGGESTED)
     adw_message_dialog_set_default_response(cast(dialog), "cancel")
     adw_message_dialog_set_close_response(cast(dialog), "cancel")
     return dialog

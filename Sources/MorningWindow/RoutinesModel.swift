@@ -60,15 +60,14 @@ public enum RoutinesEvent: Equatable, Sendable {
 /// holds it, and the question asked before a change that ends something. Events go in,
 /// effects come out; nothing here reads a clock or a socket.
 public struct RoutinesModel: Equatable, Sendable {
-    /// A question asked before a change goes ahead, and the change.
+    /// A question asked before a change goes ahead (the window's one kind, read through
+    /// as `question.heading`), and the change.
+    @dynamicMemberLookup
     public struct Question: Equatable, Sendable {
-        public var heading: String
-        public var body: String
-        /// The label of the button that goes ahead.
-        public var confirm: String
-        /// Whether going ahead throws something away.
-        public var destructive: Bool
+        public var asked: Confirmation
         public var effect: RoutinesEffect
+
+        public subscript<Value>(dynamicMember part: KeyPath<Confirmation, Value>) -> Value { asked[keyPath: part] }
     }
 
     /// A change asked about before it goes ahead.
@@ -246,20 +245,20 @@ public struct RoutinesModel: Equatable, Sendable {
         case nil:
             return nil
         case .adopt(let id, let name)?:
-            return Question(heading: "Make \(name) your routine?", body: "It \(starts)." + (ends.map { " " + $0 } ?? ""),
-                            confirm: "Switch", destructive: false, effect: .activate(routine: id))
+            return Question(asked: Confirmation(heading: "Make \(name) your routine?", body: "It \(starts)." + (ends.map { " " + $0 } ?? ""),
+                                                action: "Switch", destructive: false), effect: .activate(routine: id))
         case .save?:
             let name = draft?.title ?? "your routine"
             let tasks = MorningText.count(draft?.tasks.count ?? 0, "task")
-            return Question(heading: "Save \(name) with \(tasks) and start it tomorrow" + (tomorrow.map { " (\($0))" } ?? "") + "?",
-                            body: ends ?? "", confirm: "Save and Switch", destructive: false, effect: .draftSave)
+            return Question(asked: Confirmation(heading: "Save \(name) with \(tasks) and start it tomorrow" + (tomorrow.map { " (\($0))" } ?? "") + "?",
+                                                body: ends ?? "", action: "Save and Switch", destructive: false), effect: .draftSave)
         case .discard?:
             let name = draft?.title.map { "the draft \($0)" } ?? "the draft"
             let tasks = draft?.tasks.count ?? 0
-            return Question(heading: "Discard \(name)?",
+            return Question(asked: Confirmation(heading: "Discard \(name)?",
                             body: tasks == 0 ? "This cannot be undone."
                                 : "Its \(MorningText.count(tasks, "task")) \(tasks == 1 ? "is" : "are") thrown away; this cannot be undone.",
-                            confirm: "Discard", destructive: true, effect: .draftDiscard)
+                            action: "Discard", destructive: true), effect: .draftDiscard)
         }
     }
 

@@ -354,8 +354,7 @@ final class RoutinesPage {
         }
         shownQuestion = question
         guard let question else { return }
-        let dialog = confirmationDialog(heading: question.heading, body: question.body, action: question.confirm,
-                                        destructive: question.destructive, over: root)
+        let dialog = confirmationDialog(question.asked, over: root)
         // The dialog closes itself after any answer; Escape answers cancel.
         on(UnsafeMutableRawPointer(dialog), "response::confirm", arguments: 3) { [weak self] in
             self?.answered(.confirm)

@@ -92,7 +92,7 @@ enum RoutinesFixture {
         let question = model.routines.question
         #expect(question?.heading == "Make Benjamin Franklin your routine?")
         #expect(question?.body == "It starts tomorrow (2026-11-26). Today's Lark ends now with 1 of 3 done; the 2 unchecked count as missed.")
-        #expect(question?.confirm == "Switch")
+        #expect(question?.action == "Switch")
         #expect(model.handle(.routines(.confirm)) == [.routines(.activate(routine: "franklin"))])
         #expect(model.routines.question == nil)
         #expect(model.handle(.routines(.activated(RoutinesFixture.activation("Benjamin Franklin", id: "franklin")))) == [.routines(.loadOwn)])
@@ -216,7 +216,7 @@ enum RoutinesFixture {
         let question = model.routines.question
         #expect(question?.heading == "Save Owl with 2 tasks and start it tomorrow (2026-11-26)?")
         #expect(question?.body == "Today's Lark ends now with 1 of 3 done; the 2 unchecked count as missed.")
-        #expect(question?.confirm == "Save and Switch")
+        #expect(question?.action == "Save and Switch")
         #expect(model.handle(.routines(.confirm)) == [.routines(.draftSave)])
         #expect(model.handle(.routines(.saved(RoutinesFixture.activation("Owl", id: "owl")))) == [.routines(.loadOwn)])
         #expect(model.routines.notice == "Saved Owl with 1 task. Owl is your routine from tomorrow (2026-11-26). Today's Lark ended with 1 of 3 done.")
