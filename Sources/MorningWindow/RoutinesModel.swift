@@ -81,8 +81,8 @@ public struct RoutinesModel: Equatable, Sendable {
     /// (saving it too, as what is refused is the draft).
     public enum Place: Equatable, Sendable { case top, draft }
 
-    /// The latest status, for what a switch would end; set by the window's model.
-    public var status: Morning.StatusReply?
+    /// The latest status, for what a switch would end and which routine is the person's.
+    public private(set) var status: Morning.StatusReply?
     public var catalog: [Morning.CatalogRoutine]?
     public var own: [Morning.RoutineStats]?
     public var draft: Morning.Draft?
@@ -137,6 +137,11 @@ public struct RoutinesModel: Equatable, Sendable {
     /// "2 of 20 tasks", how full the draft is.
     public var draftCount: String {
         "\(draft?.tasks.count ?? 0) of \(MorningText.count(Morning.taskLimit, "task"))"
+    }
+
+    /// A new status, from the window's model.
+    public mutating func show(status: Morning.StatusReply) {
+        self.status = status
     }
 
     public mutating func handle(_ event: RoutinesEvent) -> [RoutinesEffect] {

@@ -178,8 +178,8 @@ public struct WindowModel: Equatable, Sendable {
         let oldToday = today
         let oldRoutine = status?.routine?.id
         status = new
-        routines.status = new
         link = .live
+        routines.show(status: new)
         preferences.show(status: new)
         guard let today, let earliest, let latest else {
             day = nil
