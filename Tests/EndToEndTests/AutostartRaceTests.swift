@@ -184,7 +184,8 @@ struct AutostartRaceTests {
         // bmctl from a folder without bmd beside it, so that only systemctl could start one.
         let alone = box.root.appendingPathComponent("alone").path
         try FileManager.default.createDirectory(atPath: alone, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: Binaries.bmctl, toPath: alone + "/bmctl")
+        // Copied while no test starts a process, as the script above is written.
+        try ChildProcess.spawning.withLock { try FileManager.default.copyItem(atPath: Binaries.bmctl, toPath: alone + "/bmctl") }
         let run = try box.run(alone + "/bmctl", ["status", "--json"], environment: env)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr == "bmctl: bmd was not running; systemd started it (bmd.socket)\n", "\(run.stderr)")
