@@ -1,6 +1,7 @@
 import MorningProtocol
 
-/// The Routines page's calls to bmd, each answered as a `RoutinesEvent`.
+/// The Routines page's calls to bmd, each answered as a `RoutinesEvent`; a change's
+/// refusal goes to the page too, to be said where the person made it.
 extension BmdLink {
     func run(routines effect: RoutinesEffect) {
         switch effect {
@@ -11,17 +12,17 @@ extension BmdLink {
         case .loadDraft:
             call(Morning.Call.draftShow()) { .routines(.draft($0)) }
         case .activate(let routine):
-            call(Morning.Call.activate(routine: routine)) { .routines(.activated($0)) }
+            call(Morning.Call.activate(routine: routine), refusals: .routines) { .routines(.activated($0)) }
         case .draftTitle(let title):
-            call(Morning.Call.draftTitle(title: title)) { .routines(.titled($0)) }
+            call(Morning.Call.draftTitle(title: title), refusals: .routines) { .routines(.titled($0)) }
         case .draftAdd(let time, let title):
-            call(Morning.Call.draftAdd(time: time, title: title)) { .routines(.added($0)) }
+            call(Morning.Call.draftAdd(time: time, title: title), refusals: .routines) { .routines(.added($0)) }
         case .draftRemove(let position):
-            call(Morning.Call.draftRemove(position: position)) { .routines(.removed($0)) }
+            call(Morning.Call.draftRemove(position: position), refusals: .routines) { .routines(.removed($0)) }
         case .draftSave:
-            call(Morning.Call.draftSave()) { .routines(.saved($0)) }
+            call(Morning.Call.draftSave(), refusals: .routines) { .routines(.saved($0)) }
         case .draftDiscard:
-            call(Morning.Call.draftDiscard()) { .routines(.discarded($0)) }
+            call(Morning.Call.draftDiscard(), refusals: .routines) { .routines(.discarded($0)) }
         }
     }
 }

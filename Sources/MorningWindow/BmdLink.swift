@@ -16,8 +16,9 @@ public final class BmdLink {
 
     private let connector: Connector
     private var starter: Starter?
-    /// The starter's thread is still at work; each stop or new try makes its answer stale.
+    /// The starter's thread is still at work: a new try waits for it.
     private var starting = false
+    /// Counts the stops: an answer from a thread started before the last one is stale.
     private var generation = 0
     private let deliver: @MainActor (WindowEvent) -> Void
     private var follower: VarlinkConnection?
@@ -83,7 +84,7 @@ public final class BmdLink {
             starting = true
             let expected = generation
             OffThread.run(starter) { [weak self] result in
-                guard let self, self.generation == expected, self.starting else {
+                guard let self, self.generation == expected else {
                     if case .success(let fd) = result { close(fd) }  // the window stopped meanwhile
                     return
                 }
@@ -128,8 +129,13 @@ public final class BmdLink {
         deliver(.lost(reason))
     }
 
-    /// Makes `request` on the calls' connection, opened when needed, and delivers its answer.
-    func call<R: JSONCodable>(_ request: VarlinkRequest<R>, _ event: @escaping (R) -> WindowEvent) {
+    /// Where bmd's refusal of a call goes: to the window (Today's line), or to the
+    /// Routines page, which says it beside what the person changed.
+    enum Refusals { case window, routines }
+
+    /// Makes `request` on the calls' connection, opened when needed, and delivers its answer,
+    /// or its refusal to the page that asked.
+    func call<R: JSONCodable>(_ request: VarlinkRequest<R>, refusals: Refusals = .window, _ event: @escaping (R) -> WindowEvent) {
         guard follower != nil else { return }  // away: the next status asks again
         if caller?.isOpen != true {
             switch connector() {
@@ -139,18 +145,28 @@ public final class BmdLink {
                 caller = VarlinkConnection(fd: fd) { [weak self] _ in self?.caller = nil }
             }
         }
+        let refused: (Morning.Error) -> WindowEvent = refusals == .routines ? { .routines(.refused($0)) } : { .refused($0) }
+        let failed: (String) -> WindowEvent = refusals == .routines ? { .routines(.failed($0)) } : { .failed($0) }
         caller?.call(request.call) { [weak self] reply in
             guard let self else { return }
             if let name = reply.error {
                 if let error = try? Morning.Error(name: name, parameters: reply.parameters) {
-                    return self.deliver(.refused(error))
+                    self.deliver(refused(error))
+                } else {
+                    self.deliver(failed("bmd could not do that (\(Self.shortName(name)))."))
                 }
-                return self.deliver(.failed("bmd could not do that (\(Self.shortName(name)))."))
+            } else if let value = try? reply.parameters(R.self) {
+                self.deliver(event(value))
+            } else {
+                self.deliver(failed("bmd sent an answer the window cannot read; are bmd and the window the same version?"))
             }
-            guard let value = try? reply.parameters(R.self) else {
-                return self.deliver(.failed("bmd sent an answer the window cannot read; are bmd and the window the same version?"))
+            // Answered, and nothing more asked meanwhile: the connection closes now, while
+            // the window is awake, rather than when bmd's patience with a silent client
+            // runs out ten seconds later and wakes it.
+            if self.caller?.isIdle == true {
+                self.caller?.close()
+                self.caller = nil
             }
-            self.deliver(event(value))
         }
     }
 

@@ -46,6 +46,15 @@ public enum HistoryEvent: Equatable, Sendable {
     case confirm, cancel
     case restarted(Morning.Activation)
     case deleted(Morning.DeleteReply)
+
+    /// Whether the person did this (not bmd's answer, nor the page coming into view):
+    /// the window's line about what went wrong stays until the next action.
+    public var isAction: Bool {
+        switch self {
+        case .choose, .previousWeek, .nextWeek, .thisWeek, .askRestart, .askDelete, .confirm, .cancel: true
+        case .shown, .cards, .week, .stats, .heatmap, .restarted, .deleted: false
+        }
+    }
 }
 
 /// The History page's state: the routines bmd stores, the one chosen and the week its

@@ -26,6 +26,15 @@ public enum PreferencesEvent: Equatable, Sendable {
     case wasReset
     /// bmd marked the welcome as shown.
     case welcomeTaken
+
+    /// Whether the person did this, not bmd's answer: the window's line about what went
+    /// wrong stays until the next action.
+    public var isAction: Bool {
+        switch self {
+        case .setNotifications, .setSound, .testNotification, .showWelcome, .closeWelcome, .askReset, .confirm, .cancel: true
+        case .notifications, .wasReset, .welcomeTaken: false
+        }
+    }
 }
 
 /// The preferences' state: the reminder's settings as bmd last reported them, the

@@ -17,6 +17,8 @@ final class VarlinkConnection {
     private var writeSource: guint = 0
     private let ended: (String) -> Void
     private(set) var isOpen = true
+    /// Every call made has had its last reply, and nothing is left to send.
+    var isIdle: Bool { waiting.isEmpty && unsent.isEmpty }
 
     /// Takes `fd`, a connected socket, and closes it when done. `ended` is called once,
     /// with the reason, when the connection fails or bmd closes it (never after `close`).

@@ -128,12 +128,10 @@ public struct WindowModel: Equatable, Sendable {
             show(change: change)
             return []
         case .refused(let error):
-            if routines.awaiting { return routines.handle(.refused(error)).map { .routines($0) } }
             message = Self.words(for: error)
             // What is on show may be out of date: ask again.
             return selected.map { [.loadDay($0.description)] } ?? []
         case .failed(let words):
-            if routines.awaiting { return routines.handle(.failed(words)).map { .routines($0) } }
             message = words
             return selected.map { [.loadDay($0.description)] } ?? []
         case .lost(let reason):
@@ -164,10 +162,10 @@ public struct WindowModel: Equatable, Sendable {
         case .routines(let event):
             return routines.handle(event).map { .routines($0) }
         case .history(let event):
-            message = nil
+            if event.isAction { message = nil }
             return history.handle(event, status: status).map(WindowEffect.history)
         case .preferences(let event):
-            message = nil
+            if event.isAction { message = nil }
             return preferences.handle(event, live: link == .live).map(WindowEffect.preferences)
         }
     }

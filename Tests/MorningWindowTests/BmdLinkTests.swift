@@ -18,6 +18,23 @@ import Testing
         window.link.stop()
     }
 
+    @Test("once its calls are answered the window keeps only the status stream open, so bmd never closes an idle one on it")
+    func closesAnsweredCalls() {
+        let bmd = FakeBmd()
+        let window = WindowController(connector: bmd.connector)
+        window.send(.started)
+        #expect(spin { window.model.shownDay != nil })
+        // The day's call had a connection of its own; answered, it is closed: only the
+        // follower is left, which bmd keeps however quiet it is.
+        #expect(spin { bmd.openConnections == 1 })
+        // The next call opens another, and closes it once answered too.
+        window.send(.select(Day(iso: "2026-11-24")!))
+        #expect(spin { window.model.shownDay?.date == "2026-11-24" })
+        #expect(spin { bmd.openConnections == 1 })
+        #expect(window.model.link == .live)
+        window.link.stop()
+    }
+
     @Test("a check made elsewhere shows: the new status comes, and the day is asked for again")
     func checkElsewhere() {
         let bmd = FakeBmd()

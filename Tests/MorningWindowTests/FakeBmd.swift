@@ -44,6 +44,9 @@ final class FakeBmd {
         }
     }
 
+    /// The connections the window holds open to this bmd.
+    var openConnections: Int { splitters.count }
+
     /// bmd stops: every connection closes.
     func stop() {
         for fd in Array(splitters.keys) { drop(fd) }

@@ -131,4 +131,18 @@ import Testing
         #expect(model.message == nil)
         #expect(model.page == .history)
     }
+
+    @Test("the line about a refusal stays while bmd answers the other pages, until the person acts")
+    func refusalStaysUntilAnAction() {
+        var model = live()
+        _ = model.handle(.refused(.notToday(date: "2026-11-25", today: "2026-11-26")))
+        _ = model.handle(.history(.cards([])))
+        _ = model.handle(.preferences(.welcomeTaken))
+        #expect(model.message == "Only today's tasks can be checked; today is 2026-11-26.")
+        _ = model.handle(.history(.nextWeek))
+        #expect(model.message == nil)
+        _ = model.handle(.refused(.notToday(date: "2026-11-25", today: "2026-11-26")))
+        _ = model.handle(.preferences(.askReset))
+        #expect(model.message == nil)
+    }
 }
