@@ -25,6 +25,19 @@ extension Morning {
     public static let weekOffsetLimit = 10_000
 }
 
+extension Morning {
+    /// The window, `better-morning`, as the session bus knows it: bmd's reminder opens it
+    /// on Today by these, and the window answers to them.
+    public enum Window {
+        /// Its app id: its well-known name on the bus and the name of its desktop entry.
+        public static let appID = "org.bettermorning.BetterMorning"
+        /// Where GApplication exports its actions: the app id as a path.
+        public static let objectPath = "/org/bettermorning/BetterMorning"
+        /// The action that opens it on Today.
+        public static let todayAction = "today"
+    }
+}
+
 extension Morning.ExportDocument {
     /// What every export says in `format`, so that a stray JSON file is told apart.
     public static let formatName = "better-morning-export"

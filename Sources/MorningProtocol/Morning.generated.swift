@@ -272,7 +272,8 @@ public enum Morning {
         method Welcome(take: bool) -> (pending: bool)
 
         # Whether the welcome is still to be shown, without taking it: what bmctl asks before
-        # every command on a terminal, so that the common answer, no, costs no write.
+        # every command on a terminal, answered at once rather than queued behind the changes
+        # that wait for the disk, as Welcome is.
         # Reads only.
         method WelcomePending() -> (pending: bool)
 

@@ -1,4 +1,5 @@
 import CAdwaita
+import MorningProtocol
 // Linked for its main-queue functions that shim.h declares (libdispatch is no part of Foundation).
 import Dispatch
 
@@ -10,7 +11,7 @@ import Dispatch
 /// `today` opens the window on Today (the reminder's "Open today"), `page` shows the
 /// page it names and, as its state, says which page is on show.
 public enum WindowApp {
-    public static let id = "org.bettermorning.BetterMorning"
+    public static let id = Morning.Window.appID
     public static let title = "Better Morning"
     /// How the window reaches bmd, and the window's parts once it is open.
     @MainActor static var connector: BmdLink.Connector?
@@ -40,7 +41,7 @@ public enum WindowApp {
     @MainActor
     static func addActions(to app: UnsafeMutablePointer<AdwApplication>) {
         let map = OpaquePointer(app)
-        let today = g_simple_action_new("today", nil)!
+        let today = g_simple_action_new(Morning.Window.todayAction, nil)!
         connect(UnsafeMutableRawPointer(today), "activate", unsafeBitCast(openToday, to: GCallback.self), UnsafeMutableRawPointer(app))
         g_action_map_add_action(map, today)
         g_object_unref(UnsafeMutableRawPointer(today))

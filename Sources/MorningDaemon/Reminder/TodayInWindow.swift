@@ -1,6 +1,7 @@
 import CNotify
 import Foundation
 import Logging
+import MorningProtocol
 
 /// Opens today's routine for a click on the reminder: in the window (the
 /// better-morning-window package) where it is installed, else in the terminal as before.
@@ -11,15 +12,9 @@ import Logging
 /// no such file names the app id, the bus answers that nothing provides it, and
 /// `TodayInTerminal` opens the terminal app.
 enum TodayInWindow {
-    /// The window's app id, its well-known name on the session bus.
-    static let appID = "org.bettermorning.BetterMorning"
-    static let objectPath = "/org/bettermorning/BetterMorning"
     /// The desktop entry the window installs, named after its app id, as activatable
     /// applications' are.
-    static let desktopEntry = appID
-    /// How long to wait for the window to answer (ms): started on demand it takes about
-    /// half a second; one that never answers leaves the terminal to open instead.
-    static let answerTimeout: Int32 = 10_000
+    static let desktopEntry = Morning.Window.appID
 
     /// Asks the window, on a thread of its own, and opens the terminal if it cannot come.
     /// The click is heard on GDBus's own thread, which must stay free to read the answer;
@@ -51,13 +46,15 @@ enum TodayInWindow {
         // bmd outlives the session bus (by default GLib ends the process when it closes).
         g_dbus_connection_set_exit_on_close(bus, 0)
         // The action's name, no parameter, and no platform data.
-        guard let parameters = g_variant_parse(nil, "('today', @av [], @a{sv} {})", nil, nil, &error) else {
+        guard let parameters = g_variant_parse(nil, "('\(Morning.Window.todayAction)', @av [], @a{sv} {})", nil, nil, &error) else {
             return NotificationServer.message(taking: error)
         }
         defer { g_variant_unref(parameters) }
         guard let reply = g_dbus_connection_call_sync(
-            bus, appID, objectPath, "org.freedesktop.Application", "ActivateAction", parameters, nil,
-            G_DBUS_CALL_FLAGS_NONE, answerTimeout, nil, &error)
+            bus, Morning.Window.appID, Morning.Window.objectPath, "org.freedesktop.Application", "ActivateAction", parameters, nil,
+            // Started on demand the window answers in about half a second; one that never
+            // answers leaves the terminal to open instead.
+            G_DBUS_CALL_FLAGS_NONE, NotificationServer.answerTimeout, nil, &error)
         else {
             return NotificationServer.message(taking: error)
         }
