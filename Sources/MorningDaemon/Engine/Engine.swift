@@ -7,8 +7,9 @@ import MorningStore
 /// Owns the book and answers every method of org.bettermorning.Morning by ordering the
 /// jobs, each in a folder of its own: closing the days that ended (`ClosingDays/`), the
 /// reminder and its popup (`Reminder/`), history, export and import (`History/`), the
-/// draft (`Drafts/`), and the status its followers are sent (`Followers/`). The calls
-/// themselves are in `MorningService.swift`, beside this file.
+/// draft (`Drafts/`), and the status its followers are sent (`Followers/`). The calls of
+/// the routines, the day and the settings are in `MorningService.swift`, beside this
+/// file; the others are with their job.
 ///
 /// One lock serializes all requests: each reads the book and computes the new one with
 /// the pure core. When a change is kept: outside a batch, once its transaction is
