@@ -106,6 +106,35 @@ struct StartUpFaultTests {
     }
 
     // Rule F1.
+    @Test("A state folder of one's own inside a folder others may write in is refused with the fix; inside a sticky one (as /tmp) it is used",
+          .timeLimit(.minutes(1)))
+    func stateFolderInsideOpenFolder() throws {
+        let box = try Sandbox(time: "2026-03-02 08:00:00")
+        let shared = box.root.appendingPathComponent("shared").path
+        #expect(mkdir(shared, 0o700) == 0 && chmod(shared, 0o777) == 0)
+        let folder = shared + "/state"
+        #expect(mkdir(folder, 0o700) == 0)
+        let start = try box.startOrRefuse(["--state-dir", folder, "--socket", box.socketPath], environment: box.baseEnvironment)
+        guard case .refused(let stderr) = start else {
+            if case .serving(let child) = start { child.signal(SIGKILL); child.wait() }
+            Issue.record("bmd served from a folder inside one others may write in")
+            return
+        }
+        #expect(stderr == "bmd: the state folder \(folder) is inside \(shared), which is open to other users (mode 777): anyone who "
+                + "may write in it could put another folder in its place. bmd keeps your routines only where no one else can: "
+                + "run `chmod go-w \(shared)` (or choose another --state-dir), then start bmd again\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty, "bmd wrote in the state folder")
+        // Sticky, as /tmp is: no one may rename what is not theirs there, and bmd serves.
+        #expect(chmod(shared, 0o1777) == 0)
+        let sticky = try box.startOrRefuse(["--state-dir", folder, "--socket", box.socketPath], environment: box.baseEnvironment)
+        guard case .serving(let child) = sticky else {
+            if case .refused(let stderr) = sticky { Issue.record("refused inside a sticky folder: \(stderr)") }
+            return
+        }
+        child.signal(SIGTERM)
+        #expect(child.wait() == 0)
+    }
+
     @Test("A state folder that is a symbolic link, even to a folder of one's own, is refused with the fix, and nothing is made behind it",
           .timeLimit(.minutes(1)), arguments: ["", "/"])
     func stateFolderThroughSymbolicLink(trailing: String) throws {

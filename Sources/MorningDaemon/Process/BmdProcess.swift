@@ -174,8 +174,9 @@ public enum BmdProcess {
 }
 
 /// The state folder must be the user's own, a real folder, and closed to writers other
-/// than the user: another user's folder, a symbolic link (which another may repoint), or
-/// a folder others may write in would let them swap the database under bmd.
+/// than the user, and so must each folder above it: another user's folder, a symbolic
+/// link (which another may repoint), or a folder others may write in would let them swap
+/// the database under bmd.
 enum StateFolder {
     struct OpenToOthers: Error, CustomStringConvertible {
         var path: String
@@ -184,6 +185,24 @@ enum StateFolder {
             "the state folder \(path) is open to other users (mode \(String(mode & 0o7777, radix: 8))): anyone who may "
                 + "write in it could put their own state file there. bmd uses it only when others cannot write in it: "
                 + "run `chmod 700 \(path)`, then start bmd again"
+        }
+    }
+
+    /// A folder the state folder is in, where someone else may rename it and put their
+    /// own in its place.
+    struct ParentOpen: Error, CustomStringConvertible {
+        var path: String
+        var parent: String
+        var mode: mode_t
+        var owner: uid_t
+        var description: String {
+            let someoneElse = owner != geteuid() && owner != 0
+            let who = someoneElse ? "belongs to user id \(owner), who"
+                : "is open to other users (mode \(String(mode & 0o7777, radix: 8))): anyone who may write in it"
+            let fix = someoneElse ? "choose a state folder among your own folders (--state-dir DIR)"
+                : "run `chmod go-w \(parent)` (or choose another --state-dir)"
+            return "the state folder \(path) is inside \(parent), which \(who) could put another folder in its place. "
+                + "bmd keeps your routines only where no one else can: \(fix), then start bmd again"
         }
     }
 
@@ -233,6 +252,30 @@ enum StateFolder {
         }
         guard info.st_uid == geteuid() else { throw NotOwned(path: path, owner: info.st_uid) }
         guard info.st_mode & (S_IWGRP | S_IWOTH) == 0 else { throw OpenToOthers(path: path, mode: info.st_mode) }
+        try checkParents(of: name, path: path)
+    }
+
+    /// Each folder above the state folder, as it really is (links resolved), must be this
+    /// user's or root's, and closed to other writers unless it is sticky (as /tmp is,
+    /// where no one may rename what is not theirs): whoever may write in one could move
+    /// the state folder aside and put theirs in its place, as ssh checks of its files.
+    static func checkParents(of name: String, path: String) throws {
+        let holder = (name as NSString).deletingLastPathComponent
+        guard let resolved = realpath(holder.isEmpty ? "." : holder, nil) else {
+            throw SystemCallError("cannot read the folder that holds the state folder \(path)")
+        }
+        var folder = String(cString: resolved)
+        free(resolved)
+        while true {
+            var info = stat()
+            guard stat(folder, &info) == 0 else { throw SystemCallError("cannot read \(folder), which holds the state folder \(path)") }
+            let trusted = info.st_uid == geteuid() || info.st_uid == 0
+            let writable = info.st_mode & (S_IWGRP | S_IWOTH) != 0 && info.st_mode & S_ISVTX == 0
+            if !trusted || writable { throw ParentOpen(path: path, parent: folder, mode: info.st_mode, owner: info.st_uid) }
+            if folder == "/" { return }
+            folder = (folder as NSString).deletingLastPathComponent
+            if folder.isEmpty { folder = "/" }
+        }
     }
 }
 
