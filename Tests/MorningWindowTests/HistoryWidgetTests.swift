@@ -22,7 +22,7 @@ import Testing
         let w = Window(bmd)
         w.controller.send(.showPage(.history))
         let page = w.view.history
-        _ = spin { page.bars.count == 7 && !page.cells.isEmpty && page.statsShown.count == 6 }
+        #expect(spin { page.bars.count == 7 && !page.cells.isEmpty && page.statsShown.count == 6 }, "the History page never loaded")
         return (w, page)
     }
 
@@ -96,6 +96,10 @@ import Testing
                 == "Start Lark over from tomorrow (2026-11-26)? Its history stays.\nToday's day ends now with 1 of 3 done.")
         adw_message_dialog_response(cast(dialog), "cancel")
         #expect(spin { page.dialog == nil })
+        // bmd answers in order: once a later call has come, a Restart would have come first.
+        let before = w.bmd.calls.count
+        w.controller.send(.history(.previousWeek))
+        #expect(spin { w.bmd.calls.count > before })
         #expect(!w.bmd.calls.contains { $0.hasPrefix("Restart") })
         gtk_widget_activate(page.restart)
         #expect(spin { page.dialog != nil })

@@ -112,6 +112,10 @@ import Testing
                 == "Reset Better Morning? Every routine, record and setting is removed; the celebrity routines stay. This cannot be undone.")
         adw_message_dialog_response(cast(view.dialog!), "cancel")
         #expect(spin { view.dialog == nil })
+        // bmd answers in order: once a later call has come, a Reset would have come first.
+        let before = w.bmd.calls.count
+        w.controller.send(.preferences(.testNotification))
+        #expect(spin { w.bmd.calls.count > before })
         #expect(!w.bmd.calls.contains("Reset"))
         gtk_widget_activate(view.resetButton!)
         #expect(spin { view.dialog != nil })

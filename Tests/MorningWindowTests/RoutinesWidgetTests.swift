@@ -19,7 +19,8 @@ import Testing
     func open(_ bmd: FakeBmd = FakeBmd()) -> Window {
         let w = Window(bmd)
         w.controller.send(.showPage(.routines))
-        _ = spin { w.page.famousRows.count == bmd.catalog.count && w.page.ownRows.count == bmd.own.count && w.controller.model.routines.draft != nil }
+        #expect(spin { w.page.famousRows.count == bmd.catalog.count && w.page.ownRows.count == bmd.own.count && w.controller.model.routines.draft != nil },
+                "the Routines page never loaded")
         return w
     }
 

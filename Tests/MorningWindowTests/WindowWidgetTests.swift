@@ -40,7 +40,7 @@ enum Display {
             quitFlag = { [unowned self] in self.quit = true }
             controller.send(.started)
             let ready = waitFor ?? { $0.controller.model.shownDay != nil && $0.rows.count == 3 }
-            _ = spin { ready(self) }
+            #expect(spin { ready(self) }, "the window never showed what it waits for")
         }
 
         var today: TodayPage { view.today }
