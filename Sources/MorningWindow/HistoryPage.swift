@@ -401,34 +401,3 @@ private func iconButton(_ icon: String, _ name: String) -> UnsafeMutablePointer<
     gtk_widget_set_valign(button, GTK_ALIGN_CENTER)
     return button
 }
-
-// MARK: A question in a dialog
-
-/// The answer to a dialog: its response's id.
-private final class Answer: @unchecked Sendable {  // made, run and released on the main thread
-    let run: @MainActor (String) -> Void
-    init(_ run: @MainActor @escaping (String) -> Void) { self.run = run }
-}
-
-private let answered: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, UnsafeMutableRawPointer?) -> Void = { _, response, data in
-    let answer = Unmanaged<Answer>.fromOpaque(data!).takeUnretainedValue()
-    let id = response.map { String(cString: $0) } ?? ""
-    MainActor.assumeIsolated { answer.run(id) }
-}
-
-private let releaseAnswer: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { data, _ in
-    Unmanaged<Answer>.fromOpaque(data!).release()
-}
-
-/// Shows `question` in a dialog over the window of `widget`: the change's button, and
-/// Cancel, which Escape answers too. `answer` hears true when the change goes ahead.
-@MainActor
-func presentConfirmation(_ question: Confirmation, over widget: UnsafeMutablePointer<GtkWidget>,
-             answer: @escaping @MainActor (Bool) -> Void) -> UnsafeMutablePointer<GtkWidget> {
-    let dialog = confirmationDialog(question, over: widget)
-    let handler = Unmanaged.passRetained(Answer { answer($0 == "confirm") }).toOpaque()
-    g_signal_connect_data(UnsafeMutableRawPointer(dialog), "response", unsafeBitCast(answered, to: GCallback.self), handler,
-                          unsafeBitCast(releaseAnswer, to: GClosureNotify.self), GConnectFlags(rawValue: 0))
-    gtk_window_present(cast(dialog))
-    return dialog
-}

@@ -34,3 +34,17 @@ func confirmationDialog(_ question: Confirmation, over widget: UnsafeMutablePoin
     adw_message_dialog_set_close_response(cast(dialog), "cancel")
     return dialog
 }
+
+/// Shows `question` in a dialog over the window of `widget` (see `confirmationDialog`).
+/// The dialog closes itself after any answer; `answer` hears true when the change goes
+/// ahead, false on Cancel or Escape.
+@MainActor
+@discardableResult
+func presentConfirmation(_ question: Confirmation, over widget: UnsafeMutablePointer<GtkWidget>,
+                         answer: @escaping @MainActor (Bool) -> Void) -> UnsafeMutablePointer<GtkWidget> {
+    let dialog = confirmationDialog(question, over: widget)
+    on(UnsafeMutableRawPointer(dialog), "response::confirm", arguments: 3) { answer(true) }
+    on(UnsafeMutableRawPointer(dialog), "response::cancel", arguments: 3) { answer(false) }
+    gtk_window_present(cast(dialog))
+    return dialog
+}

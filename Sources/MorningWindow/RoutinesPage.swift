@@ -354,22 +354,11 @@ final class RoutinesPage {
         }
         shownQuestion = question
         guard let question else { return }
-        let dialog = confirmationDialog(question.asked, over: root)
-        // The dialog closes itself after any answer; Escape answers cancel.
-        on(UnsafeMutableRawPointer(dialog), "response::confirm", arguments: 3) { [weak self] in
-            self?.answered(.confirm)
+        dialog = presentConfirmation(question.asked, over: root) { [weak self] yes in
+            self?.dialog = nil
+            self?.shownQuestion = nil
+            self?.send(.routines(yes ? .confirm : .cancel))
         }
-        on(UnsafeMutableRawPointer(dialog), "response::cancel", arguments: 3) { [weak self] in
-            self?.answered(.cancel)
-        }
-        self.dialog = dialog
-        gtk_window_present(cast(dialog))
-    }
-
-    private func answered(_ event: RoutinesEvent) {
-        dialog = nil
-        shownQuestion = nil
-        send(.routines(event))
     }
 
     // MARK: Helpers
