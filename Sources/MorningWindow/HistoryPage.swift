@@ -56,7 +56,7 @@ final class HistoryPage {
         routineRow = adw_combo_row_new()
         adw_preferences_row_set_title(cast(routineRow), "Routine")
         adw_combo_row_set_model(cast(routineRow), routineNames)
-        let routineList = boxedList([routineRow], name: "Routine")
+        let routineList = boxedList("Routine", rows: [routineRow])
 
         previous = iconButton("go-previous-symbolic", "Previous week")
         next = iconButton("go-next-symbolic", "Next week")
@@ -85,10 +85,7 @@ final class HistoryPage {
         gtk_box_append(cast(actions), delete)
         notice = label(wrap: true)
 
-        statsList = gtk_list_box_new()
-        gtk_list_box_set_selection_mode(OpaquePointer(statsList), GTK_SELECTION_NONE)
-        style(statsList, "boxed-list")
-        bm_set_accessible_label(statsList, "Stats")
+        statsList = boxedList("Stats")
 
         heatmapSummary = label(wrap: true)
         style(heatmapSummary, "dim-label")
@@ -337,12 +334,6 @@ final class HistoryPage {
         names[widget] = text
     }
 
-    /// A label's text, hidden when there is none.
-    private func set(_ label: UnsafeMutablePointer<GtkWidget>, _ text: String?) {
-        gtk_label_set_text(OpaquePointer(label), text ?? "")
-        gtk_widget_set_visible(label, text == nil ? 0 : 1)
-    }
-
     // MARK: Style
 
     private static var styled = false
@@ -370,26 +361,6 @@ final class HistoryPage {
         gtk_css_provider_load_from_data(provider, css, -1)
         gtk_style_context_add_provider_for_display(display, OpaquePointer(provider), guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
     }
-}
-
-/// A bold heading over a part of a page.
-@MainActor
-private func heading(_ text: String) -> UnsafeMutablePointer<GtkWidget> {
-    let widget = label(wrap: true)
-    gtk_label_set_text(OpaquePointer(widget), text)
-    style(widget, "heading")
-    return widget
-}
-
-/// A boxed list of `rows`, named for screen readers.
-@MainActor
-private func boxedList(_ rows: [UnsafeMutablePointer<GtkWidget>], name: String) -> UnsafeMutablePointer<GtkWidget> {
-    let list = gtk_list_box_new()!
-    gtk_list_box_set_selection_mode(OpaquePointer(list), GTK_SELECTION_NONE)
-    style(list, "boxed-list")
-    bm_set_accessible_label(list, name)
-    for row in rows { gtk_list_box_append(OpaquePointer(list), row) }
-    return list
 }
 
 /// A button showing an icon, named for screen readers and with the name as tooltip.

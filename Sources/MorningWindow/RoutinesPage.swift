@@ -58,8 +58,8 @@ final class RoutinesPage {
         message = label(wrap: true)
         style(message, "error")
 
-        ownList = Self.boxedList("Your routines")
-        famousList = Self.boxedList("Famous routines")
+        ownList = boxedList("Your routines")
+        famousList = boxedList("Famous routines")
 
         titleEntry = gtk_entry_new()
         gtk_widget_set_hexpand(titleEntry, 1)
@@ -69,7 +69,7 @@ final class RoutinesPage {
         bm_set_accessible_label(titleButton, "Set the title")
         draftCount = label(wrap: true)
         style(draftCount, "dim-label")
-        draftList = Self.boxedList("Tasks of your routine")
+        draftList = boxedList("Tasks of your routine")
         let none = gtk_label_new("No tasks yet")!
         style(none, "dim-label")
         gtk_widget_set_margin_top(none, 12)
@@ -83,7 +83,7 @@ final class RoutinesPage {
             gtk_spin_button_set_numeric(OpaquePointer(spin), 1)
             gtk_spin_button_set_snap_to_ticks(OpaquePointer(spin), 1)
             gtk_editable_set_width_chars(OpaquePointer(spin), 2)
-            connect(UnsafeMutableRawPointer(spin), "output", unsafeBitCast(twoDigits, to: GCallback.self))
+            showTwoDigits(spin)
             bm_set_accessible_label(spin, name)
         }
         gtk_spin_button_set_value(OpaquePointer(hour), 6)
@@ -114,9 +114,9 @@ final class RoutinesPage {
         let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12)!
         let parts: [UnsafeMutablePointer<GtkWidget>] = [
             notice, message,
-            Self.heading("Your routines", "One routine is yours at a time; the one you choose starts tomorrow."), ownList,
-            Self.heading("Famous routines", "The mornings of well-known people, as their biographers tell them."), famousList,
-            Self.heading("Create your own", "Give it a title and its tasks, on the five-minute grid. bmd keeps the draft until you save or discard it."),
+            heading("Your routines", description: "One routine is yours at a time; the one you choose starts tomorrow."), ownList,
+            heading("Famous routines", description: "The mornings of well-known people, as their biographers tell them."), famousList,
+            heading("Create your own", description: "Give it a title and its tasks, on the five-minute grid. bmd keeps the draft until you save or discard it."),
             titleRow, draftCount, draftList, timeRow, taskRow, draftMessage, buttons,
         ]
         for part in parts { gtk_box_append(cast(column), part) }
@@ -368,11 +368,6 @@ final class RoutinesPage {
         String(cString: gtk_editable_get_text(OpaquePointer(entry)))
     }
 
-    private func set(_ label: UnsafeMutablePointer<GtkWidget>, _ text: String?) {
-        gtk_label_set_text(OpaquePointer(label), text ?? "")
-        gtk_widget_set_visible(label, text == nil ? 0 : 1)
-    }
-
     private func clear(_ list: UnsafeMutablePointer<GtkWidget>) {
         // Rows only: a list's placeholder stays.
         while let row = gtk_list_box_get_row_at_index(OpaquePointer(list), 0) {
@@ -382,28 +377,6 @@ final class RoutinesPage {
 
     private func append(_ list: UnsafeMutablePointer<GtkWidget>, _ row: UnsafeMutablePointer<GtkWidget>) {
         gtk_list_box_append(OpaquePointer(list), row)
-    }
-
-    private static func boxedList(_ name: String) -> UnsafeMutablePointer<GtkWidget> {
-        let list = gtk_list_box_new()!
-        gtk_list_box_set_selection_mode(OpaquePointer(list), GTK_SELECTION_NONE)
-        style(list, "boxed-list")
-        bm_set_accessible_label(list, name)
-        return list
-    }
-
-    /// A section's title and what it is for.
-    private static func heading(_ title: String, _ description: String) -> UnsafeMutablePointer<GtkWidget> {
-        let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4)!
-        let head = label(wrap: true)
-        gtk_label_set_text(OpaquePointer(head), title)
-        style(head, "title-4")
-        let text = label(wrap: true)
-        gtk_label_set_text(OpaquePointer(text), description)
-        style(text, "dim-label")
-        gtk_box_append(cast(box), head)
-        gtk_box_append(cast(box), text)
-        return box
     }
 
     private static func row(_ children: [UnsafeMutablePointer<GtkWidget>]) -> UnsafeMutablePointer<GtkWidget> {
@@ -428,12 +401,4 @@ final class RoutinesPage {
         on(UnsafeMutableRawPointer(button), "clicked", body)
         return button
     }
-}
-
-/// A spin button's value with two digits, as times are written ("06", "05").
-private let twoDigits: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> gboolean = { spin, _ in
-    guard let spin else { return 0 }
-    let value = Int(gtk_spin_button_get_value_as_int(OpaquePointer(spin)))
-    gtk_editable_set_text(OpaquePointer(spin), value < 10 ? "0\(value)" : "\(value)")
-    return 1
 }

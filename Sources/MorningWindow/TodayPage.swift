@@ -58,10 +58,7 @@ final class TodayPage {
         bm_set_accessible_label(scroller, "Dates")
         dayHeading = label(wrap: true)
         style(dayHeading, "heading")
-        list = gtk_list_box_new()
-        gtk_list_box_set_selection_mode(OpaquePointer(list), GTK_SELECTION_NONE)
-        style(list, "boxed-list")
-        bm_set_accessible_label(list, "Tasks")
+        list = boxedList("Tasks")
         message = label(wrap: true)
         style(message, "error")
 
@@ -132,12 +129,6 @@ final class TodayPage {
             renderRows(nil, now: nil)
         }
         set(message, model.message)
-    }
-
-    /// A label's text, hidden when there is none.
-    private func set(_ label: UnsafeMutablePointer<GtkWidget>, _ text: String?) {
-        gtk_label_set_text(OpaquePointer(label), text ?? "")
-        gtk_widget_set_visible(label, text == nil ? 0 : 1)
     }
 
     // MARK: The date scroller
@@ -251,16 +242,4 @@ final class TodayPage {
         gtk_list_box_append(OpaquePointer(list), row)
         return (task, row, check)
     }
-}
-
-/// A label aligned to the start, wrapping between words when asked.
-@MainActor
-func label(wrap: Bool) -> UnsafeMutablePointer<GtkWidget> {
-    let widget = gtk_label_new(nil)!
-    gtk_label_set_xalign(OpaquePointer(widget), 0)
-    if wrap {
-        gtk_label_set_wrap(OpaquePointer(widget), 1)
-        gtk_label_set_wrap_mode(OpaquePointer(widget), PANGO_WRAP_WORD_CHAR)
-    }
-    return widget
 }
