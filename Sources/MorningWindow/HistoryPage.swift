@@ -212,8 +212,7 @@ final class HistoryPage {
             if day.date > chart.today { style(column, "dim-label") }
             for child in [count, bar, dayName] { gtk_box_append(cast(column), child) }
             let words = HistoryModel.dayWords(day, chart: chart)
-            name(column, words)
-            gtk_widget_set_tooltip_text(column, words)
+            name(column, words, tooltip: true)
             gtk_box_append(cast(self.chart), column)
             return (day, column, bar, count)
         }
@@ -281,8 +280,7 @@ final class HistoryPage {
             if let words = HistoryModel.heatmapDayWords(day, from: reply.from) {
                 let level = DataWords.level(completed: day.completed, total: day.total)
                 style(cell, level.map { "heat-\($0)" } ?? "heat-none")
-                name(cell, words)
-                gtk_widget_set_tooltip_text(cell, words)
+                name(cell, words, tooltip: true)
                 cells.append((day, cell))
             }
             gtk_grid_attach(cast(heatmap), cell, Int32(column + 1), Int32(index % 7 + 1), 1, 1)
@@ -328,9 +326,10 @@ final class HistoryPage {
         }
     }
 
-    /// Sets what a screen reader reads for `widget`, and keeps it for the tests.
-    private func name(_ widget: UnsafeMutablePointer<GtkWidget>, _ text: String) {
-        bm_set_accessible_label(widget, text)
+    /// Sets what a screen reader reads for `widget`, shown as its tooltip too when asked,
+    /// and keeps it for the tests.
+    private func name(_ widget: UnsafeMutablePointer<GtkWidget>, _ text: String, tooltip: Bool = false) {
+        if tooltip { nameWithTooltip(widget, text) } else { bm_set_accessible_label(widget, text) }
         names[widget] = text
     }
 
@@ -367,8 +366,7 @@ final class HistoryPage {
 @MainActor
 private func iconButton(_ icon: String, _ name: String) -> UnsafeMutablePointer<GtkWidget> {
     let button = gtk_button_new_from_icon_name(icon)!
-    bm_set_accessible_label(button, name)
-    gtk_widget_set_tooltip_text(button, name)
+    nameWithTooltip(button, name)
     gtk_widget_set_valign(button, GTK_ALIGN_CENTER)
     return button
 }

@@ -63,6 +63,16 @@ func heading(_ title: String, description: String) -> UnsafeMutablePointer<GtkWi
     return box
 }
 
+/// Names `widget` for screen readers and shows the same words as its tooltip. GTK would
+/// also make the tooltip the widget's description, and the words would be read twice:
+/// the description is cleared after the tooltip is set.
+@MainActor
+func nameWithTooltip(_ widget: UnsafeMutablePointer<GtkWidget>, _ text: String) {
+    bm_set_accessible_label(widget, text)
+    gtk_widget_set_tooltip_text(widget, text)
+    gtk_accessible_reset_property(OpaquePointer(widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION)
+}
+
 /// A boxed list named for screen readers, holding `rows`; none can be selected.
 @MainActor
 func boxedList(_ name: String, rows: [UnsafeMutablePointer<GtkWidget>] = []) -> UnsafeMutablePointer<GtkWidget> {

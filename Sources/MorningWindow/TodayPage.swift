@@ -148,10 +148,7 @@ final class TodayPage {
                 style(button, "flat")
                 if kind == "upcoming" { style(label, "dim-label") }
                 if kind == "today" { style(label, "heading") }
-                bm_set_accessible_label(button, "\(Weekday(date).name) \(date), \(kind)")
-                gtk_widget_set_tooltip_text(button, "\(Weekday(date).name) \(date), \(kind)")
-                // The tooltip would also be the button's description: the same words read twice.
-                gtk_accessible_reset_property(OpaquePointer(button), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION)
+                nameWithTooltip(button, "\(Weekday(date).name) \(date), \(kind)")
                 on(UnsafeMutableRawPointer(button), "clicked") { [weak self] in self?.send(.select(date)) }
                 gtk_box_append(cast(dateBox), button)
                 return (date, button)

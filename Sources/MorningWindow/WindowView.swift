@@ -97,8 +97,7 @@ public final class WindowView {
         gtk_menu_button_set_icon_name(OpaquePointer(button), "open-menu-symbolic")
         gtk_menu_button_set_menu_model(OpaquePointer(button), UnsafeMutablePointer<GMenuModel>(menu))
         gtk_menu_button_set_primary(OpaquePointer(button), 1)
-        bm_set_accessible_label(button, "Main Menu")
-        gtk_widget_set_tooltip_text(button, "Main Menu")
+        nameWithTooltip(button, "Main Menu")
         return button
     }
 }
