@@ -38,6 +38,8 @@ final class RoutinesPage {
     private var shownQuestion: RoutinesModel.Question?
     private var ownKey: [String]?
     private var famousKey: [String]?
+    /// The person's routine as the famous rows last showed it; nil when they show none yet.
+    private var famousActive: String??
     private var draftKey: [String]?
     private var shownTitle: String??
     private var addedCount = 0
@@ -216,9 +218,13 @@ final class RoutinesPage {
         let key = (model.catalog ?? []).map { $0.id } + [model.catalog == nil ? "…" : ""]
         if key != famousKey {
             famousKey = key
+            famousActive = nil
             makeFamous(model)
         }
-        // Which is the person's changes in place, so the focus stays where it is.
+        // Which is the person's changes in place, so the focus stays where it is; the
+        // rows are touched only when it changed, not at each status bmd sends.
+        guard famousActive != .some(model.activeID) else { return }
+        famousActive = .some(model.activeID)
         for (routine, row, _, adopt) in famousRows {
             let active = routine.id == model.activeID
             adw_expander_row_set_subtitle(cast(row), MorningText.summary(routine.tasks) + (active ? " · your routine" : ""))
