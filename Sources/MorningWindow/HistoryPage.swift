@@ -41,7 +41,9 @@ final class HistoryPage {
     /// What a screen reader reads for the chart, its days, the heatmap and its days.
     private(set) var names: [UnsafeMutablePointer<GtkWidget>: String] = [:]
     private var model = HistoryModel()
+    /// The routines in the list, by id and as the list shows them.
     private var cardIds: [String] = []
+    private var cardLabels: [String] = []
     private var chartKey: String?
     private var heatmapKey: String?
     private var rendering = false
@@ -147,12 +149,15 @@ final class HistoryPage {
         gtk_stack_set_visible_child_name(OpaquePointer(switcher), "history")
 
         let ids = cards.map(\.routineId)
-        if ids != cardIds || cards.count != Int(g_list_model_get_n_items(routineNames)) {
-            let old = g_list_model_get_n_items(routineNames)
-            gtk_string_list_splice(routineNames, 0, old, nil)
-            for card in cards { gtk_string_list_append(routineNames, card.routine + (card.active ? " (active)" : "")) }
-            cardIds = ids
+        // Made again when any entry's words change: another routine may be active with
+        // the same routines stored.
+        let labels = cards.map { $0.routine + ($0.active ? " (active)" : "") }
+        if labels != cardLabels {
+            gtk_string_list_splice(routineNames, 0, g_list_model_get_n_items(routineNames), nil)
+            for label in labels { gtk_string_list_append(routineNames, label) }
+            cardLabels = labels
         }
+        cardIds = ids
         if let index = ids.firstIndex(of: card.routineId), adw_combo_row_get_selected(cast(routineRow)) != guint(index) {
             adw_combo_row_set_selected(cast(routineRow), guint(index))
         }
