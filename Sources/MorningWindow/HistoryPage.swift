@@ -5,7 +5,8 @@ import MorningWords
 /// The History page: a routine chosen among those bmd stores, the chart of one of its
 /// weeks with the week's navigation, its stats and heatmap, and starting it over or
 /// deleting it, each after a question. It draws the model and sends the person's
-/// actions; it keeps no state of its own beyond its widgets.
+/// actions; what it keeps is what it last drew (so that only what changed is drawn
+/// again), the question on show, and the words given to screen readers.
 @MainActor
 final class HistoryPage {
     let root: UnsafeMutablePointer<GtkWidget>

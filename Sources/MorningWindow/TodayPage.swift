@@ -4,7 +4,9 @@ import MorningWords
 
 /// The Today page: where the morning stands, the date scroller, and the tasks of the day
 /// chosen, which can be checked today. It draws the model and sends the person's actions
-/// to the controller; it keeps no state of its own beyond its widgets.
+/// to the controller; what it keeps is what it last drew (so that only what changed is
+/// drawn again), whether the focus went to today's tasks yet, and a scroll waiting for
+/// the next frame.
 @MainActor
 final class TodayPage {
     let root: UnsafeMutablePointer<GtkWidget>
