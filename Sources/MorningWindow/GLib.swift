@@ -70,6 +70,13 @@ enum MainLoop {
         return g_unix_fd_add_full(G_PRIORITY_DEFAULT, fd, condition, watchClosure, closure.pointer, releaseClosure)
     }
 
+    /// Runs the closure retained at `pointer` (a `Closure.pointer`) once on the main
+    /// thread, where GLib then releases it. Any thread may call this: adding a source
+    /// from another thread is safe in GLib, and wakes the main thread.
+    static func handOver(_ pointer: UnsafeMutableRawPointer) {
+        g_idle_add_full(G_PRIORITY_DEFAULT, runClosure, pointer, releaseClosure)
+    }
+
     static func cancel(_ source: guint) {
         if source != 0 { g_source_remove(source) }
     }

@@ -5,7 +5,8 @@ import MorningWords
 /// The History page: a routine chosen among those bmd stores, the chart of one of its
 /// weeks with the week's navigation, its stats and heatmap, and starting it over or
 /// deleting it, each after a question. It draws the model and sends the person's
-/// actions; it keeps no state of its own beyond its widgets.
+/// actions; what it keeps is what it last drew (so that only what changed is drawn
+/// again), the question on show, and the words given to screen readers.
 @MainActor
 final class HistoryPage {
     let root: UnsafeMutablePointer<GtkWidget>
@@ -41,7 +42,9 @@ final class HistoryPage {
     /// What a screen reader reads for the chart, its days, the heatmap and its days.
     private(set) var names: [UnsafeMutablePointer<GtkWidget>: String] = [:]
     private var model = HistoryModel()
+    /// The routines in the list, by id and as the list shows them.
     private var cardIds: [String] = []
+    private var cardLabels: [String] = []
     private var chartKey: String?
     private var heatmapKey: String?
     private var rendering = false
@@ -56,7 +59,7 @@ final class HistoryPage {
         routineRow = adw_combo_row_new()
         adw_preferences_row_set_title(cast(routineRow), "Routine")
         adw_combo_row_set_model(cast(routineRow), routineNames)
-        let routineList = boxedList([routineRow], name: "Routine")
+        let routineList = boxedList("Routine", rows: [routineRow])
 
         previous = iconButton("go-previous-symbolic", "Previous week")
         next = iconButton("go-next-symbolic", "Next week")
@@ -85,10 +88,7 @@ final class HistoryPage {
         gtk_box_append(cast(actions), delete)
         notice = label(wrap: true)
 
-        statsList = gtk_list_box_new()
-        gtk_list_box_set_selection_mode(OpaquePointer(statsList), GTK_SELECTION_NONE)
-        style(statsList, "boxed-list")
-        bm_set_accessible_label(statsList, "Stats")
+        statsList = boxedList("Stats")
 
         heatmapSummary = label(wrap: true)
         style(heatmapSummary, "dim-label")
@@ -150,12 +150,15 @@ final class HistoryPage {
         gtk_stack_set_visible_child_name(OpaquePointer(switcher), "history")
 
         let ids = cards.map(\.routineId)
-        if ids != cardIds || cards.count != Int(g_list_model_get_n_items(routineNames)) {
-            let old = g_list_model_get_n_items(routineNames)
-            gtk_string_list_splice(routineNames, 0, old, nil)
-            for card in cards { gtk_string_list_append(routineNames, card.routine + (card.active ? " (active)" : "")) }
-            cardIds = ids
+        // Made again when any entry's words change: another routine may be active with
+        // the same routines stored.
+        let labels = cards.map { $0.routine + ($0.active ? " (active)" : "") }
+        if labels != cardLabels {
+            gtk_string_list_splice(routineNames, 0, g_list_model_get_n_items(routineNames), nil)
+            for label in labels { gtk_string_list_append(routineNames, label) }
+            cardLabels = labels
         }
+        cardIds = ids
         if let index = ids.firstIndex(of: card.routineId), adw_combo_row_get_selected(cast(routineRow)) != guint(index) {
             adw_combo_row_set_selected(cast(routineRow), guint(index))
         }
@@ -215,8 +218,7 @@ final class HistoryPage {
             if day.date > chart.today { style(column, "dim-label") }
             for child in [count, bar, dayName] { gtk_box_append(cast(column), child) }
             let words = HistoryModel.dayWords(day, chart: chart)
-            name(column, words)
-            gtk_widget_set_tooltip_text(column, words)
+            name(column, words, tooltip: true)
             gtk_box_append(cast(self.chart), column)
             return (day, column, bar, count)
         }
@@ -284,8 +286,7 @@ final class HistoryPage {
             if let words = HistoryModel.heatmapDayWords(day, from: reply.from) {
                 let level = DataWords.level(completed: day.completed, total: day.total)
                 style(cell, level.map { "heat-\($0)" } ?? "heat-none")
-                name(cell, words)
-                gtk_widget_set_tooltip_text(cell, words)
+                name(cell, words, tooltip: true)
                 cells.append((day, cell))
             }
             gtk_grid_attach(cast(heatmap), cell, Int32(column + 1), Int32(index % 7 + 1), 1, 1)
@@ -331,16 +332,11 @@ final class HistoryPage {
         }
     }
 
-    /// Sets what a screen reader reads for `widget`, and keeps it for the tests.
-    private func name(_ widget: UnsafeMutablePointer<GtkWidget>, _ text: String) {
-        bm_set_accessible_label(widget, text)
+    /// Sets what a screen reader reads for `widget`, shown as its tooltip too when asked,
+    /// and keeps it for the tests.
+    private func name(_ widget: UnsafeMutablePointer<GtkWidget>, _ text: String, tooltip: Bool = false) {
+        if tooltip { nameWithTooltip(widget, text) } else { bm_set_accessible_label(widget, text) }
         names[widget] = text
-    }
-
-    /// A label's text, hidden when there is none.
-    private func set(_ label: UnsafeMutablePointer<GtkWidget>, _ text: String?) {
-        gtk_label_set_text(OpaquePointer(label), text ?? "")
-        gtk_widget_set_visible(label, text == nil ? 0 : 1)
     }
 
     // MARK: Style
@@ -372,63 +368,11 @@ final class HistoryPage {
     }
 }
 
-/// A bold heading over a part of a page.
-@MainActor
-private func heading(_ text: String) -> UnsafeMutablePointer<GtkWidget> {
-    let widget = label(wrap: true)
-    gtk_label_set_text(OpaquePointer(widget), text)
-    style(widget, "heading")
-    return widget
-}
-
-/// A boxed list of `rows`, named for screen readers.
-@MainActor
-private func boxedList(_ rows: [UnsafeMutablePointer<GtkWidget>], name: String) -> UnsafeMutablePointer<GtkWidget> {
-    let list = gtk_list_box_new()!
-    gtk_list_box_set_selection_mode(OpaquePointer(list), GTK_SELECTION_NONE)
-    style(list, "boxed-list")
-    bm_set_accessible_label(list, name)
-    for row in rows { gtk_list_box_append(OpaquePointer(list), row) }
-    return list
-}
-
 /// A button showing an icon, named for screen readers and with the name as tooltip.
 @MainActor
 private func iconButton(_ icon: String, _ name: String) -> UnsafeMutablePointer<GtkWidget> {
     let button = gtk_button_new_from_icon_name(icon)!
-    bm_set_accessible_label(button, name)
-    gtk_widget_set_tooltip_text(button, name)
+    nameWithTooltip(button, name)
     gtk_widget_set_valign(button, GTK_ALIGN_CENTER)
     return button
-}
-
-// MARK: A question in a dialog
-
-/// The answer to a dialog: its response's id.
-private final class Answer: @unchecked Sendable {  // made, run and released on the main thread
-    let run: @MainActor (String) -> Void
-    init(_ run: @MainActor @escaping (String) -> Void) { self.run = run }
-}
-
-private let answered: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, UnsafeMutableRawPointer?) -> Void = { _, response, data in
-    let answer = Unmanaged<Answer>.fromOpaque(data!).takeUnretainedValue()
-    let id = response.map { String(cString: $0) } ?? ""
-    MainActor.assumeIsolated { answer.run(id) }
-}
-
-private let releaseAnswer: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { data, _ in
-    Unmanaged<Answer>.fromOpaque(data!).release()
-}
-
-/// Shows `question` in a dialog over the window of `widget`: the change's button, and
-/// Cancel, which Escape answers too. `answer` hears true when the change goes ahead.
-@MainActor
-func presentConfirmation(_ question: Confirmation, over widget: UnsafeMutablePointer<GtkWidget>,
-             answer: @escaping @MainActor (Bool) -> Void) -> UnsafeMutablePointer<GtkWidget> {
-    let dialog = confirmationDialog(question, over: widget)
-    let handler = Unmanaged.passRetained(Answer { answer($0 == "confirm") }).toOpaque()
-    g_signal_connect_data(UnsafeMutableRawPointer(dialog), "response", unsafeBitCast(answered, to: GCallback.self), handler,
-                          unsafeBitCast(releaseAnswer, to: GClosureNotify.self), GConnectFlags(rawValue: 0))
-    gtk_window_present(cast(dialog))
-    return dialog
 }

@@ -11,11 +11,13 @@ enum OffThread {
     @MainActor
     static func run<T: Sendable>(_ work: @escaping @Sendable () -> T, then done: @escaping @MainActor (T) -> Void) {
         let result = Slot<T>()
-        let job = Job(work: { result.value = work() }, finish: { done(result.value!) })
+        // Made here, and run and released on the main thread by GLib's loop.
+        let finish = Closure { done(result.value!); return false }.pointer
+        let job = Unmanaged.passRetained(Job(work: { result.value = work() }, finish: finish)).toOpaque()
         var thread = pthread_t()
-        let pointer = Unmanaged.passRetained(job).toOpaque()
-        guard pthread_create(&thread, nil, runJob, pointer) == 0 else {
-            Unmanaged<Job>.fromOpaque(pointer).release()
+        guard pthread_create(&thread, nil, runJob, job) == 0 else {
+            Unmanaged<Job>.fromOpaque(job).release()
+            Unmanaged<Closure>.fromOpaque(finish).release()
             done(work())
             return
         }
@@ -29,28 +31,23 @@ private final class Slot<T>: @unchecked Sendable {
     var value: T?
 }
 
-/// A job in flight: `work` runs on its thread, then GLib hands the job back to the main
-/// thread, the only one that calls `finish`.
-private final class Job: @unchecked Sendable {
+/// A job in flight: `work` runs on its thread, which then hands `finish` (a retained
+/// `Closure`) to GLib's loop. The job holds nothing of the main thread's, so its thread
+/// may let it go.
+private final class Job: @unchecked Sendable {  // `finish` is only passed on, never run here
     let work: @Sendable () -> Void
-    let finish: @MainActor () -> Void
+    let finish: UnsafeMutableRawPointer
 
-    init(work: @escaping @Sendable () -> Void, finish: @escaping @MainActor () -> Void) {
+    init(work: @escaping @Sendable () -> Void, finish: UnsafeMutableRawPointer) {
         self.work = work
         self.finish = finish
     }
 }
 
-/// The thread's body: the work, then the job handed to GLib's loop, which wakes the main
-/// thread (adding a source from another thread is safe in GLib).
+/// The thread's body: the work, then the finishing closure handed to the main thread.
 private func runJob(_ pointer: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
-    Unmanaged<Job>.fromOpaque(pointer!).takeUnretainedValue().work()
-    g_idle_add_full(G_PRIORITY_DEFAULT, finishJob, pointer, nil)
-    return nil
-}
-
-private func finishJob(_ pointer: UnsafeMutableRawPointer?) -> gboolean {
     let job = Unmanaged<Job>.fromOpaque(pointer!).takeRetainedValue()
-    MainActor.assumeIsolated { job.finish() }
-    return 0  // G_SOURCE_REMOVE
+    job.work()
+    MainLoop.handOver(job.finish)
+    return nil
 }

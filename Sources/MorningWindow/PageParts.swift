@@ -20,6 +20,83 @@ func scrollingPage(_ column: UnsafeMutablePointer<GtkWidget>, bottom: Int32 = 12
     return scrolled
 }
 
+/// A label aligned to the start, wrapping between words when asked.
+@MainActor
+func label(wrap: Bool) -> UnsafeMutablePointer<GtkWidget> {
+    let widget = gtk_label_new(nil)!
+    gtk_label_set_xalign(OpaquePointer(widget), 0)
+    if wrap {
+        gtk_label_set_wrap(OpaquePointer(widget), 1)
+        gtk_label_set_wrap_mode(OpaquePointer(widget), PANGO_WRAP_WORD_CHAR)
+    }
+    return widget
+}
+
+/// A label's text, hidden when there is none.
+@MainActor
+func set(_ label: UnsafeMutablePointer<GtkWidget>, _ text: String?) {
+    gtk_label_set_text(OpaquePointer(label), text ?? "")
+    gtk_widget_set_visible(label, text == nil ? 0 : 1)
+}
+
+/// A bold heading over a part of a page.
+@MainActor
+func heading(_ text: String) -> UnsafeMutablePointer<GtkWidget> {
+    let widget = label(wrap: true)
+    gtk_label_set_text(OpaquePointer(widget), text)
+    style(widget, "heading")
+    return widget
+}
+
+/// A section's title and, under it, what the section is for.
+@MainActor
+func heading(_ title: String, description: String) -> UnsafeMutablePointer<GtkWidget> {
+    let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4)!
+    let head = label(wrap: true)
+    gtk_label_set_text(OpaquePointer(head), title)
+    style(head, "title-4")
+    let text = label(wrap: true)
+    gtk_label_set_text(OpaquePointer(text), description)
+    style(text, "dim-label")
+    gtk_box_append(cast(box), head)
+    gtk_box_append(cast(box), text)
+    return box
+}
+
+/// Names `widget` for screen readers and shows the same words as its tooltip. GTK would
+/// also make the tooltip the widget's description, and the words would be read twice:
+/// the description is cleared after the tooltip is set.
+@MainActor
+func nameWithTooltip(_ widget: UnsafeMutablePointer<GtkWidget>, _ text: String) {
+    bm_set_accessible_label(widget, text)
+    gtk_widget_set_tooltip_text(widget, text)
+    gtk_accessible_reset_property(OpaquePointer(widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION)
+}
+
+/// A boxed list named for screen readers, holding `rows`; none can be selected.
+@MainActor
+func boxedList(_ name: String, rows: [UnsafeMutablePointer<GtkWidget>] = []) -> UnsafeMutablePointer<GtkWidget> {
+    let list = gtk_list_box_new()!
+    gtk_list_box_set_selection_mode(OpaquePointer(list), GTK_SELECTION_NONE)
+    style(list, "boxed-list")
+    bm_set_accessible_label(list, name)
+    for row in rows { gtk_list_box_append(OpaquePointer(list), row) }
+    return list
+}
+
+/// Makes `spin` show its value with two digits, as times are written ("06", "05").
+func showTwoDigits(_ spin: UnsafeMutablePointer<GtkWidget>) {
+    connect(UnsafeMutableRawPointer(spin), "output", unsafeBitCast(twoDigits, to: GCallback.self))
+}
+
+/// A spin button's "output": its value written with two digits.
+private let twoDigits: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> gboolean = { spin, _ in
+    guard let spin else { return 0 }
+    let value = Int(gtk_spin_button_get_value_as_int(OpaquePointer(spin)))
+    gtk_editable_set_text(OpaquePointer(spin), value < 10 ? "0\(value)" : "\(value)")
+    return 1
+}
+
 /// A question before a change, over the window of `widget`, not yet shown: the change's
 /// button (red when it loses something, else the suggested one) and Cancel, which is
 /// the default and which Escape answers. Its responses are "confirm" and "cancel".
@@ -32,5 +109,19 @@ func confirmationDialog(_ question: Confirmation, over widget: UnsafeMutablePoin
     adw_message_dialog_set_response_appearance(cast(dialog), "confirm", question.destructive ? ADW_RESPONSE_DESTRUCTIVE : ADW_RESPONSE_SUGGESTED)
     adw_message_dialog_set_default_response(cast(dialog), "cancel")
     adw_message_dialog_set_close_response(cast(dialog), "cancel")
+    return dialog
+}
+
+/// Shows `question` in a dialog over the window of `widget` (see `confirmationDialog`).
+/// The dialog closes itself after any answer; `answer` hears true when the change goes
+/// ahead, false on Cancel or Escape.
+@MainActor
+@discardableResult
+func presentConfirmation(_ question: Confirmation, over widget: UnsafeMutablePointer<GtkWidget>,
+                         answer: @escaping @MainActor (Bool) -> Void) -> UnsafeMutablePointer<GtkWidget> {
+    let dialog = confirmationDialog(question, over: widget)
+    on(UnsafeMutableRawPointer(dialog), "response::confirm", arguments: 3) { answer(true) }
+    on(UnsafeMutableRawPointer(dialog), "response::cancel", arguments: 3) { answer(false) }
+    gtk_window_present(cast(dialog))
     return dialog
 }

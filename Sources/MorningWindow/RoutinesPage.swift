@@ -38,6 +38,8 @@ final class RoutinesPage {
     private var shownQuestion: RoutinesModel.Question?
     private var ownKey: [String]?
     private var famousKey: [String]?
+    /// The person's routine as the famous rows last showed it; nil when they show none yet.
+    private var famousActive: String??
     private var draftKey: [String]?
     private var shownTitle: String??
     private var addedCount = 0
@@ -58,8 +60,8 @@ final class RoutinesPage {
         message = label(wrap: true)
         style(message, "error")
 
-        ownList = Self.boxedList("Your routines")
-        famousList = Self.boxedList("Famous routines")
+        ownList = boxedList("Your routines")
+        famousList = boxedList("Famous routines")
 
         titleEntry = gtk_entry_new()
         gtk_widget_set_hexpand(titleEntry, 1)
@@ -69,7 +71,7 @@ final class RoutinesPage {
         bm_set_accessible_label(titleButton, "Set the title")
         draftCount = label(wrap: true)
         style(draftCount, "dim-label")
-        draftList = Self.boxedList("Tasks of your routine")
+        draftList = boxedList("Tasks of your routine")
         let none = gtk_label_new("No tasks yet")!
         style(none, "dim-label")
         gtk_widget_set_margin_top(none, 12)
@@ -83,7 +85,7 @@ final class RoutinesPage {
             gtk_spin_button_set_numeric(OpaquePointer(spin), 1)
             gtk_spin_button_set_snap_to_ticks(OpaquePointer(spin), 1)
             gtk_editable_set_width_chars(OpaquePointer(spin), 2)
-            connect(UnsafeMutableRawPointer(spin), "output", unsafeBitCast(twoDigits, to: GCallback.self))
+            showTwoDigits(spin)
             bm_set_accessible_label(spin, name)
         }
         gtk_spin_button_set_value(OpaquePointer(hour), 6)
@@ -114,9 +116,9 @@ final class RoutinesPage {
         let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12)!
         let parts: [UnsafeMutablePointer<GtkWidget>] = [
             notice, message,
-            Self.heading("Your routines", "One routine is yours at a time; the one you choose starts tomorrow."), ownList,
-            Self.heading("Famous routines", "The mornings of well-known people, as their biographers tell them."), famousList,
-            Self.heading("Create your own", "Give it a title and its tasks, on the five-minute grid. bmd keeps the draft until you save or discard it."),
+            heading("Your routines", description: "One routine is yours at a time; the one you choose starts tomorrow."), ownList,
+            heading("Famous routines", description: "The mornings of well-known people, as their biographers tell them."), famousList,
+            heading("Create your own", description: "Give it a title and its tasks, on the five-minute grid. bmd keeps the draft until you save or discard it."),
             titleRow, draftCount, draftList, timeRow, taskRow, draftMessage, buttons,
         ]
         for part in parts { gtk_box_append(cast(column), part) }
@@ -216,9 +218,13 @@ final class RoutinesPage {
         let key = (model.catalog ?? []).map { $0.id } + [model.catalog == nil ? "…" : ""]
         if key != famousKey {
             famousKey = key
+            famousActive = nil
             makeFamous(model)
         }
-        // Which is the person's changes in place, so the focus stays where it is.
+        // Which is the person's changes in place, so the focus stays where it is; the
+        // rows are touched only when it changed, not at each status bmd sends.
+        guard famousActive != .some(model.activeID) else { return }
+        famousActive = .some(model.activeID)
         for (routine, row, _, adopt) in famousRows {
             let active = routine.id == model.activeID
             adw_expander_row_set_subtitle(cast(row), MorningText.summary(routine.tasks) + (active ? " · your routine" : ""))
@@ -354,22 +360,11 @@ final class RoutinesPage {
         }
         shownQuestion = question
         guard let question else { return }
-        let dialog = confirmationDialog(question.asked, over: root)
-        // The dialog closes itself after any answer; Escape answers cancel.
-        on(UnsafeMutableRawPointer(dialog), "response::confirm", arguments: 3) { [weak self] in
-            self?.answered(.confirm)
+        dialog = presentConfirmation(question.asked, over: root) { [weak self] yes in
+            self?.dialog = nil
+            self?.shownQuestion = nil
+            self?.send(.routines(yes ? .confirm : .cancel))
         }
-        on(UnsafeMutableRawPointer(dialog), "response::cancel", arguments: 3) { [weak self] in
-            self?.answered(.cancel)
-        }
-        self.dialog = dialog
-        gtk_window_present(cast(dialog))
-    }
-
-    private func answered(_ event: RoutinesEvent) {
-        dialog = nil
-        shownQuestion = nil
-        send(.routines(event))
     }
 
     // MARK: Helpers
@@ -377,11 +372,6 @@ final class RoutinesPage {
     /// The text of an entry.
     static func text(_ entry: UnsafeMutablePointer<GtkWidget>) -> String {
         String(cString: gtk_editable_get_text(OpaquePointer(entry)))
-    }
-
-    private func set(_ label: UnsafeMutablePointer<GtkWidget>, _ text: String?) {
-        gtk_label_set_text(OpaquePointer(label), text ?? "")
-        gtk_widget_set_visible(label, text == nil ? 0 : 1)
     }
 
     private func clear(_ list: UnsafeMutablePointer<GtkWidget>) {
@@ -393,28 +383,6 @@ final class RoutinesPage {
 
     private func append(_ list: UnsafeMutablePointer<GtkWidget>, _ row: UnsafeMutablePointer<GtkWidget>) {
         gtk_list_box_append(OpaquePointer(list), row)
-    }
-
-    private static func boxedList(_ name: String) -> UnsafeMutablePointer<GtkWidget> {
-        let list = gtk_list_box_new()!
-        gtk_list_box_set_selection_mode(OpaquePointer(list), GTK_SELECTION_NONE)
-        style(list, "boxed-list")
-        bm_set_accessible_label(list, name)
-        return list
-    }
-
-    /// A section's title and what it is for.
-    private static func heading(_ title: String, _ description: String) -> UnsafeMutablePointer<GtkWidget> {
-        let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4)!
-        let head = label(wrap: true)
-        gtk_label_set_text(OpaquePointer(head), title)
-        style(head, "title-4")
-        let text = label(wrap: true)
-        gtk_label_set_text(OpaquePointer(text), description)
-        style(text, "dim-label")
-        gtk_box_append(cast(box), head)
-        gtk_box_append(cast(box), text)
-        return box
     }
 
     private static func row(_ children: [UnsafeMutablePointer<GtkWidget>]) -> UnsafeMutablePointer<GtkWidget> {
@@ -439,12 +407,4 @@ final class RoutinesPage {
         on(UnsafeMutableRawPointer(button), "clicked", body)
         return button
     }
-}
-
-/// A spin button's value with two digits, as times are written ("06", "05").
-private let twoDigits: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> gboolean = { spin, _ in
-    guard let spin else { return 0 }
-    let value = Int(gtk_spin_button_get_value_as_int(OpaquePointer(spin)))
-    gtk_editable_set_text(OpaquePointer(spin), value < 10 ? "0\(value)" : "\(value)")
-    return 1
 }

@@ -4,7 +4,9 @@ import MorningWords
 
 /// The Today page: where the morning stands, the date scroller, and the tasks of the day
 /// chosen, which can be checked today. It draws the model and sends the person's actions
-/// to the controller; it keeps no state of its own beyond its widgets.
+/// to the controller; what it keeps is what it last drew (so that only what changed is
+/// drawn again), whether the focus went to today's tasks yet, and a scroll waiting for
+/// the next frame.
 @MainActor
 final class TodayPage {
     let root: UnsafeMutablePointer<GtkWidget>
@@ -58,10 +60,7 @@ final class TodayPage {
         bm_set_accessible_label(scroller, "Dates")
         dayHeading = label(wrap: true)
         style(dayHeading, "heading")
-        list = gtk_list_box_new()
-        gtk_list_box_set_selection_mode(OpaquePointer(list), GTK_SELECTION_NONE)
-        style(list, "boxed-list")
-        bm_set_accessible_label(list, "Tasks")
+        list = boxedList("Tasks")
         message = label(wrap: true)
         style(message, "error")
 
@@ -134,12 +133,6 @@ final class TodayPage {
         set(message, model.message)
     }
 
-    /// A label's text, hidden when there is none.
-    private func set(_ label: UnsafeMutablePointer<GtkWidget>, _ text: String?) {
-        gtk_label_set_text(OpaquePointer(label), text ?? "")
-        gtk_widget_set_visible(label, text == nil ? 0 : 1)
-    }
-
     // MARK: The date scroller
 
     private func renderDates(_ model: WindowModel) {
@@ -157,10 +150,7 @@ final class TodayPage {
                 style(button, "flat")
                 if kind == "upcoming" { style(label, "dim-label") }
                 if kind == "today" { style(label, "heading") }
-                bm_set_accessible_label(button, "\(Weekday(date).name) \(date), \(kind)")
-                gtk_widget_set_tooltip_text(button, "\(Weekday(date).name) \(date), \(kind)")
-                // The tooltip would also be the button's description: the same words read twice.
-                gtk_accessible_reset_property(OpaquePointer(button), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION)
+                nameWithTooltip(button, "\(Weekday(date).name) \(date), \(kind)")
                 on(UnsafeMutableRawPointer(button), "clicked") { [weak self] in self?.send(.select(date)) }
                 gtk_box_append(cast(dateBox), button)
                 return (date, button)
@@ -251,16 +241,4 @@ final class TodayPage {
         gtk_list_box_append(OpaquePointer(list), row)
         return (task, row, check)
     }
-}
-
-/// A label aligned to the start, wrapping between words when asked.
-@MainActor
-func label(wrap: Bool) -> UnsafeMutablePointer<GtkWidget> {
-    let widget = gtk_label_new(nil)!
-    gtk_label_set_xalign(OpaquePointer(widget), 0)
-    if wrap {
-        gtk_label_set_wrap(OpaquePointer(widget), 1)
-        gtk_label_set_wrap_mode(OpaquePointer(widget), PANGO_WRAP_WORD_CHAR)
-    }
-    return widget
 }

@@ -133,7 +133,7 @@ private let openToday: @convention(c) (OpaquePointer?, OpaquePointer?, UnsafeMut
 private let openPage: @convention(c) (OpaquePointer?, OpaquePointer?, UnsafeMutableRawPointer?) -> Void = { _, value, app in
     guard let value, g_variant_is_of_type(value, g_variant_type_checked_("s")) != 0 else { return }
     let name = String(cString: g_variant_get_string(value, nil))
-    guard let page = WindowModel.Page.allCases.first(where: { $0.name == name }) else { return }
+    guard let page = WindowModel.Page(name: name) else { return }
     nonisolated(unsafe) let app = app  // GLib calls this on the main thread
     MainActor.assumeIsolated {
         WindowApp.show(page, in: app!.assumingMemoryBound(to: GtkApplication.self))

@@ -12,7 +12,6 @@ public final class WindowView {
     let routines: RoutinesPage
     let history: HistoryPage
     let preferences: PreferencesView
-    let menuButton: UnsafeMutablePointer<GtkWidget>
     private let controller: WindowController
     private var page: WindowModel.Page?
 
@@ -40,8 +39,7 @@ public final class WindowView {
         adw_view_switcher_title_set_title(OpaquePointer(title), WindowApp.title)
         let header = adw_header_bar_new()!
         adw_header_bar_set_title_widget(OpaquePointer(header), title)
-        menuButton = Self.menuButton()
-        adw_header_bar_pack_end(OpaquePointer(header), menuButton)
+        adw_header_bar_pack_end(OpaquePointer(header), Self.menuButton())
         let bar = adw_view_switcher_bar_new()!
         adw_view_switcher_bar_set_stack(OpaquePointer(bar), OpaquePointer(stack))
         // The bottom bar shows when the title has no room for the switcher.
@@ -55,7 +53,7 @@ public final class WindowView {
         // Clicking a page's tab tells the model.
         on(UnsafeMutableRawPointer(stack), "notify::visible-child-name", arguments: 3) { [weak self] in
             guard let self, let name = adw_view_stack_get_visible_child_name(OpaquePointer(self.stack)),
-                  let page = WindowModel.Page.allCases.first(where: { $0.name == String(cString: name) }),
+                  let page = WindowModel.Page(name: String(cString: name)),
                   page != self.page else { return }
             self.page = page
             self.controller.send(.showPage(page))
@@ -97,8 +95,15 @@ public final class WindowView {
         gtk_menu_button_set_icon_name(OpaquePointer(button), "open-menu-symbolic")
         gtk_menu_button_set_menu_model(OpaquePointer(button), UnsafeMutablePointer<GMenuModel>(menu))
         gtk_menu_button_set_primary(OpaquePointer(button), 1)
-        bm_set_accessible_label(button, "Main Menu")
-        gtk_widget_set_tooltip_text(button, "Main Menu")
+        nameWithTooltip(button, "Main Menu")
         return button
+    }
+}
+
+extension WindowModel.Page {
+    /// The page whose view stack name is `name`, if any is.
+    init?(name: String) {
+        guard let page = Self.allCases.first(where: { $0.name == name }) else { return nil }
+        self = page
     }
 }

@@ -151,6 +151,25 @@ import Testing
         #expect(g_list_model_get_n_items(adw_combo_row_get_model(cast(page.routineRow))) == 1)
     }
 
+    @Test("the routine list marks the active routine again when another stored routine becomes active")
+    func activeMarkFollows() {
+        let (w, page) = history()
+        defer { w.close() }
+        func names() -> [String] {
+            let list = adw_combo_row_get_model(cast(page.routineRow))
+            return (0..<g_list_model_get_n_items(list)).map { gtk_string_list_get_string(list, $0).map { String(cString: $0) } ?? "" }
+        }
+        #expect(names() == ["Lark (active)", "Kant"])
+        // Kant adopted from a terminal: the same routines, another one active.
+        w.bmd.records.cards[0].active = false
+        w.bmd.records.cards[1].active = true
+        w.bmd.status.routine?.id = "kant"
+        w.bmd.status.routine?.name = "Kant"
+        w.bmd.push()
+        #expect(spin { w.controller.model.history.cards?.last?.active == true })
+        #expect(names() == ["Lark", "Kant (active)"])
+    }
+
     @Test("while bmd is away the page says so and nothing can be changed; once back, it can")
     func away() {
         let (w, page) = history()

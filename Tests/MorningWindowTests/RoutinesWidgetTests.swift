@@ -45,6 +45,21 @@ import Testing
         #expect(w.page.ownRows.map { $0.adopt != nil } == [false, true])
     }
 
+    @Test("a status that changes no routine leaves the famous rows as they were drawn")
+    func famousRowsRest() {
+        let w = open()
+        defer { w.close() }
+        var relabelled = 0
+        for row in w.page.famousRows {
+            on(UnsafeMutableRawPointer(row.adopt), "notify::label", arguments: 3) { relabelled += 1 }
+        }
+        // A check made elsewhere: bmd sends a new status, the person's routine unchanged.
+        w.bmd.checkElsewhere(2)
+        #expect(spin { w.controller.model.status?.today?.completed == 2 })
+        #expect(relabelled == 0)
+        #expect(w.page.famousRows.map { gtk_button_get_label(cast($0.adopt)).map { String(cString: $0) } } == ["Adopt", "Adopt"])
+    }
+
     @Test("adopting asks in a dialog what it ends; Switch activates it and Today follows")
     func adopt() throws {
         let w = open()
