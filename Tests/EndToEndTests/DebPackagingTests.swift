@@ -156,12 +156,7 @@ struct DebPackagingTests {
         #expect(service.split(separator: "\n") == ["[D-BUS Service]", "Name=\(id)", "Exec=/usr/bin/better-morning --gapplication-service"],
                 "\(service)")
         // The menu's entry is activated over D-Bus by the same id, and runs the program elsewhere.
-        let entry = try String(contentsOfFile: "\(share)/applications/\(id).desktop", encoding: .utf8)
-        var keys: [String: String] = [:]
-        for line in entry.split(separator: "\n") where line.contains("=") {
-            let parts = line.split(separator: "=", maxSplits: 1)
-            keys[String(parts[0])] = parts.count > 1 ? String(parts[1]) : ""
-        }
+        let keys = DesktopEntry.keys(try String(contentsOfFile: "\(share)/applications/\(id).desktop", encoding: .utf8))
         #expect(keys["Name"] == "Better Morning" && keys["DBusActivatable"] == "true" && keys["Exec"] == "better-morning", "\(keys)")
         #expect(keys["Icon"] == id && keys["Terminal"] == "false", "\(keys)")
         #expect(keys["Categories"]?.contains("Utility;") == true && keys["Keywords"]?.contains("routine;") == true, "\(keys)")
