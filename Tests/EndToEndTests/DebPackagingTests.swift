@@ -156,12 +156,7 @@ struct DebPackagingTests {
         #expect(service.split(separator: "\n") == ["[D-BUS Service]", "Name=\(id)", "Exec=/usr/bin/better-morning --gapplication-service"],
                 "\(service)")
         // The menu's entry is activated over D-Bus by the same id, and runs the program elsewhere.
-        let entry = try String(contentsOfFile: "\(share)/applications/\(id).desktop", encoding: .utf8)
-        var keys: [String: String] = [:]
-        for line in entry.split(separator: "\n") where line.contains("=") {
-            let parts = line.split(separator: "=", maxSplits: 1)
-            keys[String(parts[0])] = parts.count > 1 ? String(parts[1]) : ""
-        }
+        let keys = DesktopEntry.keys(try String(contentsOfFile: "\(share)/applications/\(id).desktop", encoding: .utf8))
         #expect(keys["Name"] == "Better Morning" && keys["DBusActivatable"] == "true" && keys["Exec"] == "better-morning", "\(keys)")
         #expect(keys["Icon"] == id && keys["Terminal"] == "false", "\(keys)")
         #expect(keys["Categories"]?.contains("Utility;") == true && keys["Keywords"]?.contains("routine;") == true, "\(keys)")
@@ -213,27 +208,22 @@ struct DebPackagingTests {
         env["LD_LIBRARY_PATH"] = nil
         env["PATH"] = (env["PATH"] ?? "/usr/bin:/bin") + ":/usr/sbin:/sbin"
         let target = box.root.appendingPathComponent("target").path
-        let admin = target + "/var/lib/dpkg"
-        for folder in ["info", "updates"] {
-            try FileManager.default.createDirectory(atPath: admin + "/" + folder, withIntermediateDirectories: true)
-        }
-        // This system's entries for the libraries both packages load, as in debInstalls.
+        // This system's entries for the libraries both packages load.
         var depends: [String] = []
         for deb in [main, window] {
             let fields = DebianPackage.fields(try box.run("/usr/bin/dpkg-deb", ["--info", deb], environment: env).stdout)
             depends += DebianPackage.names(fields["Depends"] ?? "").filter { $0 != "better-morning" }
         }
-        let status = try box.run("/usr/bin/dpkg-query", ["--status"] + Set(depends).sorted(), environment: env)
-        #expect(status.status == 0, "a library the packages need is not installed here: \(status.stderr)")
-        try status.stdout.write(toFile: admin + "/status", atomically: true, encoding: .utf8)
-        let names = try box.run("/usr/bin/dpkg-query", ["--show", "--showformat=${binary:Package}\\n"] + Set(depends).sorted(), environment: env)
-        for name in names.stdout.split(separator: "\n") {
-            _ = FileManager.default.createFile(atPath: admin + "/info/\(name).list", contents: Data())
-        }
+        let admin = try DebianPackage.installRoot(target, holding: depends, in: box, environment: env)
         let dpkg = ["--root=\(target)", "--force-not-root", "--log=/dev/null"]
-        // Alone, the window asks for the main package.
+        // Alone, the window asks for the main package at its own version, and for nothing else.
         let alone = try box.run("/usr/bin/dpkg", dpkg + ["--install", window], environment: env)
-        #expect(alone.status != 0 && alone.stderr.contains("better-morning"), "\(alone.stdout)\(alone.stderr)")
+        let version = try DebianPackage.sourceVersion(box)
+        let unmet = alone.stderr.split(separator: "\n").filter { $0.contains(" depends on ") }
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(alone.status != 0, "\(alone.stdout)\(alone.stderr)")
+        #expect(unmet == ["better-morning-window depends on better-morning (= \(version)); however:"], "\(alone.stderr)")
+        #expect(alone.stderr.contains("\n  Package better-morning is not installed.\n"), "\(alone.stderr)")
         #expect(try box.run("/usr/bin/dpkg", dpkg + ["--purge", "better-morning-window"], environment: env).status == 0)
         let both = try box.run("/usr/bin/dpkg", dpkg + ["--install", main, window], environment: env)
         #expect(both.status == 0 && !both.stderr.contains("dependency problems"), "\(both.stdout)\(both.stderr)")
@@ -303,22 +293,9 @@ struct DebPackagingTests {
         // dpkg looks for ldconfig and friends on PATH when run as root.
         env["PATH"] = (env["PATH"] ?? "/usr/bin:/bin") + ":/usr/sbin:/sbin"
         let target = box.root.appendingPathComponent("target").path
-        let admin = target + "/var/lib/dpkg"
-        for folder in ["info", "updates"] {
-            try FileManager.default.createDirectory(atPath: admin + "/" + folder, withIntermediateDirectories: true)
-        }
-        // The new root's package database holds this system's entries for the packages the
-        // .deb depends on, so that dpkg checks Depends against what is really installed here.
+        // The new root knows this system's packages the .deb depends on.
         let fields = DebianPackage.fields(try box.run("/usr/bin/dpkg-deb", ["--info", deb], environment: env).stdout)
-        let depends = DebianPackage.names(fields["Depends"] ?? "")
-        #expect(!depends.isEmpty)
-        let status = try box.run("/usr/bin/dpkg-query", ["--status"] + depends, environment: env)
-        #expect(status.status == 0, "a library the package needs is not installed here: \(status.stderr)")
-        try status.stdout.write(toFile: admin + "/status", atomically: true, encoding: .utf8)
-        let installedNames = try box.run("/usr/bin/dpkg-query", ["--show", "--showformat=${binary:Package}\\n"] + depends, environment: env)
-        for name in installedNames.stdout.split(separator: "\n") {
-            _ = FileManager.default.createFile(atPath: admin + "/info/\(name).list", contents: Data())
-        }
+        let admin = try DebianPackage.installRoot(target, holding: DebianPackage.names(fields["Depends"] ?? ""), in: box, environment: env)
 
         let dpkg = ["--root=\(target)", "--force-not-root", "--log=/dev/null"]
         let installed = try box.run("/usr/bin/dpkg", dpkg + ["--install", deb], environment: env)

@@ -9,13 +9,7 @@ struct LauncherTests {
 
     /// The `[Desktop Entry]` group's keys and values.
     static func keys() throws -> [String: String] {
-        let text = try String(contentsOf: entry, encoding: .utf8)
-        var keys: [String: String] = [:]
-        for line in text.split(separator: "\n") where line.contains("=") && !line.hasPrefix("#") {
-            let parts = line.split(separator: "=", maxSplits: 1)
-            keys[String(parts[0])] = parts.count > 1 ? String(parts[1]) : ""
-        }
-        return keys
+        DesktopEntry.keys(try String(contentsOf: entry, encoding: .utf8))
     }
 
     @Test("The menu lists \"Better Morning (Terminal)\", which opens the full-screen app in a terminal with the app's icon, apart from the window's entry")

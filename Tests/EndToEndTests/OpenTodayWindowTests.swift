@@ -72,22 +72,6 @@ struct OpenTodayWindowTests {
         return said.stdout.split(separator: " ").last.flatMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
     }
 
-    /// Polls `condition` until it holds or `within` passes; whether it held.
-    static func waitFor(within: Duration, _ condition: () throws -> Bool) rethrows -> Bool {
-        let deadline = ContinuousClock.now + within
-        while try !condition() {
-            guard ContinuousClock.now < deadline else { return false }
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-        return true
-    }
-
-    /// Ends the window the bus started for the test, by its process id.
-    static func end(_ pid: pid_t) {
-        kill(pid, SIGTERM)
-        _ = waitFor(within: .seconds(5)) { kill(pid, 0) != 0 }
-    }
-
     @Test("Clicking the reminder starts the window through the session bus, on Today; a later click brings the same window back to Today")
     func opensTheWindow() throws {
         let window = Binaries.dir.appendingPathComponent("better-morning").path
@@ -109,9 +93,9 @@ struct OpenTodayWindowTests {
         #expect(found.status == 0 && !found.stdout.isEmpty, "xdotool: \(found.stdout)\(found.stderr); bmd log: \(box.daemonLog)")
         // …its program owns the app id on the bus, and shows Today.
         let pid = try #require(try Self.windowProcess(stack), "bmd log: \(box.daemonLog); bus log: \(stack.log("bus"))")
-        defer { Self.end(pid) }
+        defer { terminate(pid, within: .seconds(5)) }  // the window the bus started
         #expect(try Self.page(stack) == "today")
-        #expect(Self.waitFor(within: .seconds(10)) { box.daemonLog.contains("opened today's routine in the window") },
+        #expect(waitUntil(within: .seconds(10)) { box.daemonLog.contains("opened today's routine in the window") },
                 "bmd log: \(box.daemonLog)")
         #expect(!FileManager.default.fileExists(atPath: terminal.said), "the terminal opened too")
 
@@ -122,7 +106,7 @@ struct OpenTodayWindowTests {
         #expect(try Self.page(stack) == "history")
         #expect(try stack.displayedCount() == 1, "the reminder left the screen")
         try stack.clickFirst()
-        #expect(try Self.waitFor(within: .seconds(10)) { try Self.page(stack) == "today" }, "bmd log: \(box.daemonLog)")
+        #expect(try waitUntil(within: .seconds(10)) { try Self.page(stack) == "today" }, "bmd log: \(box.daemonLog)")
         #expect(try Self.windowProcess(stack) == pid)
         #expect(!FileManager.default.fileExists(atPath: terminal.said), "the terminal opened too")
 

@@ -70,8 +70,8 @@ struct PackagingTests {
         for (path, expectedMode) in expected {
             #expect(try mode(dest + "/" + path) == expectedMode, "\(path)")
         }
-        // The window comes too where it was built (libadwaita is installed), started by the
-        // bus from where it was installed.
+        // The window comes too where it was built (libadwaita is installed, as make test sees
+        // to), started by the bus from where it was installed.
         let id = "org.bettermorning.BetterMorning"
         let window: [(String, Int)] = [
             ("usr/bin/better-morning", 0o755), ("usr/share/man/man1/better-morning.1", 0o644),
@@ -79,13 +79,13 @@ struct PackagingTests {
             ("usr/share/metainfo/\(id).metainfo.xml", 0o644), ("usr/share/icons/hicolor/scalable/apps/\(id).svg", 0o644),
             ("usr/share/icons/hicolor/symbolic/apps/\(id)-symbolic.svg", 0o644),
         ]
-        if FileManager.default.isExecutableFile(atPath: Binaries.dir.appendingPathComponent("better-morning").path) {
-            for (path, expectedMode) in window {
-                #expect(try mode(dest + "/" + path) == expectedMode, "\(path)")
-            }
-            let bus = try String(contentsOfFile: dest + "/usr/share/dbus-1/services/\(id).service", encoding: .utf8)
-            #expect(bus.contains("Exec=/usr/bin/better-morning --gapplication-service\n"), "\(bus)")
+        let built = Binaries.dir.appendingPathComponent("better-morning").path
+        try #require(FileManager.default.isExecutableFile(atPath: built), "no \(built): make test builds it (libadwaita-1-dev)")
+        for (path, expectedMode) in window {
+            #expect(try mode(dest + "/" + path) == expectedMode, "\(path)")
         }
+        let bus = try String(contentsOfFile: dest + "/usr/share/dbus-1/services/\(id).service", encoding: .utf8)
+        #expect(bus.contains("Exec=/usr/bin/better-morning --gapplication-service\n"), "\(bus)")
         let service = try String(contentsOfFile: dest + "/usr/lib/systemd/user/bmd.service", encoding: .utf8)
         #expect(service.contains("ExecStart=/usr/bin/bmd\n"))
         let bash = try String(contentsOfFile: dest + "/usr/share/bash-completion/completions/bmctl", encoding: .utf8)

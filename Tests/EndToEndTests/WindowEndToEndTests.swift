@@ -48,14 +48,9 @@ struct WindowEndToEndTests {
 
         /// Polls bmd until the task at `position` is `state`, for at most `seconds`.
         func bmdSays(_ position: Int, is state: String, within seconds: Double = 2) throws -> Bool {
-            let deadline = Date().addingTimeInterval(seconds)
-            repeat {
-                if try Self.today(box).first(where: { $0["position"] as? Int == position })?["state"] as? String == state {
-                    return true
-                }
-                usleep(20_000)
-            } while Date() < deadline
-            return false
+            try waitUntil(within: .seconds(seconds)) {
+                try Self.today(box).first(where: { $0["position"] as? Int == position })?["state"] as? String == state
+            }
         }
     }
 
@@ -128,7 +123,7 @@ struct WindowEndToEndTests {
         // real clock: a fresh state, with no routine.
         try desktop.wait(role: "label", name: "No active routine", within: 10)
         let started = try #require(Self.listener(box.socketPath), "nothing listens at \(box.socketPath)")
-        defer { Self.end(started) }
+        defer { terminate(started, within: .seconds(10)) }  // the bmd the window started
         // The bmd beside the window's program.
         #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(started)/exe"))
                 == URL(fileURLWithPath: Binaries.bmd).resolvingSymlinksInPath().path)
@@ -154,18 +149,6 @@ struct WindowEndToEndTests {
         var length = socklen_t(12)
         guard getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0 else { return nil }
         return credentials[0]
-    }
-
-    /// Stops the bmd the window started, and waits (at most 10 s) until it has ended.
-    static func end(_ pid: pid_t) {
-        kill(pid, SIGTERM)
-        let deadline = Date().addingTimeInterval(10)
-        while Date() < deadline {
-            // Ended, or a zombie whose parent, the window, is gone.
-            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-                  let close = stat.lastIndex(of: ")"), !stat[close...].hasPrefix(") Z") else { return }
-            usleep(20_000)
-        }
     }
 
     /// The pages and how a person reaches each: its shortcut and its tab. A new page is a

@@ -94,6 +94,28 @@ enum DebianPackage {
         return daemon
     }
 
+    /// Makes `target` a root for `dpkg --root=target` whose package database holds this
+    /// system's entries for `packages` (each with an empty file list), so that dpkg checks
+    /// a package's Depends against what is really installed here; returns its admin folder.
+    static func installRoot(_ target: String, holding packages: [String], in box: Sandbox,
+                            environment env: [String: String]) throws -> String {
+        let admin = target + "/var/lib/dpkg"
+        for folder in ["info", "updates"] {
+            try FileManager.default.createDirectory(atPath: admin + "/" + folder, withIntermediateDirectories: true)
+        }
+        let names = Set(packages).sorted()
+        #expect(!names.isEmpty)
+        let status = try box.run("/usr/bin/dpkg-query", ["--status"] + names, environment: env)
+        #expect(status.status == 0, "a package these depend on is not installed here: \(status.stderr)")
+        try status.stdout.write(toFile: admin + "/status", atomically: true, encoding: .utf8)
+        let installed = try box.run("/usr/bin/dpkg-query", ["--show", "--showformat=${binary:Package}\\n"] + names, environment: env)
+        #expect(installed.status == 0, "\(installed.stderr)")
+        for name in installed.stdout.split(separator: "\n") {
+            _ = FileManager.default.createFile(atPath: admin + "/info/\(name).list", contents: Data())
+        }
+        return admin
+    }
+
     /// The five mappings of a /proc/PID/smaps text with the most Private_Dirty, as "KiB name".
     static func largestDirty(_ smaps: String) -> [String] {
         var name = "", found: [(Int, String)] = []
