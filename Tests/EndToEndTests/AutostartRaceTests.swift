@@ -172,20 +172,14 @@ struct AutostartRaceTests {
             i=0
             while [ ! -S "$XDG_RUNTIME_DIR/better-morning/bmd.sock" ] && [ $i -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
             """
-        // Written while no test starts a process, so that no child holds it open for writing
-        // when bmctl runs it (which would fail with "text file busy").
-        let written = ChildProcess.spawning.withLock {
-            FileManager.default.createFile(atPath: tools + "/systemctl", contents: Data(script.utf8), attributes: [.posixPermissions: 0o755])
-        }
-        #expect(written)
+        try ChildProcess.writeProgram(script, to: tools + "/systemctl")
         var env = box.baseEnvironment
         env["XDG_CONFIG_HOME"] = config
         env["PATH"] = tools + ":" + (env["PATH"] ?? "/usr/bin:/bin")
         // bmctl from a folder without bmd beside it, so that only systemctl could start one.
         let alone = box.root.appendingPathComponent("alone").path
         try FileManager.default.createDirectory(atPath: alone, withIntermediateDirectories: true)
-        // Copied while no test starts a process, as the script above is written.
-        try ChildProcess.spawning.withLock { try FileManager.default.copyItem(atPath: Binaries.bmctl, toPath: alone + "/bmctl") }
+        try ChildProcess.copyProgram(Binaries.bmctl, to: alone + "/bmctl")
         let run = try box.run(alone + "/bmctl", ["status", "--json"], environment: env)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr == "bmctl: bmd was not running; systemd started it (bmd.socket)\n", "\(run.stderr)")

@@ -62,8 +62,7 @@ struct LimitTests {
     func outOfDescriptors() throws {
         let box = try Sandbox(time: "2026-03-02 08:00:00")
         let wrapper = box.root.appendingPathComponent("bmd-with-few-descriptors").path
-        try "#!/bin/sh\nulimit -n 40\nexec \"\(Binaries.bmd)\" \"$@\"\n".write(toFile: wrapper, atomically: true, encoding: .utf8)
-        chmod(wrapper, 0o755)
+        try ChildProcess.writeProgram("#!/bin/sh\nulimit -n 40\nexec \"\(Binaries.bmd)\" \"$@\"\n", to: wrapper)
         let daemon = try box.startDaemon(fakeClock: false, executable: wrapper)
         var clients: [VarlinkClient] = []
         for _ in 0..<48 { clients.append(try VarlinkClient(path: box.socketPath)) }

@@ -364,11 +364,8 @@ struct NotificationTests {
         let folder = stack.folder.path
         let said = folder + "/terminal-ran"
         let terminal = folder + "/my-terminal"
-        try ChildProcess.spawning.withLock {
-            try "#!/bin/sh\nprintf '%s\\n' \"$@\" > '\(said).tmp' && mv '\(said).tmp' '\(said)'\n"
-                .write(toFile: terminal, atomically: true, encoding: .utf8)
-        }
-        chmod(terminal, 0o755)
+        try ChildProcess.writeProgram("#!/bin/sh\nprintf '%s\\n' \"$@\" > '\(said).tmp' && mv '\(said).tmp' '\(said)'\n",
+                                      to: terminal)
         let box = try Self.reminderOnScreen(stack, environment: ["TERMINAL": terminal])
 
         try stack.clickFirst()

@@ -144,10 +144,7 @@ struct TerminalRecorder {
         path = folder.appendingPathComponent("my-terminal").path
         said = folder.appendingPathComponent("terminal-ran").path
         let script = "#!/bin/sh\nprintf '%s\\n' \"$@\" > '\(said).tmp' && mv '\(said).tmp' '\(said)'\n"
-        try ChildProcess.spawning.withLock {
-            try script.write(toFile: path, atomically: true, encoding: .utf8)
-        }
-        chmod(path, 0o755)
+        try ChildProcess.writeProgram(script, to: path)
     }
 
     /// Polls until the terminal has run; false when `within` passes first.

@@ -40,10 +40,7 @@ struct SocketTests {
         let shared = try #require(template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }.map { String(cString: $0) })
         defer { try? FileManager.default.removeItem(atPath: shared) }
         let socket = shared + "/bmd.sock", client = shared + "/bmctl"
-        // Copied while no child can be spawned, so none inherits the copy open for writing
-        // (which would make running it fail with ETXTBSY).
-        try ChildProcess.spawning.withLock { try FileManager.default.copyItem(atPath: Binaries.bmctl, toPath: client) }
-        chmod(client, 0o755)
+        try ChildProcess.copyProgram(Binaries.bmctl, to: client)
         // On the real clock: under libfaketime bmd would not see its arguments (Sandbox.startDaemon).
         try box.startDaemon(arguments: ["--socket", socket], fakeClock: false)
         // Open both up: the folder is mkdtemp's, 0700.

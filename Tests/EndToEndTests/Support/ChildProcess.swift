@@ -87,6 +87,27 @@ final class ChildProcess: @unchecked Sendable {
     }
 }
 
+extension ChildProcess {
+    /// Writes a script that a test runs later, executable. Foundation's file writing is not
+    /// close-on-exec: a child of a parallel test spawned meanwhile would keep the file open
+    /// for writing for its whole life, and running the script would then fail with ETXTBSY
+    /// ("Text file busy"). Under the spawning lock no child can inherit it.
+    static func writeProgram(_ text: String, to path: String) throws {
+        try spawning.withLock { try text.write(toFile: path, atomically: true, encoding: .utf8) }
+        try makeExecutable(path)
+    }
+
+    /// Copies a program that a test runs later, under the spawning lock for the same reason.
+    static func copyProgram(_ source: String, to path: String) throws {
+        try spawning.withLock { try FileManager.default.copyItem(atPath: source, toPath: path) }
+        try makeExecutable(path)
+    }
+
+    private static func makeExecutable(_ path: String) throws {
+        guard chmod(path, 0o755) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EPERM) }
+    }
+}
+
 /// A pipe whose ends are close-on-exec, so only the child it is handed to gets it.
 final class Pipe2: @unchecked Sendable {
     let read: Int32

@@ -14,11 +14,9 @@ extension NotificationStack {
         let start = folder.appendingPathComponent("start-dunst")
         let display = folder.appendingPathComponent("display").path
         let dunstrc = folder.appendingPathComponent("dunstrc").path
-        try ChildProcess.spawning.withLock {
-            try "#!/bin/sh\nexec env DISPLAY=\"$(cat '\(display)')\" /usr/bin/dunst -config '\(dunstrc)' 2>>'\(folder.path)/dunst.log'\n"
-                .write(to: start, atomically: true, encoding: .utf8)
-        }
-        chmod(start.path, 0o755)
+        try ChildProcess.writeProgram(
+            "#!/bin/sh\nexec env DISPLAY=\"$(cat '\(display)')\" /usr/bin/dunst -config '\(dunstrc)' 2>>'\(folder.path)/dunst.log'\n",
+            to: start.path)
         try """
             [D-BUS Service]
             Name=org.freedesktop.Notifications

@@ -319,25 +319,15 @@ final class NotificationStack: @unchecked Sendable {
         let script = folder.appendingPathComponent("record-hints")
         // dunst runs a rule's script for each notification it shows, with the fields in
         // DUNST_* variables; these are the ones `dunstctl history` leaves out.
-        // Written while no child can be spawned: Foundation's temporary file is not
-        // close-on-exec, and a child of a parallel test that inherited it would hold the
-        // script open for writing for its whole life, so dunst's exec of it would fail
-        // with ETXTBSY.
-        try ChildProcess.spawning.withLock {
-            try """
-                #!/bin/sh
-                printf '%s\\n%s\\n%s\\n' "$DUNST_DESKTOP_ENTRY" "$DUNST_URGENCY" "$DUNST_ICON_PATH" > '\(hints)/.'"$DUNST_ID" \
-                  && mv '\(hints)/.'"$DUNST_ID" '\(hints)/'"$DUNST_ID"
-                """.write(to: script, atomically: true, encoding: .utf8)
-        }
-        chmod(script.path, 0o755)
+        try ChildProcess.writeProgram("""
+            #!/bin/sh
+            printf '%s\\n%s\\n%s\\n' "$DUNST_DESKTOP_ENTRY" "$DUNST_URGENCY" "$DUNST_ICON_PATH" > '\(hints)/.'"$DUNST_ID" \
+              && mv '\(hints)/.'"$DUNST_ID" '\(hints)/'"$DUNST_ID"
+            """, to: script.path)
         // dunst's context menu lists the actions through a dmenu-like command: this one
         // picks the check button, as a person would.
         let pick = folder.appendingPathComponent("pick-check")
-        try ChildProcess.spawning.withLock {
-            try "#!/bin/sh\ngrep -m1 '✓'\n".write(to: pick, atomically: true, encoding: .utf8)
-        }
-        chmod(pick.path, 0o755)
+        try ChildProcess.writeProgram("#!/bin/sh\ngrep -m1 '✓'\n", to: pick.path)
         let dunstrc = folder.appendingPathComponent("dunstrc")
         // Every notification is shown at once (no limit, so each one's script runs), none
         // is merged into another, and the history keeps them all.
