@@ -26,9 +26,10 @@ RUN_PACKAGES := pkg-config libsqlite3-dev libsystemd-dev libnotify-dev
 # xdotool finds it there by its title, and clicks and types in it; appstreamcli
 # (appstream) validates its metainfo; its end-to-end tests read it over AT-SPI as a
 # screen reader does (python3-pyatspi, gir1.2-atspi-2.0, on the accessibility bus
-# at-spi2-core starts).
+# at-spi2-core starts). python3-gi runs a notification server that sends activation
+# tokens, as GNOME Shell does and dunst does not.
 TEST_PACKAGES := $(RUN_PACKAGES) libadwaita-1-dev python3-venv mandoc groff-base faketime systemd dbus xvfb dunst sqlite3 dpkg-dev lintian tmux zsh desktop-file-utils appstream \
-	python3-pyatspi gir1.2-atspi-2.0 xdotool at-spi2-core
+	python3-pyatspi gir1.2-atspi-2.0 xdotool at-spi2-core python3-gi
 # And to build the Debian packages, the window's (better-morning-window) included.
 DEB_PACKAGES := $(RUN_PACKAGES) libadwaita-1-dev dpkg-dev
 # And for the benchmarks: the command-line peers bmctl and bmd are measured against,

@@ -360,22 +360,16 @@ struct NotificationTests {
     func openFromPopup() throws {
         let stack = try NotificationStack()
         defer { stack.stop() }
-        // A terminal that writes down what it was asked to run.
-        let folder = stack.folder.path
-        let said = folder + "/terminal-ran"
-        let terminal = folder + "/my-terminal"
-        try ChildProcess.writeProgram("#!/bin/sh\nprintf '%s\\n' \"$@\" > '\(said).tmp' && mv '\(said).tmp' '\(said)'\n",
-                                      to: terminal)
-        let box = try Self.reminderOnScreen(stack, environment: ["TERMINAL": terminal])
+        let terminal = try TerminalRecorder(in: stack.folder)
+        let box = try Self.reminderOnScreen(stack, environment: ["TERMINAL": terminal.path])
 
         try stack.clickFirst()
-        let deadline = ContinuousClock.now + .seconds(5)
-        while !FileManager.default.fileExists(atPath: said) && ContinuousClock.now < deadline {
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-        let ran = try? String(contentsOfFile: said, encoding: .utf8)
+        #expect(try terminal.waitForRun(within: .seconds(5)), "bmd log: \(box.daemonLog); dunst log: \(stack.log("dunst"))")
+        let ran = try? String(contentsOfFile: terminal.said, encoding: .utf8)
         #expect(ran == "-e\n" + Binaries.dir.resolvingSymlinksInPath().appendingPathComponent("bmctl").path + "\n",
                 "bmd log: \(box.daemonLog); dunst log: \(stack.log("dunst"))")
+        // dunst sends no activation token, and bmd hands on none of its own.
+        #expect((try? String(contentsOfFile: terminal.tokens, encoding: .utf8)) == "\n\n")
         // The bus has no window to start: bmd asked it first, and says why it fell back.
         #expect(box.daemonLog.contains("the window did not open"), "bmd log: \(box.daemonLog)")
         // Opening today checks nothing.

@@ -151,4 +151,82 @@ struct OpenTodayWindowTests {
         #expect(shown.first?.desktopEntry == "better-morning", "\(shown)")
         try box.stopDaemon()
     }
+
+    /// A notification server that sends an activation token with each click, as GNOME
+    /// Shell and Plasma do and dunst does not (Tests/Tools/token-notification-server),
+    /// started on `stack`'s bus; with `window` it also stands in for the window, writing
+    /// down what the window was asked.
+    struct TokenServer {
+        let folder: String
+        let process: ChildProcess
+
+        init(on stack: NotificationStack, window: Bool) throws {
+            folder = stack.folder.appendingPathComponent("token-server").path
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            process = try stack.spawn("/usr/bin/python3", [packageRoot.appendingPathComponent("Tests/Tools/token-notification-server").path,
+                                                            folder] + (window ? ["--window"] : []),
+                                      log: "token-server", environment: stack.environment)
+            let ready = waitUntil(within: .seconds(10)) { FileManager.default.fileExists(atPath: folder + "/ready") }
+            if !ready { stop() }
+            try #require(ready, "the token server did not start: \(stack.log("token-server"))")
+        }
+
+        func read(_ name: String) -> String? {
+            try? String(contentsOfFile: folder + "/" + name, encoding: .utf8)
+        }
+
+        /// A click on the last notification: its activation token, then the action.
+        func click() { process.signal(SIGUSR1) }
+
+        func stop() { NotificationStack.terminate(process) }
+    }
+
+    /// bmd started on `stack` just before Darwin's first task, once the reminder is sent.
+    static func reminderSent(_ stack: NotificationStack, environment: [String: String] = [:]) throws -> Sandbox {
+        let (box, tasks) = try NotificationTests.darwinStartsTomorrow(stack)
+        let time = try #require(tasks.first?["time"] as? String)
+        try NotificationTests.startDaemon(box, seconds: 2, before: time, on: stack, environment: environment)
+        #expect(waitUntil(within: .seconds(20)) { box.daemonLog.contains("reminder sent") }, "bmd log: \(box.daemonLog)")
+        return box
+    }
+
+    // Rule N6: on Wayland a window raised without the click's token may only be flagged.
+    @Test("A server that sends an activation token with the click: the window is asked to open Today with that token")
+    func tokenToTheWindow() throws {
+        let stack = try NotificationStack(server: false)
+        defer { stack.stop() }
+        let server = try TokenServer(on: stack, window: true)
+        defer { server.stop() }
+        let terminal = try TerminalRecorder(in: stack.folder)
+        let box = try Self.reminderSent(stack, environment: ["TERMINAL": terminal.path])
+        let shown = try #require(server.read("shown"), "bmd log: \(box.daemonLog)")
+
+        server.click()
+        #expect(waitUntil(within: .seconds(10)) { server.read("activated") != nil }, "bmd log: \(box.daemonLog)")
+        let asked = try #require(server.read("activated").flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) } as? [String: Any])
+        #expect(asked["action"] as? String == "today")
+        #expect(asked["platform-data"] as? [String: String]
+                == ["activation-token": "token-for-\(shown)", "desktop-startup-id": "token-for-\(shown)"], "\(asked)")
+        #expect(waitUntil(within: .seconds(5)) { box.daemonLog.contains("opened today's routine in the window") },
+                "bmd log: \(box.daemonLog)")
+        #expect(!FileManager.default.fileExists(atPath: terminal.said), "the terminal opened too")
+        try box.stopDaemon()
+    }
+
+    // Rule N6.
+    @Test("A server that sends an activation token with the click, and no window installed: the terminal is given the token")
+    func tokenToTheTerminal() throws {
+        let stack = try NotificationStack(server: false)
+        defer { stack.stop() }
+        let server = try TokenServer(on: stack, window: false)
+        defer { server.stop() }
+        let terminal = try TerminalRecorder(in: stack.folder)
+        let box = try Self.reminderSent(stack, environment: ["TERMINAL": terminal.path])
+        let shown = try #require(server.read("shown"), "bmd log: \(box.daemonLog)")
+
+        server.click()
+        #expect(try terminal.waitForRun(within: .seconds(15)), "bmd log: \(box.daemonLog)")
+        #expect((try? String(contentsOfFile: terminal.tokens, encoding: .utf8)) == "token-for-\(shown)\ntoken-for-\(shown)\n")
+        try box.stopDaemon()
+    }
 }

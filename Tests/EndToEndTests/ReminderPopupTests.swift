@@ -138,13 +138,22 @@ struct ReminderPopupTests {
 /// A terminal program that writes down what it was asked to run, for `$TERMINAL`.
 struct TerminalRecorder {
     let path: String
+    /// Its arguments, a line each, once it has run.
     let said: String
+    /// The activation tokens it was given: XDG_ACTIVATION_TOKEN's and DESKTOP_STARTUP_ID's
+    /// values, a line each; written before `said`.
+    let tokens: String
 
     init(in folder: URL) throws {
         path = folder.appendingPathComponent("my-terminal").path
         said = folder.appendingPathComponent("terminal-ran").path
-        let script = "#!/bin/sh\nprintf '%s\\n' \"$@\" > '\(said).tmp' && mv '\(said).tmp' '\(said)'\n"
-        try ChildProcess.writeProgram(script, to: path)
+        tokens = folder.appendingPathComponent("terminal-tokens").path
+        try ChildProcess.writeProgram("""
+            #!/bin/sh
+            printf '%s\\n' "$XDG_ACTIVATION_TOKEN" "$DESKTOP_STARTUP_ID" > '\(tokens)'
+            printf '%s\\n' "$@" > '\(said).tmp' && mv '\(said).tmp' '\(said)'
+
+            """, to: path)
     }
 
     /// Polls until the terminal has run; false when `within` passes first.

@@ -1,3 +1,4 @@
+import CNotify
 import MorningCore
 import Foundation
 import Logging
@@ -104,8 +105,50 @@ import Testing
 
     @Test("with no session bus the popup's \"Open today\" does not look for the window, and says why")
     func openTodayWithoutBus() {
-        let failure = TodayInWindow.activate(on: SessionBus(environment: [:]))
+        let failure = TodayInWindow.activate(on: SessionBus(environment: [:]), activationToken: nil)
         #expect(failure?.contains("no session bus") == true, "\(failure ?? "nil")")
+    }
+
+    // Rule N6: on Wayland, a window raised without the server's token may only be flagged.
+    @Test("the popup's \"Open today\" hands the window the server's activation token, under both names toolkits read")
+    func activationTokenToTheWindow() {
+        func printed(_ token: String?) -> String {
+            let parameters = bm_activate_action_parameters("today", token)!
+            g_variant_ref_sink(parameters)
+            defer { g_variant_unref(parameters) }
+            let text = g_variant_print(parameters, 1)!
+            defer { g_free(text) }
+            return String(cString: text)
+        }
+        #expect(printed("wl-42'\"x") == #"('today', @av [], {'activation-token': <"wl-42'\"x">, 'desktop-startup-id': <"wl-42'\"x">})"#)
+        #expect(printed(nil) == "('today', @av [], @a{sv} {})")
+    }
+
+    // Rule N6.
+    @Test("a terminal opened from the popup is given the server's activation token, and never the one bmd was started with")
+    func activationTokenToTheTerminal() {
+        let base = ["PATH": "/usr/bin", "DESKTOP_STARTUP_ID": "bmd's own"]
+        #expect(TodayInTerminal.environment(base, activationToken: "wl-42")
+                == ["PATH": "/usr/bin", "XDG_ACTIVATION_TOKEN": "wl-42", "DESKTOP_STARTUP_ID": "wl-42"])
+        #expect(TodayInTerminal.environment(base, activationToken: nil) == ["PATH": "/usr/bin"])
+    }
+
+    @Test("a server's activation token goes to the one action that follows it on the same notification, and to no later one")
+    func pendingActivation() {
+        var pending = PendingActivation()
+        #expect(pending.take(for: 7) == nil)
+        pending.keep("first", for: 7)
+        #expect(pending.take(for: 7) == "first")
+        // A second click that came without a token does not reuse the first one's.
+        #expect(pending.take(for: 7) == nil)
+        // A token for another notification is not this one's, and is dropped by the action.
+        pending.keep("other", for: 8)
+        #expect(pending.take(for: 7) == nil)
+        #expect(pending.take(for: 8) == nil)
+        // The newest token wins.
+        pending.keep("old", for: 7)
+        pending.keep("new", for: 7)
+        #expect(pending.take(for: 7) == "new")
     }
 
     // No D-Bus call is made at all (the reason says so), so nothing waits for a timeout.

@@ -36,8 +36,10 @@ public protocol Notifier: Sendable {
     /// starts or stops in the session.
     func whenAvailabilityChanges(_ handler: @escaping @Sendable () -> Void)
 
-    /// Calls `handler` when the user acts on the reminder `post` showed last.
-    func whenActed(_ handler: @escaping @Sendable (ReminderAction) -> Void)
+    /// Calls `handler` when the user acts on the reminder `post` showed last, with the
+    /// activation token the server gave for it, if any: what lets the program the action
+    /// opens take the focus.
+    func whenActed(_ handler: @escaping @Sendable (ReminderAction, _ activationToken: String?) -> Void)
 
     /// The reminder `post` showed last, or `adopt` took back, while it may be on screen;
     /// nil when none is.
@@ -60,7 +62,7 @@ extension Notifier {
     public func whenAvailabilityChanges(_ handler: @escaping @Sendable () -> Void) {}
 
     /// A notifier that shows no actions hears of none.
-    public func whenActed(_ handler: @escaping @Sendable (ReminderAction) -> Void) {}
+    public func whenActed(_ handler: @escaping @Sendable (ReminderAction, _ activationToken: String?) -> Void) {}
 
     /// A notifier that keeps nothing on screen has nothing to take back.
     public var reminderOnScreen: ShownNotification? { nil }
@@ -94,7 +96,9 @@ public final class LibnotifyNotifier: Notifier {
     /// Who owns the notification server's name, watched while there is a session bus.
     private let watcher: ServerWatcher?
     private let availabilityChanged = Mutex<(@Sendable () -> Void)?>(nil)
-    private let acted = Mutex<(@Sendable (ReminderAction) -> Void)?>(nil)
+    private let acted = Mutex<(@Sendable (ReminderAction, String?) -> Void)?>(nil)
+    /// The activation token the server sent for the reminder, until the action it goes with.
+    private let activation = Mutex(PendingActivation())
     private let dismissed = Mutex<(@Sendable () -> Void)?>(nil)
     private let logger: Logger
 
@@ -142,7 +146,7 @@ public final class LibnotifyNotifier: Notifier {
         availabilityChanged.withLock { $0 = handler }
     }
 
-    public func whenActed(_ handler: @escaping @Sendable (ReminderAction) -> Void) {
+    public func whenActed(_ handler: @escaping @Sendable (ReminderAction, _ activationToken: String?) -> Void) {
         acted.withLock { $0 = handler }
     }
 
@@ -160,11 +164,16 @@ public final class LibnotifyNotifier: Notifier {
     /// and only from the server that showed it, on the bus it was shown on.
     private func heard(_ signal: ServerWatcher.Signal) {
         switch signal {
+        case .activationToken(let id, let token, let sender, let bus):
+            guard shownReminder.withLock({ $0?.isNotification(id, of: sender, on: bus) == true }) else { return }
+            activation.withLock { $0.keep(token, for: id) }
         case .invoked(let id, let key, let sender, let bus):
+            let token = activation.withLock { $0.take(for: id) }
             guard let action = ReminderAction(rawValue: key),
                   shownReminder.withLock({ $0?.isNotification(id, of: sender, on: bus) == true }) else { return }
-            logger.info("the reminder's action was invoked", metadata: ["action": "\(key)"])
-            acted.withLock { $0 }?(action)
+            logger.info("the reminder's action was invoked",
+                        metadata: ["action": "\(key)", "activation token": "\(token == nil ? "none" : "given")"])
+            acted.withLock { $0 }?(action, token)
         case .closed(let id, let sender, let bus):
             let wasShown = shownReminder.withLock { shown in
                 guard shown?.isNotification(id, of: sender, on: bus) == true else { return false }
@@ -285,5 +294,24 @@ public final class LibnotifyNotifier: Notifier {
                 logger.debug("desktop notifications are still unavailable: \(failure.reason)")
             }
         }
+    }
+}
+
+/// The activation token a notification server sent for a notification, kept for the
+/// action that follows it. A server sends the token just before the action, so the
+/// token is taken by that action and never left for a later one that came without.
+struct PendingActivation: Sendable {
+    private var kept: (id: UInt32, token: String)?
+
+    /// Keeps `token`, sent for notification `id`, in place of any earlier one.
+    mutating func keep(_ token: String, for id: UInt32) {
+        kept = (id, token)
+    }
+
+    /// The token for an action on notification `id`, if the server sent one for it; nothing
+    /// is kept afterwards.
+    mutating func take(for id: UInt32) -> String? {
+        defer { kept = nil }
+        return kept?.id == id ? kept?.token : nil
     }
 }

@@ -51,10 +51,10 @@ public struct ReminderService: Service {
         // What the user does with the popup, where the server shows actions. The engine
         // holds the notifier, so the notifier holds the engine weakly: bmd's state must be
         // let go (and its file checkpointed) when bmd stops.
-        notifier.whenActed { [weak engine, onScreen, logger] action in
+        notifier.whenActed { [weak engine, onScreen, logger] action, activationToken in
             switch action {
             case .open:
-                TodayInWindow.open(logger: logger)
+                TodayInWindow.open(activationToken: activationToken, logger: logger)
             case .check:
                 guard let engine, let day = onScreen.withLock({ $0 }) else { return }
                 do {

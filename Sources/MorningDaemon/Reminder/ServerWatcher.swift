@@ -3,8 +3,8 @@ import Foundation
 
 /// Watches who owns org.freedesktop.Notifications on the session bus, so that bmd knows
 /// at once when a notification server starts or stops, not at the next reminder; and
-/// hears what the server says of its notifications (an action invoked, a notification
-/// closed), only from that owner.
+/// hears what the server says of its notifications (an activation token, an action
+/// invoked, a notification closed), only from that owner.
 ///
 /// GDBus reports the owner through `NameOwnerChanged`, delivered to the GLib main context
 /// of the thread that asked; this watcher runs a main loop of its own on a thread of its
@@ -14,6 +14,9 @@ final class ServerWatcher: @unchecked Sendable {
     /// came from.
     enum Signal: Equatable {
         case invoked(id: UInt32, key: String, sender: String, bus: String?)
+        /// The token that lets the program an action brings up take the focus, sent just
+        /// before the action (servers that follow version 1.2 of the notification spec).
+        case activationToken(id: UInt32, token: String, sender: String, bus: String?)
         case closed(id: UInt32, sender: String, bus: String?)
     }
 
@@ -134,9 +137,9 @@ final class ServerWatcher: @unchecked Sendable {
         me.release()
     }
 
-    /// What the C shims read of one signal (kind 1: ActionInvoked, 2: NotificationClosed),
-    /// handed to the watcher that `watcher` points at; the two ways of hearing signals
-    /// (a monitor's filter, a subscription) both end here.
+    /// What the C shims read of one signal (kind 1: ActionInvoked, 2: NotificationClosed,
+    /// 3: ActivationToken), handed to the watcher that `watcher` points at; the two ways of
+    /// hearing signals (a monitor's filter, a subscription) both end here.
     fileprivate static func heard(_ kind: Int32, id: UInt32, key: UnsafePointer<gchar>?, sender: UnsafePointer<gchar>,
                                   watcher: UnsafeMutableRawPointer) {
         let watcher = Unmanaged<ServerWatcher>.fromOpaque(watcher).takeUnretainedValue()
@@ -146,6 +149,8 @@ final class ServerWatcher: @unchecked Sendable {
             watcher.hear(.invoked(id: id, key: String(cString: key), sender: from, bus: bus))
         } else if kind == 2 {
             watcher.hear(.closed(id: id, sender: from, bus: bus))
+        } else if kind == 3, let key {
+            watcher.hear(.activationToken(id: id, token: String(cString: key), sender: from, bus: bus))
         }
     }
 
@@ -154,7 +159,7 @@ final class ServerWatcher: @unchecked Sendable {
     fileprivate func hear(_ signal: Signal) {
         let sender: String
         switch signal {
-        case .invoked(_, _, let from, _), .closed(_, let from, _): sender = from
+        case .invoked(_, _, let from, _), .closed(_, let from, _), .activationToken(_, _, let from, _): sender = from
         }
         guard lock.withLock({ owner == sender }) else { return }
         heard(signal)

@@ -27,8 +27,21 @@ enum TodayInTerminal {
         return nil
     }
 
+    /// The names a program started from a click reads its activation token by: Wayland's
+    /// xdg-activation, X11's startup notification.
+    static let activationTokenNames = ["XDG_ACTIVATION_TOKEN", "DESKTOP_STARTUP_ID"]
+
+    /// The terminal's environment: bmd's, with the notification server's activation token
+    /// where it gave one, so that the terminal may take the focus. A token bmd itself was
+    /// started with was used up then, and is not handed on.
+    static func environment(_ environment: [String: String], activationToken: String?) -> [String: String] {
+        var environment = environment
+        for name in activationTokenNames { environment[name] = activationToken }
+        return environment
+    }
+
     /// Starts the terminal and returns at once; logs why when there is none.
-    static func open(logger: Logger) {
+    static func open(activationToken: String?, logger: Logger) {
         let environment = ProcessInfo.processInfo.environment
         let bmd = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
         guard let command = command(environment: environment, bmdPath: bmd) else {
@@ -39,6 +52,7 @@ enum TodayInTerminal {
         process.executableURL = URL(fileURLWithPath: command[0])
         process.arguments = Array(command.dropFirst())
         process.standardInput = FileHandle.nullDevice
+        process.environment = Self.environment(environment, activationToken: activationToken)
         do {
             try process.run()
             logger.info("opened today's routine", metadata: ["command": "\(command.joined(separator: " "))"])

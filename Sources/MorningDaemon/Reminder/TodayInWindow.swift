@@ -11,6 +11,10 @@ import MorningProtocol
 /// it when it is not running, from its D-Bus service file, and it opens on Today. Where
 /// no such file names the app id, the bus answers that nothing provides it, and
 /// `TodayInTerminal` opens the terminal app.
+///
+/// The notification server's activation token for the click, when it sent one, goes
+/// with either: without it a compositor on Wayland may only mark the window as wanting
+/// attention rather than raise it.
 enum TodayInWindow {
     /// The desktop entry the window installs, named after its app id, as activatable
     /// applications' are.
@@ -19,13 +23,13 @@ enum TodayInWindow {
     /// Asks the window, on a thread of its own, and opens the terminal if it cannot come.
     /// The click is heard on GDBus's own thread, which must stay free to read the answer;
     /// the wait of a window being started must hold up nothing else of bmd's.
-    static func open(logger: Logger) {
+    static func open(activationToken: String?, logger: Logger) {
         let sessionBus = SessionBus(environment: ProcessInfo.processInfo.environment)
         let thread = Thread {
             nameThisThread("bmd open-today")
-            if let failure = activate(on: sessionBus) {
+            if let failure = activate(on: sessionBus, activationToken: activationToken) {
                 logger.info("the window did not open (\(failure)); opening today's routine in a terminal")
-                TodayInTerminal.open(logger: logger)
+                TodayInTerminal.open(activationToken: activationToken, logger: logger)
             } else {
                 logger.info("opened today's routine in the window")
             }
@@ -34,7 +38,7 @@ enum TodayInWindow {
     }
 
     /// Calls the window's `today` action; nil once it answered, else why it did not.
-    static func activate(on sessionBus: SessionBus) -> String? {
+    static func activate(on sessionBus: SessionBus, activationToken: String?) -> String? {
         // Without a session bus GLib would start a private one, where no window is.
         if let missing = sessionBus.missing() { return missing }
         var error: UnsafeMutablePointer<GError>?
@@ -45,11 +49,8 @@ enum TodayInWindow {
         defer { g_object_unref(UnsafeMutableRawPointer(bus)) }
         // bmd outlives the session bus (by default GLib ends the process when it closes).
         g_dbus_connection_set_exit_on_close(bus, 0)
-        // The action's name, no parameter, and no platform data.
-        guard let parameters = g_variant_parse(nil, "('\(Morning.Window.todayAction)', @av [], @a{sv} {})", nil, nil, &error) else {
-            return NotificationServer.message(taking: error)
-        }
-        defer { g_variant_unref(parameters) }
+        // The action's name, no parameter, and the token as platform data.
+        let parameters = bm_activate_action_parameters(Morning.Window.todayAction, activationToken)
         guard let reply = g_dbus_connection_call_sync(
             bus, Morning.Window.appID, Morning.Window.objectPath, "org.freedesktop.Application", "ActivateAction", parameters, nil,
             // Started on demand the window answers in about half a second; one that never
