@@ -154,17 +154,16 @@ struct OpenTodayWindowTests {
 
     /// A notification server that sends an activation token with each click, as GNOME
     /// Shell and Plasma do and dunst does not (Tests/Tools/token-notification-server),
-    /// started on `stack`'s bus; with `window` it also stands in for the window, writing
-    /// down what the window was asked.
+    /// started on `stack`'s bus.
     struct TokenServer {
         let folder: String
         let process: ChildProcess
 
-        init(on stack: NotificationStack, window: Bool) throws {
+        init(on stack: NotificationStack) throws {
             folder = stack.folder.appendingPathComponent("token-server").path
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             process = try stack.spawn("/usr/bin/python3", [packageRoot.appendingPathComponent("Tests/Tools/token-notification-server").path,
-                                                            folder] + (window ? ["--window"] : []),
+                                                            folder],
                                       log: "token-server", environment: stack.environment)
             let ready = waitUntil(within: .seconds(10)) { FileManager.default.fileExists(atPath: folder + "/ready") }
             if !ready { stop() }
@@ -191,26 +190,49 @@ struct OpenTodayWindowTests {
     }
 
     // Rule N6: on Wayland a window raised without the click's token may only be flagged.
-    @Test("A server that sends an activation token with the click: the window is asked to open Today with that token")
+    @Test("A server that sends an activation token with the click: the window opens on Today and carries that token")
     func tokenToTheWindow() throws {
-        let stack = try NotificationStack(server: false)
+        let window = Binaries.dir.appendingPathComponent("better-morning").path
+        try #require(FileManager.default.isExecutableFile(atPath: window), "no \(window): make test builds it (libadwaita-1-dev)")
+        let share = try WindowShare(executable: window)
+        defer { share.remove() }
+        let stack = try NotificationStack(server: false, serviceFolders: [share.services])
         defer { stack.stop() }
-        let server = try TokenServer(on: stack, window: true)
+        let server = try TokenServer(on: stack)
         defer { server.stop() }
         let terminal = try TerminalRecorder(in: stack.folder)
-        let box = try Self.reminderSent(stack, environment: ["TERMINAL": terminal.path])
+        let box = try Self.reminderSent(stack, environment: ["TERMINAL": terminal.path, "XDG_DATA_DIRS": share.path])
+        try Self.setActivationEnvironment(stack, box)
         let shown = try #require(server.read("shown"), "bmd log: \(box.daemonLog)")
 
         server.click()
-        #expect(waitUntil(within: .seconds(10)) { server.read("activated") != nil }, "bmd log: \(box.daemonLog)")
-        let asked = try #require(server.read("activated").flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) } as? [String: Any])
-        #expect(asked["action"] as? String == "today")
-        #expect(asked["platform-data"] as? [String: String]
-                == ["activation-token": "token-for-\(shown)", "desktop-startup-id": "token-for-\(shown)"], "\(asked)")
-        #expect(waitUntil(within: .seconds(5)) { box.daemonLog.contains("opened today's routine in the window") },
-                "bmd log: \(box.daemonLog)")
+        let found = try ChildProcess.run("/usr/bin/timeout", ["20", "/usr/bin/xdotool", "search", "--sync", "--name", "^Better Morning$"],
+                                         environment: ["DISPLAY": stack.display, "PATH": "/usr/bin:/bin"])
+        let id = try #require(found.stdout.split(separator: "\n").first.map(String.init),
+                              "xdotool: \(found.stderr); bmd log: \(box.daemonLog); bus log: \(stack.log("bus"))")
+        let pid = try #require(try Self.windowProcess(stack), "bmd log: \(box.daemonLog)")
+        defer { terminate(pid, within: .seconds(5)) }
+        #expect(try Self.page(stack) == "today")
+        // GTK hands the token to the window manager as the X11 startup id of the window's
+        // group (on Wayland, to the compositor's xdg-activation), which lets it take the focus.
+        #expect(try waitUntil(within: .seconds(5)) { try Self.startupID(of: id, on: stack) == "token-for-\(shown)" },
+                "startup id: \(((try? Self.startupID(of: id, on: stack)) ?? nil) ?? "none"); bmd log: \(box.daemonLog)")
         #expect(!FileManager.default.fileExists(atPath: terminal.said), "the terminal opened too")
         try box.stopDaemon()
+    }
+
+    /// The X11 startup id (`_NET_STARTUP_ID`) of the group the window `id` belongs to, as
+    /// xprop reads it; nil when it has none.
+    static func startupID(of id: String, on stack: NotificationStack) throws -> String? {
+        func property(_ name: String, of window: String) throws -> String {
+            try ChildProcess.run("/usr/bin/xprop", ["-id", window, name], environment: ["DISPLAY": stack.display, "PATH": "/usr/bin:/bin"]).stdout
+        }
+        // WM_CLIENT_LEADER(WINDOW): window id # 0x200002
+        guard let leader = try property("WM_CLIENT_LEADER", of: id).split(separator: " ").last.map(String.init) else { return nil }
+        // _NET_STARTUP_ID(UTF8_STRING) = "token-for-1"
+        let said = try property("_NET_STARTUP_ID", of: leader.trimmingCharacters(in: .whitespacesAndNewlines))
+        guard said.contains(" = ") else { return nil }
+        return said.split(separator: "\"").dropFirst().first.map(String.init)
     }
 
     // Rule N6.
@@ -218,7 +240,7 @@ struct OpenTodayWindowTests {
     func tokenToTheTerminal() throws {
         let stack = try NotificationStack(server: false)
         defer { stack.stop() }
-        let server = try TokenServer(on: stack, window: false)
+        let server = try TokenServer(on: stack)
         defer { server.stop() }
         let terminal = try TerminalRecorder(in: stack.folder)
         let box = try Self.reminderSent(stack, environment: ["TERMINAL": terminal.path])
