@@ -200,7 +200,7 @@ public struct RoutinesModel: Equatable, Sendable {
             draft = Morning.Draft(title: nil, tasks: [])
             draftMessage = nil
         case .refused(let error):
-            return refuse(Self.words(for: error))
+            return refuse(RefusalWords.sentence(for: error))
         case .failed(let words):
             return refuse(words)
         case .adopt(let id):
@@ -334,42 +334,5 @@ public struct RoutinesModel: Equatable, Sendable {
 
     static func trimmed(_ text: String) -> String {
         String(text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
-    }
-
-    /// What the page says when bmd refuses a change: what to do instead, in the window's
-    /// words (never a command to type, never a protocol name).
-    static func words(for error: Morning.Error) -> String {
-        switch error {
-        case .draftFull(let limit):
-            "The draft already has \(MorningText.count(limit, "task")), the most a routine can have; remove one to make room."
-        case .invalidTime(let text, let earlier, let later):
-            MorningText.invalidTime(text: text, nearest: [earlier, later].compactMap { $0 }) + "."
-        case .noDraft:
-            "There is no draft to save yet: give it a title and add its tasks first."
-        case .noDraftTask(let position, let total):
-            total == 0 ? "The draft has no tasks." : "The draft has no task \(position) any more; it has \(MorningText.count(total, "task"))."
-        case .invalidRoutine(let reason):
-            sentence(reason)
-        case .alreadyActive(let routine):
-            "\(routine) is already your routine."
-        case .routineNotFound(let query):
-            "bmd knows no routine \"\(query)\"; it may have been deleted."
-        case .storageFailed(let reason):
-            "bmd could not save the change (\(reason)); nothing was changed."
-        case .stateFileBusy(let seconds):
-            "Another program holds Better Morning's state file: bmd waited \(MorningText.count(seconds, "second")) "
-                + "and nothing was changed. Close the program that has it open and try again."
-        case .tooManyConnections, .tooMuchUnfinished:
-            "bmd is busy; nothing was changed. Try again in a moment."
-        default:
-            "bmd refused that; nothing was changed."
-        }
-    }
-
-    /// bmd's reason as a sentence: a capital first, a full stop last.
-    static func sentence(_ reason: String) -> String {
-        guard let first = reason.first else { return reason }
-        let body = first.uppercased() + reason.dropFirst()
-        return body.hasSuffix(".") ? body : body + "."
     }
 }

@@ -128,7 +128,7 @@ public struct WindowModel: Equatable, Sendable {
             show(change: change)
             return []
         case .refused(let error):
-            message = Self.words(for: error)
+            message = RefusalWords.sentence(for: error)
             // What is on show may be out of date: ask again.
             return selected.map { [.loadDay($0.description)] } ?? []
         case .failed(let words):
@@ -197,22 +197,5 @@ public struct WindowModel: Equatable, Sendable {
         day.tasks[index] = change.task
         day.completed = change.completed
         self.day = day
-    }
-
-    /// What the window says when bmd refuses a call it made.
-    static func words(for error: Morning.Error) -> String {
-        switch error {
-        case .noActiveRoutine: "There is no active routine."
-        case .notStarted(let routine, let start): "\(routine) starts on \(start)."
-        case .notToday(_, let today): "Only today's tasks can be checked; today is \(today)."
-        case .taskNotFound: "That task is no longer in today's list."
-        case .dateOutOfRange(let date, let earliest, let latest, _): "\(date) is not between \(earliest) and \(latest)."
-        case .dayLocked(let date): "\(date) is closed and cannot change."
-        case .routineNotFound(let query): "bmd has no routine \(query) any more."
-        case .notificationsUnavailable(let reason): "The notification cannot show: \(reason)."
-        case .stateFileBusy(let seconds): "Another program held Better Morning's data for \(seconds) s; nothing changed. Try again."
-        case .storageFailed(let reason): "bmd could not store the change: \(reason)."
-        default: "bmd could not do that (\(BmdLink.shortName(error.varlinkName)))."
-        }
     }
 }

@@ -136,7 +136,8 @@ import Testing
         #expect(spin { page.dialog != nil })
         adw_message_dialog_response(cast(page.dialog!), "confirm")
         #expect(spin { gtk_widget_get_visible(page.message).bool })
-        #expect(text(page.message) == "Another program held Better Morning's data for 5 s; nothing changed. Try again.")
+        #expect(text(page.message) == "Another program holds Better Morning's state file: bmd waited 5 seconds and nothing was changed. "
+                + "Close the program that has it open and try again.")
     }
 
     @Test("a routine deleted from a terminal while the page was away is gone when it shows again")

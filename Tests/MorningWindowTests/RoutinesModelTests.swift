@@ -206,8 +206,24 @@ enum RoutinesFixture {
             #expect(model.routines.draftMessage == words)
             #expect(model.routines.message == nil && model.message == nil)
         }
-        // No protocol name ever shows, even for an error the page has no words of its own for.
-        #expect(!RoutinesModel.words(for: .importRefused(routines: 2)).contains("ImportRefused"))
+        // No protocol name ever shows, even for an error the window has no words of its own for.
+        #expect(!RefusalWords.sentence(for: .importRefused(routines: 2)).contains("ImportRefused"))
+    }
+
+    @Test("a refusal reads the same with the draft as anywhere else in the window")
+    func oneVoice() {
+        let errors: [Morning.Error] = [.stateFileBusy(seconds: 5), .storageFailed(reason: "disk full"),
+                                       .routineNotFound(query: "gone"), .tooManyConnections(limit: 128)]
+        for error in errors {
+            // Refused on Today (a check) …
+            var today = opened()
+            _ = today.handle(.refused(error))
+            // … and refused with the draft.
+            var draft = opened()
+            _ = draft.handle(.routines(.add(hour: 6, minute: 5, title: "Stretch")))
+            _ = draft.handle(.routines(.refused(error)))
+            #expect(today.message != nil && draft.routines.draftMessage == today.message, "\(error)")
+        }
     }
 
     @Test("the twentieth task says the draft is full")
