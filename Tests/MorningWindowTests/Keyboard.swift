@@ -7,7 +7,8 @@ import Testing
 /// widget or on the first widget holding it that has one, up to the window, as a key
 /// press bubbles up (Space and Enter on a button, a switch or a row are the window's:
 /// they activate the focused widget). GTK 4 has no way to make a key event in a test;
-/// its key bindings are shortcuts, read here as it reads them.
+/// its key bindings are shortcuts, read here as it reads them. Key controllers (an
+/// entry's typing) are not run: keys are pressed here on buttons, switches and rows.
 @MainActor
 struct Keyboard {
     let window: UnsafeMutablePointer<GtkWidget>
@@ -36,8 +37,8 @@ struct Keyboard {
         return reached
     }
 
-    /// Tabs until `control` or a widget inside it has the focus; whether one does, within
-    /// one round of the window.
+    /// Tabs until `control` or a widget inside it has the focus; whether one does within
+    /// 400 Tabs, more than a round of any window here.
     @discardableResult
     func tab(to control: UnsafeMutablePointer<GtkWidget>) -> Bool {
         for _ in 0..<400 {
