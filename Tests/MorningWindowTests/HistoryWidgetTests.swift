@@ -16,9 +16,9 @@ import Testing
     }
 
     /// A window on the History page once it shows Lark's week, stats and heatmap.
-    func history(_ bmd: FakeBmd = FakeBmd()) -> (Window, HistoryPage) {
+    func history(_ bmd: FakeBmd = FakeBmd(), own: [Morning.RoutineStats] = Fixture.stats.routines) -> (Window, HistoryPage) {
         // The routines the History page's stats are about (the Routines page lists them too).
-        bmd.own = Fixture.stats.routines
+        bmd.own = own
         let w = Window(bmd)
         w.controller.send(.showPage(.history))
         let page = w.view.history
@@ -194,6 +194,80 @@ import Testing
         w.bmd.checkElsewhere(2)
         #expect(spin { counts(page) == [3, 1, 2, 0, 0, 0, 0] })
         #expect(page.names[page.bars[2].column] == "Wed 25 Nov: today, 2 of 3 so far")
+    }
+
+    /// A window on Lark's last week, reached from this week by keyboard, where each
+    /// button of the week's navigation acts: Lark has records from the 12th, before it
+    /// was last started (the 20th), so a week before the last one is there to see.
+    func lastWeek() -> (Window, HistoryPage) {
+        var own = Fixture.stats.routines
+        own[0].stats.firstDate = "2026-11-12"
+        let (w, page) = history(own: own)
+        let keys = Keyboard(window: w.window)
+        #expect(keys.tab(to: page.previous), "Tab never reaches Previous week")
+        #expect(keys.press("space"))
+        #expect(spin { text(page.weekLabel) == "16 – 22 Nov · last week" })
+        #expect(w.bmd.calls.contains("Week lark -1"))
+        #expect([page.previous, page.next, page.thisWeek].allSatisfy(sensitive))
+        return (w, page)
+    }
+
+    @Test("Tab reaches every control of the page, in the order it shows them")
+    func keyboard() {
+        let (w, page) = lastWeek()
+        defer { w.close() }
+        let reached = Keyboard(window: w.window).tabOrder()
+        func order(_ control: UnsafeMutablePointer<GtkWidget>) -> Int? {
+            reached.firstIndex { $0 == control || gtk_widget_is_ancestor($0, control) != 0 }
+        }
+        let controls: [(String, UnsafeMutablePointer<GtkWidget>)] = [
+            ("the routine", page.routineRow), ("Previous week", page.previous), ("Next week", page.next),
+            ("This Week", page.thisWeek), ("Start Over…", page.restart), ("Delete…", page.delete),
+        ]
+        for (name, control) in controls {
+            #expect(order(control) != nil, "Tab never reaches \(name)")
+        }
+        let orders = controls.compactMap { order($0.1) }
+        #expect(orders == orders.sorted(), "Tab goes through the page out of order")
+    }
+
+    @Test("by keyboard alone: weeks browsed, another routine chosen, a restart asked, cancelled and made")
+    func keyboardActions() throws {
+        let (w, page) = lastWeek()
+        defer { w.close() }
+        let keys = Keyboard(window: w.window)
+        // Enter on Next week, then on This Week from last week again.
+        #expect(keys.tab(to: page.next) && keys.press("Return"))
+        #expect(spin { text(page.weekLabel) == "23 – 29 Nov · this week" })
+        #expect(counts(page) == [3, 1, 1, 0, 0, 0, 0])
+        #expect(keys.tab(to: page.previous) && keys.press("space"))
+        #expect(spin { text(page.weekLabel) == "16 – 22 Nov · last week" })
+        #expect(keys.tab(to: page.thisWeek) && keys.press("space"))
+        #expect(spin { text(page.weekLabel) == "23 – 29 Nov · this week" })
+
+        // Space on the routine opens its list; Down and Enter choose Kant.
+        #expect(keys.tab(to: page.routineRow) && keys.press("space"))
+        #expect(keys.press("Down"))
+        #expect(keys.press("Return"))
+        #expect(spin { w.controller.model.history.card?.routine == "Kant" })
+        #expect(spin { w.bmd.calls.contains("History kant 3") && page.names[page.heatmap]?.hasPrefix("Heatmap of Kant") == true })
+
+        // Start Over…: the question comes; Escape keeps everything.
+        #expect(keys.tab(to: page.restart) && keys.press("space"))
+        #expect(spin { page.dialog != nil })
+        let asked = try #require(page.dialog)
+        #expect(Keyboard(window: asked).press("Escape"))
+        #expect(spin { page.dialog == nil })
+        // Again, and Tab to the question's Start Over and Space: Kant restarts.
+        #expect(keys.tab(to: page.restart) && keys.press("space"))
+        #expect(spin { page.dialog != nil })
+        let dialog = try #require(page.dialog)
+        let confirm = try #require(button(labelled: "Start Over", in: dialog))
+        let answer = Keyboard(window: dialog)
+        #expect(answer.tab(to: confirm) && answer.press("space"))
+        #expect(spin { w.bmd.calls.contains("Restart kant") })
+        #expect(w.bmd.calls.filter { $0.hasPrefix("Restart") } == ["Restart kant"])
+        #expect(spin { text(page.notice).hasPrefix("Restarted Kant: it starts over tomorrow") })
     }
 }
 

@@ -135,4 +135,70 @@ import Testing
         adw_message_dialog_response(cast(view.welcomeDialog!), "close")
         #expect(spin { view.welcomeDialog == nil && w.controller.model.preferences.welcome == nil })
     }
+    /// Preferences where every control acts: the reminder on, its sound off.
+    func preferencesWithSound() -> (Window, PreferencesView) {
+        let bmd = FakeBmd()
+        bmd.status.notifications.sound = false
+        return preferences(bmd)
+    }
+
+    @Test("Tab reaches every control of the preferences, in the order they show them")
+    func keyboard() throws {
+        let (w, view) = preferencesWithSound()
+        defer { close(w, view) }
+        let reached = Keyboard(window: try #require(view.window)).tabOrder()
+        func order(_ control: UnsafeMutablePointer<GtkWidget>?) -> Int? {
+            reached.firstIndex { $0 == control || gtk_widget_is_ancestor($0, control) != 0 }
+        }
+        let controls: [(String, UnsafeMutablePointer<GtkWidget>?)] = [
+            ("the Notifications row", view.reminder), ("the Notifications switch", view.reminderSwitch),
+            ("the Alarm Sound row", view.soundRow), ("the Alarm Sound switch", view.soundSwitch),
+            ("Send (a test notification)", view.testButton), ("Show (the welcome)", view.welcomeButton),
+            ("Reset…", view.resetButton),
+        ]
+        for (name, control) in controls {
+            #expect(order(control) != nil, "Tab never reaches \(name)")
+        }
+        let orders = controls.compactMap { order($0.1) }
+        #expect(orders == orders.sorted(), "Tab goes through the preferences out of order")
+    }
+
+    @Test("by keyboard alone: the reminder and its sound switched, the welcome read, a reset cancelled and made")
+    func keyboardActions() throws {
+        let (w, view) = preferencesWithSound()
+        defer { close(w, view) }
+        let keys = Keyboard(window: try #require(view.window))
+        // Space on the switch turns the reminder off; bmd hears it and the page says so.
+        #expect(keys.tab(to: view.reminderSwitch!) && keys.press("space"))
+        #expect(spin { view.toasts.contains("Notifications are off.") })
+        #expect(w.bmd.calls.contains("SetNotifications false"))
+        #expect(w.bmd.status.notifications.enabled == false)
+        #expect(!on(view.reminderSwitch))
+        // Enter on its row turns it on again.
+        #expect(keys.tab(to: view.reminder!) && keys.focus == view.reminder && keys.press("Return"))
+        #expect(spin { w.bmd.calls.contains("SetNotifications true") && on(view.reminderSwitch) })
+        #expect(w.bmd.status.notifications.enabled == true)
+        // The sound, on its row.
+        #expect(keys.tab(to: view.soundRow!) && keys.press("space"))
+        #expect(spin { w.bmd.calls.contains("SetNotificationSound true") && on(view.soundSwitch) })
+
+        // The welcome, read and closed with Escape.
+        #expect(keys.tab(to: view.welcomeButton!) && keys.press("space"))
+        #expect(spin { view.welcomeDialog != nil && w.bmd.calls.contains("Welcome") })
+        #expect(Keyboard(window: try #require(view.welcomeDialog)).press("Escape"))
+        #expect(spin { view.welcomeDialog == nil && w.controller.model.preferences.welcome == nil })
+
+        // Reset…: Escape keeps everything; Tab to the question's Reset and Space resets.
+        #expect(keys.tab(to: view.resetButton!) && keys.press("space"))
+        #expect(spin { view.dialog != nil })
+        #expect(Keyboard(window: try #require(view.dialog)).press("Escape"))
+        #expect(spin { view.dialog == nil })
+        #expect(keys.tab(to: view.resetButton!) && keys.press("space"))
+        #expect(spin { view.dialog != nil })
+        let dialog = try #require(view.dialog)
+        let answer = Keyboard(window: dialog)
+        #expect(answer.tab(to: try #require(button(labelled: "Reset", in: dialog))) && answer.press("space"))
+        #expect(spin { view.toasts.contains("Better Morning is reset: every routine, record and setting is gone.") })
+        #expect(w.bmd.calls.filter { $0 == "Reset" }.count == 1)
+    }
 }

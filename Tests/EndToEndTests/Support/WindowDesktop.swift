@@ -94,10 +94,14 @@ final class WindowDesktop {
     }
 
     /// Until a widget of `role` named `name` ("…" at the end: starting so) is on screen,
-    /// with `state` set (or cleared, `is: false`) when given.
+    /// with `state` set (or cleared, `is: false`) when given. With `anywhere`, a widget in
+    /// the window's tree counts though it is scrolled out of view: GTK 4.8, as seen here,
+    /// tells a screen reader of nothing at the points of a page scrolled down, so the
+    /// caller makes sure the widget's page is the one on show.
     @discardableResult
-    func wait(role: String, name: String, state: String? = nil, is wanted: Bool = true, within seconds: Double = 5) throws -> [String: Any] {
-        var request: [String: Any] = ["do": "wait", "role": role, "name": name, "is": wanted, "within": seconds]
+    func wait(role: String, name: String, state: String? = nil, is wanted: Bool = true, within seconds: Double = 5,
+              anywhere: Bool = false) throws -> [String: Any] {
+        var request: [String: Any] = ["do": "wait", "role": role, "name": name, "is": wanted, "within": seconds, "anywhere": anywhere]
         if let state { request["state"] = state }
         return try ask(request)
     }
@@ -107,14 +111,36 @@ final class WindowDesktop {
         try ask(["do": "gone", "role": role, "name": name, "within": seconds])
     }
 
-    /// A left click at the middle of the widget, with the mouse.
-    func click(role: String, name: String, within seconds: Double = 5) throws {
-        try ask(["do": "click", "role": role, "name": name, "within": seconds])
+    /// A left click at the middle of the widget, with the mouse; with `anywhere`, found
+    /// as `wait` finds it and clicked where its extents say it is (the header bar's
+    /// window buttons are not found at their points either).
+    func click(role: String, name: String, within seconds: Double = 5, anywhere: Bool = false) throws {
+        try ask(["do": "click", "role": role, "name": name, "within": seconds, "anywhere": anywhere])
     }
 
     /// Keys typed on the keyboard into the window ("alt+2").
     func key(_ keys: String) throws {
         try ask(["do": "key", "keys": keys])
+    }
+
+    /// Text typed on the keyboard into the window, into the widget that has the focus.
+    func type(_ text: String) throws {
+        try ask(["do": "type", "text": text])
+    }
+
+    /// Waits at most `seconds` for the window's program to end by itself (Ctrl+Q, or its
+    /// last window closed): its exit status, or nil while it still runs. `open` starts
+    /// it again.
+    func ended(within seconds: Double = 5) -> Int32? {
+        guard let window else { return nil }
+        let gone = waitUntil(within: .milliseconds(Int(seconds * 1000))) {
+            guard let stat = try? String(contentsOfFile: "/proc/\(window.pid)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { return true }
+            return stat[close...].hasPrefix(") Z")
+        }
+        guard gone else { return nil }
+        self.window = nil
+        return window.wait()
     }
 
     var logText: String {
