@@ -24,6 +24,9 @@ public final class BmdLink {
     private var follower: VarlinkConnection?
     private var caller: VarlinkConnection?
     private var retrySource: guint = 0
+    /// Called once every call made has been answered (or the calls' connection ended), then
+    /// forgotten.
+    private var whenAnswered: (@MainActor () -> Void)?
 
     /// `deliver` gets every event; it runs on the main thread, from GLib's loop.
     /// `starter`, when given, makes the first connection in place of `connector`.
@@ -142,7 +145,10 @@ public final class BmdLink {
             case .failure(let failure):
                 return deliver(.lost(failure.reason))
             case .success(let fd):
-                caller = VarlinkConnection(fd: fd) { [weak self] _ in self?.caller = nil }
+                caller = VarlinkConnection(fd: fd) { [weak self] _ in
+                    self?.caller = nil
+                    self?.callsEnded()
+                }
             }
         }
         let refused: (Morning.Error) -> WindowEvent = refusals == .routines ? { .routines(.refused($0)) } : { .refused($0) }
@@ -166,8 +172,22 @@ public final class BmdLink {
             if self.caller?.isIdle == true {
                 self.caller?.close()
                 self.caller = nil
+                self.callsEnded()
             }
         }
+    }
+
+    /// Calls `done` once bmd has answered every call made so far: at once when none waits.
+    func whenCallsAnswered(_ done: @escaping @MainActor () -> Void) {
+        guard let caller, caller.isOpen, !caller.isIdle else { return done() }
+        whenAnswered = done
+    }
+
+    /// The calls are all answered, or will never be: whoever waited for that goes on.
+    private func callsEnded() {
+        let done = whenAnswered
+        whenAnswered = nil
+        done?()
     }
 
     /// "NotToday" from "org.bettermorning.Morning.NotToday".

@@ -54,6 +54,9 @@ public enum RoutinesEvent: Equatable, Sendable {
     /// The answer to the question on show: go ahead, or leave things as they are.
     case confirm
     case cancel
+    /// The window closes with this in the draft's entries, maybe never given to bmd: a
+    /// title, and a task at hour:minute.
+    case closing(title: String, hour: Int, minute: Int, taskTitle: String)
 }
 
 /// The Routines page's state: the famous routines, the person's own, the draft as bmd
@@ -237,8 +240,26 @@ public struct RoutinesModel: Equatable, Sendable {
             return [question.effect]
         case .cancel:
             asking = nil
+        case .closing(let title, let hour, let minute, let taskTitle):
+            return closing(title: title, hour: hour, minute: minute, taskTitle: taskTitle)
         }
         return []
+    }
+
+    /// What the person typed for the draft and did not give bmd yet goes to bmd as the
+    /// window closes, as if they had pressed Enter: closing the window loses nothing. A
+    /// title bmd already holds, or entries left empty, ask nothing.
+    private mutating func closing(title: String, hour: Int, minute: Int, taskTitle: String) -> [RoutinesEffect] {
+        var effects: [RoutinesEffect] = []
+        let typed = Self.trimmed(title)
+        if !typed.isEmpty, typed != draft?.title {
+            effects.append(.draftTitle(typed))
+        }
+        if !Self.trimmed(taskTitle).isEmpty {
+            effects.append(.draftAdd(time: Self.time(hour: hour, minute: minute), title: taskTitle))
+        }
+        pending += effects.map { _ in .draft }
+        return effects
     }
 
     /// The question on show, in the words of now: a check made meanwhile, or the day

@@ -139,6 +139,12 @@ final class RoutinesPage {
         on(UnsafeMutableRawPointer(discardButton), "clicked") { send(.routines(.discard)) }
     }
 
+    /// What the draft's entries hold now, for the window to give bmd as it closes.
+    func closing() -> RoutinesEvent {
+        .closing(title: Self.text(titleEntry), hour: Int(gtk_spin_button_get_value_as_int(OpaquePointer(hour))),
+                 minute: Int(gtk_spin_button_get_value_as_int(OpaquePointer(minute))), taskTitle: Self.text(taskEntry))
+    }
+
     private func setTitle() {
         send(.routines(.setTitle(Self.text(titleEntry))))
     }

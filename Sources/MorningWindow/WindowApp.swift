@@ -20,6 +20,8 @@ public enum WindowApp {
     @MainActor static var view: WindowView?
     /// The `page` action, whose state follows the page the model shows.
     @MainActor static var pageAction: OpaquePointer?
+    /// The window is closing, waiting for bmd to take what was typed.
+    @MainActor static var closing = false
 
     /// Runs the application with the program's own arguments (D-Bus activation passes
     /// `--gapplication-service`) and returns its exit status.
@@ -68,7 +70,12 @@ public enum WindowApp {
         gtk_window_set_title(cast(window), WindowApp.title)
         gtk_window_set_default_size(cast(window), 480, 720)
         let controller = WindowController(connector: WindowApp.connector!, starter: WindowApp.starter)
-        let view = WindowView(controller: controller) { g_application_quit(cast(application)) }
+        let view = WindowView(controller: controller) {
+            WindowApp.close(window) { g_application_quit(cast(application)) }
+        }
+        // Closed by its button or the window manager: the same, then the window goes.
+        g_signal_connect_data(UnsafeMutableRawPointer(window), "close-request",
+                              unsafeBitCast(closeRequested, to: GCallback.self), nil, nil, GConnectFlags(rawValue: 0))
         // The view draws each change; the `page` action's state then says the page on show.
         let draw = controller.changed
         controller.changed = { model in
@@ -78,8 +85,19 @@ public enum WindowApp {
         adw_application_window_set_content(cast(window), view.content)
         WindowApp.controller = controller
         WindowApp.view = view
+        WindowApp.closing = false
         gtk_window_present(cast(window))
         controller.send(.started)
+    }
+
+    /// Closes `window`: it leaves the screen at once, and `done` runs once bmd has what the
+    /// person typed and did not give it yet (see `WindowView.close`).
+    @MainActor
+    static func close(_ window: UnsafeMutablePointer<GtkWidget>, then done: @escaping @MainActor () -> Void) {
+        guard !closing else { return }
+        closing = true
+        gtk_widget_set_visible(window, 0)
+        if let view { view.close(then: done) } else { done() }
     }
 
     /// Shows `page` in the window, opening it first when it is not open.
@@ -117,6 +135,17 @@ private func activate(_ app: UnsafeMutableRawPointer?, _ data: UnsafeMutableRawP
     nonisolated(unsafe) let app = app  // GLib calls this on the main thread
     MainActor.assumeIsolated {
         WindowApp.present(app!.assumingMemoryBound(to: GtkApplication.self))
+    }
+}
+
+/// "close-request": the window closes once bmd has what was typed, not at once.
+private let closeRequested: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> gboolean = { window, _ in
+    nonisolated(unsafe) let window = window  // GLib calls this on the main thread
+    return MainActor.assumeIsolated {
+        let widget = window!.assumingMemoryBound(to: GtkWidget.self)
+        // Destroyed from the loop, never inside its own close-request.
+        WindowApp.close(widget) { MainLoop.idle { gtk_window_destroy(cast(widget)) } }
+        return 1
     }
 }
 

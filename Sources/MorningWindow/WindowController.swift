@@ -17,4 +17,29 @@ public final class WindowController {
         changed?(model)
         link.run(effects)
     }
+
+    /// How long a closing window waits for bmd to take what the person typed.
+    public static let closingPatience: UInt32 = 2000
+
+    /// Sends `event`, the last before the window closes, and calls `done` once bmd has
+    /// answered every call, or after `closingPatience` milliseconds when it has not.
+    public func finish(with event: WindowEvent, then done: @escaping @MainActor () -> Void) {
+        var finished = false
+        let once: @MainActor () -> Void = {
+            guard !finished else { return }
+            finished = true
+            done()
+        }
+        send(event)
+        var timeout: UInt32 = 0
+        timeout = MainLoop.after(milliseconds: Self.closingPatience) {
+            timeout = 0
+            once()
+        }
+        link.whenCallsAnswered {
+            MainLoop.cancel(timeout)
+            timeout = 0
+            once()
+        }
+    }
 }

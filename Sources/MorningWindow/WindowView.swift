@@ -83,6 +83,12 @@ public final class WindowView {
         preferences.render(model)
     }
 
+    /// Gives bmd what the person typed for the draft and did not give it yet, then calls
+    /// `done`: the window closes losing nothing.
+    public func close(then done: @escaping @MainActor () -> Void) {
+        controller.finish(with: .routines(routines.closing()), then: done)
+    }
+
     func openPreferences() {
         preferences.open(over: content)
     }

@@ -13,6 +13,9 @@ final class FakeBmd {
     private(set) var calls: [String] = []
     /// When set, connecting fails with this reason, as when bmd is not running.
     var away: String?
+    /// When set, calls to change the draft are read and recorded but never answered, as
+    /// by a bmd that hangs.
+    var silentOnDraft = false
     private var splitters: [Int32: FrameSplitter] = [:]
     private var followers: [Int32] = []
     private var sources: [Int32: guint] = [:]
@@ -113,6 +116,8 @@ final class FakeBmd {
             }
             send(VarlinkReply(parameters: change.json).frame, to: fd)
             push()
+        case "DraftTitle" where silentOnDraft, "DraftAdd" where silentOnDraft:
+            calls.append(method)
         case "Explore", "Activate", "DraftShow", "DraftTitle", "DraftAdd", "DraftRemove", "DraftSave", "DraftDiscard":
             answerRoutines(method, call.parameters, on: fd)
         case _ where Records.methods.contains(method):

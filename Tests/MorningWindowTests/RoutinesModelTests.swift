@@ -210,6 +210,22 @@ enum RoutinesFixture {
         #expect(!RefusalWords.sentence(for: .importRefused(routines: 2)).contains("ImportRefused"))
     }
 
+    @Test("closing the window gives bmd what was typed for the draft and not yet given: a new title, a task")
+    func closing() {
+        var model = opened()
+        _ = model.handle(.routines(.titled(RoutinesFixture.draft("Owl", []))))
+        // Nothing typed, or only the title bmd holds: nothing to give.
+        #expect(model.handle(.routines(.closing(title: "", hour: 6, minute: 0, taskTitle: ""))) == [])
+        #expect(model.handle(.routines(.closing(title: " Owl ", hour: 6, minute: 0, taskTitle: "  "))) == [])
+        // A title changed and a task typed, neither entered: both go, as Enter would send them.
+        #expect(model.handle(.routines(.closing(title: "Late Owl", hour: 6, minute: 5, taskTitle: "Tea")))
+                == [.routines(.draftTitle("Late Owl")), .routines(.draftAdd(time: "06:05", title: "Tea"))])
+        // bmd's answers are the draft's, as any change's are.
+        #expect(model.routines.pending == [.draft, .draft])
+        #expect(model.handle(.routines(.refused(.draftFull(limit: 20)))) == [.routines(.loadDraft)])
+        #expect(model.routines.draftMessage?.hasPrefix("The draft already has 20 tasks") == true)
+    }
+
     @Test("a refusal reads the same with the draft as anywhere else in the window")
     func oneVoice() {
         let errors: [Morning.Error] = [.stateFileBusy(seconds: 5), .storageFailed(reason: "disk full"),

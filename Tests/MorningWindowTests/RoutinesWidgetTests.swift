@@ -184,6 +184,46 @@ import Testing
         #expect(w.text(w.page.draftCount) == "2 of 20 tasks")
     }
 
+    @Test("closing the window gives bmd the title and the task typed and not entered, and only then ends")
+    func closingKeepsWhatWasTyped() {
+        let w = open()
+        defer { w.close() }
+        gtk_editable_set_text(OpaquePointer(w.page.titleEntry), "Owl")
+        gtk_spin_button_set_value(OpaquePointer(w.page.hour), 6)
+        gtk_spin_button_set_value(OpaquePointer(w.page.minute), 0)
+        gtk_editable_set_text(OpaquePointer(w.page.taskEntry), "Tea")
+        var closed = false
+        w.view.close { closed = true }
+        #expect(spin { closed })
+        // By the time the window may go, bmd holds both.
+        #expect(w.bmd.draft.title == "Owl")
+        #expect(w.bmd.draft.tasks.map { "\($0.time) \($0.title)" } == ["06:00 Tea"])
+    }
+
+    @Test("closing with nothing new typed asks bmd nothing; a bmd that never answers holds the closing a moment, not for ever")
+    func closingWaitsBriefly() {
+        let bmd = FakeBmd()
+        bmd.draft = RoutinesFixture.draft("Owl", [])
+        let w = open(bmd)
+        defer { w.close() }
+        // The entries hold what bmd holds: nothing to give.
+        var closed = false
+        w.view.close { closed = true }
+        #expect(spin { closed })
+        #expect(!w.bmd.calls.contains { $0.hasPrefix("DraftTitle") || $0.hasPrefix("DraftAdd") })
+        // bmd hangs on the typed task: the window waits for it, then ends all the same.
+        bmd.silentOnDraft = true
+        gtk_editable_set_text(OpaquePointer(w.page.taskEntry), "Tea")
+        closed = false
+        let started = g_get_monotonic_time()
+        w.view.close { closed = true }
+        #expect(spin(seconds: 10) { closed })
+        // It waited for the answer as long as its patience, and no longer than it took to end.
+        let waited = (g_get_monotonic_time() - started) / 1000
+        #expect(w.bmd.calls.contains("DraftAdd"))
+        #expect(waited >= Int64(WindowController.closingPatience), "waited \(waited) ms")
+    }
+
     @Test("Tab reaches every control of the page, in the order it shows them")
     func keyboard() {
         let bmd = FakeBmd()
