@@ -73,6 +73,7 @@ public final class BmdLink {
         caller?.close()
         follower = nil
         caller = nil
+        callsEnded()
         MainLoop.cancel(retrySource)
         retrySource = 0
     }
@@ -82,6 +83,7 @@ public final class BmdLink {
         caller?.close()
         caller = nil
         follower = nil
+        callsEnded()
         if let starter {
             self.starter = nil
             starting = true
@@ -129,6 +131,7 @@ public final class BmdLink {
         caller?.close()
         follower = nil
         caller = nil
+        callsEnded()
         deliver(.lost(reason))
     }
 
@@ -159,7 +162,7 @@ public final class BmdLink {
                 if let error = try? Morning.Error(name: name, parameters: reply.parameters) {
                     self.deliver(refused(error))
                 } else {
-                    self.deliver(failed("bmd could not do that (\(Self.shortName(name)))."))
+                    self.deliver(failed("bmd refused that for a reason the window does not know; are bmd and the window the same version?"))
                 }
             } else if let value = try? reply.parameters(R.self) {
                 self.deliver(event(value))

@@ -103,6 +103,9 @@ public struct RoutinesModel: Equatable, Sendable {
     public var pending: [Place] = []
     /// Whether saving waits for bmd to take the title first.
     public var saveAfterTitle = false
+    /// The tasks asked to be added and not yet answered ("06:05 Stretch"), so that closing
+    /// the window meanwhile does not add one again from the entry it still fills.
+    public var addsAwaited: [String] = []
     /// The active routine the list was last asked for again because it lacked it.
     public var ownAskedFor: String?
 
@@ -151,6 +154,7 @@ public struct RoutinesModel: Equatable, Sendable {
         switch event {
         case .opened:
             pending = []
+            addsAwaited = []
             saveAfterTitle = false
             notice = nil
             message = nil
@@ -181,6 +185,9 @@ public struct RoutinesModel: Equatable, Sendable {
             }
         case .added(let change):
             answered()
+            if let index = addsAwaited.firstIndex(of: "\(change.task.time) \(change.task.title)") {
+                addsAwaited.remove(at: index)
+            }
             draft = change.draft
             addedCount += 1
             draftMessage = change.tasks.count >= Morning.taskLimit
@@ -203,8 +210,10 @@ public struct RoutinesModel: Equatable, Sendable {
             draft = Morning.Draft(title: nil, tasks: [])
             draftMessage = nil
         case .refused(let error):
+            addsAwaited = []
             return refuse(RefusalWords.sentence(for: error))
         case .failed(let words):
+            addsAwaited = []
             return refuse(words)
         case .adopt(let id):
             return adopt(id)
@@ -215,7 +224,9 @@ public struct RoutinesModel: Equatable, Sendable {
         case .add(let hour, let minute, let title):
             draftMessage = nil
             pending.append(.draft)
-            return [.draftAdd(time: Self.time(hour: hour, minute: minute), title: title)]
+            let time = Self.time(hour: hour, minute: minute)
+            addsAwaited.append("\(time) \(title)")
+            return [.draftAdd(time: time, title: title)]
         case .remove(let position):
             draftMessage = nil
             pending.append(.draft)
@@ -223,8 +234,7 @@ public struct RoutinesModel: Equatable, Sendable {
         case .save(let title):
             draftMessage = nil
             notice = nil
-            let typed = Self.trimmed(title)
-            if !typed.isEmpty, typed != draft?.title {
+            if let typed = newTitle(title) {
                 saveAfterTitle = true
                 pending.append(.draft)
                 return [.draftTitle(typed)]
@@ -248,18 +258,24 @@ public struct RoutinesModel: Equatable, Sendable {
 
     /// What the person typed for the draft and did not give bmd yet goes to bmd as the
     /// window closes, as if they had pressed Enter: closing the window loses nothing. A
-    /// title bmd already holds, or entries left empty, ask nothing.
+    /// title bmd already holds, a task already asked for, or entries left empty ask nothing.
     private mutating func closing(title: String, hour: Int, minute: Int, taskTitle: String) -> [RoutinesEffect] {
         var effects: [RoutinesEffect] = []
-        let typed = Self.trimmed(title)
-        if !typed.isEmpty, typed != draft?.title {
+        if let typed = newTitle(title) {
             effects.append(.draftTitle(typed))
         }
-        if !Self.trimmed(taskTitle).isEmpty {
-            effects.append(.draftAdd(time: Self.time(hour: hour, minute: minute), title: taskTitle))
+        let time = Self.time(hour: hour, minute: minute)
+        if !Self.trimmed(taskTitle).isEmpty, !addsAwaited.contains("\(time) \(taskTitle)") {
+            effects.append(.draftAdd(time: time, title: taskTitle))
         }
         pending += effects.map { _ in .draft }
         return effects
+    }
+
+    /// The title typed, when it is one bmd does not hold yet.
+    private func newTitle(_ typed: String) -> String? {
+        let title = Self.trimmed(typed)
+        return title.isEmpty || title == draft?.title ? nil : title
     }
 
     /// The question on show, in the words of now: a check made meanwhile, or the day

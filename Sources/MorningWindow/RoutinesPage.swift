@@ -141,8 +141,8 @@ final class RoutinesPage {
 
     /// What the draft's entries hold now, for the window to give bmd as it closes.
     func closing() -> RoutinesEvent {
-        .closing(title: Self.text(titleEntry), hour: Int(gtk_spin_button_get_value_as_int(OpaquePointer(hour))),
-                 minute: Int(gtk_spin_button_get_value_as_int(OpaquePointer(minute))), taskTitle: Self.text(taskEntry))
+        let (hour, minute) = typedTime()
+        return .closing(title: Self.text(titleEntry), hour: hour, minute: minute, taskTitle: Self.text(taskEntry))
     }
 
     private func setTitle() {
@@ -150,9 +150,15 @@ final class RoutinesPage {
     }
 
     private func addTask() {
-        send(.routines(.add(hour: Int(gtk_spin_button_get_value_as_int(OpaquePointer(hour))),
-                            minute: Int(gtk_spin_button_get_value_as_int(OpaquePointer(minute))),
-                            title: Self.text(taskEntry))))
+        let (hour, minute) = typedTime()
+        send(.routines(.add(hour: hour, minute: minute, title: Self.text(taskEntry))))
+    }
+
+    /// The new task's time as shown, digits typed into a field and not yet taken included.
+    private func typedTime() -> (hour: Int, minute: Int) {
+        gtk_spin_button_update(OpaquePointer(hour))
+        gtk_spin_button_update(OpaquePointer(minute))
+        return (Int(gtk_spin_button_get_value_as_int(OpaquePointer(hour))), Int(gtk_spin_button_get_value_as_int(OpaquePointer(minute))))
     }
 
     func render(_ window: WindowModel) {

@@ -22,6 +22,9 @@ public enum WindowApp {
     @MainActor static var pageAction: OpaquePointer?
     /// The window is closing, waiting for bmd to take what was typed.
     @MainActor static var closing = false
+    /// Asked for again while it closed (a second start, the reminder's "Open today"): a
+    /// fresh window opens once the closing one is gone, on this page if one was named.
+    @MainActor static var reopen: (asked: Bool, page: WindowModel.Page?) = (false, nil)
 
     /// Runs the application with the program's own arguments (D-Bus activation passes
     /// `--gapplication-service`) and returns its exit status.
@@ -63,7 +66,11 @@ public enum WindowApp {
     @MainActor
     static func present(_ application: UnsafeMutablePointer<GtkApplication>) {
         if let existing = gtk_application_get_active_window(application) {
-            gtk_window_present(existing)
+            if closing {
+                reopen.asked = true
+            } else {
+                gtk_window_present(existing)
+            }
             return
         }
         let window = adw_application_window_new(application)!
@@ -97,14 +104,28 @@ public enum WindowApp {
         guard !closing else { return }
         closing = true
         gtk_widget_set_visible(window, 0)
-        if let view { view.close(then: done) } else { done() }
+        let finish: @MainActor () -> Void = {
+            closing = false
+            guard reopen.asked, let application = gtk_window_get_application(cast(window)) else { return done() }
+            let page = reopen.page
+            reopen = (false, nil)
+            // Run from the loop (bmd's answer or the patience's end), never inside close-request.
+            gtk_window_destroy(cast(window))
+            present(application)
+            if let page { controller?.send(.showPage(page)) }
+        }
+        if let view { view.close(then: finish) } else { finish() }
     }
 
     /// Shows `page` in the window, opening it first when it is not open.
     @MainActor
     static func show(_ page: WindowModel.Page, in application: UnsafeMutablePointer<GtkApplication>) {
         present(application)
-        controller?.send(.showPage(page))
+        if closing {
+            reopen.page = page
+        } else {
+            controller?.send(.showPage(page))
+        }
     }
 
     /// Sets the `page` action's state, when it changed: the bus tells its watchers of each change.

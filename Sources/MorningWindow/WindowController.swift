@@ -22,8 +22,8 @@ public final class WindowController {
     public static let closingPatience: UInt32 = 2000
 
     /// Sends `event`, the last before the window closes, and calls `done` once bmd has
-    /// answered every call, or after `closingPatience` milliseconds when it has not.
-    public func finish(with event: WindowEvent, then done: @escaping @MainActor () -> Void) {
+    /// answered every call, or after `patience` milliseconds when it has not.
+    public func finish(with event: WindowEvent, patience: UInt32 = closingPatience, then done: @escaping @MainActor () -> Void) {
         var finished = false
         let once: @MainActor () -> Void = {
             guard !finished else { return }
@@ -32,7 +32,7 @@ public final class WindowController {
         }
         send(event)
         var timeout: UInt32 = 0
-        timeout = MainLoop.after(milliseconds: Self.closingPatience) {
+        timeout = MainLoop.after(milliseconds: patience) {
             timeout = 0
             once()
         }

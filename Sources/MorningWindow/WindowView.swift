@@ -85,8 +85,8 @@ public final class WindowView {
 
     /// Gives bmd what the person typed for the draft and did not give it yet, then calls
     /// `done`: the window closes losing nothing.
-    public func close(then done: @escaping @MainActor () -> Void) {
-        controller.finish(with: .routines(routines.closing()), then: done)
+    public func close(patience: UInt32 = WindowController.closingPatience, then done: @escaping @MainActor () -> Void) {
+        controller.finish(with: .routines(routines.closing()), patience: patience, then: done)
     }
 
     func openPreferences() {

@@ -148,7 +148,8 @@ import Testing
         defer { close(w, view) }
         let reached = Keyboard(window: try #require(view.window)).tabOrder()
         func order(_ control: UnsafeMutablePointer<GtkWidget>?) -> Int? {
-            reached.firstIndex { $0 == control || gtk_widget_is_ancestor($0, control) != 0 }
+            guard let control else { return nil }
+            return reached.firstIndex { $0 == control || gtk_widget_is_ancestor($0, control) != 0 }
         }
         let controls: [(String, UnsafeMutablePointer<GtkWidget>?)] = [
             ("the Notifications row", view.reminder), ("the Notifications switch", view.reminderSwitch),

@@ -226,6 +226,24 @@ enum RoutinesFixture {
         #expect(model.routines.draftMessage?.hasPrefix("The draft already has 20 tasks") == true)
     }
 
+    @Test("closing right after Enter does not add the task again while bmd has not answered it")
+    func closingAfterEnter() {
+        var model = opened()
+        _ = model.handle(.routines(.add(hour: 6, minute: 5, title: "Tea")))
+        // The entry still says "Tea" until bmd answers: closing now asks nothing more.
+        #expect(model.handle(.routines(.closing(title: "", hour: 6, minute: 5, taskTitle: "Tea"))) == [])
+        // Another task typed meanwhile still goes.
+        #expect(model.handle(.routines(.closing(title: "", hour: 7, minute: 0, taskTitle: "Walk")))
+                == [.routines(.draftAdd(time: "07:00", title: "Walk"))])
+        // Once bmd took it, the entry is emptied; were it refused, the entry keeps it, and
+        // closing then gives it again.
+        var refused = opened()
+        _ = refused.handle(.routines(.add(hour: 6, minute: 5, title: "Tea")))
+        _ = refused.handle(.routines(.refused(.storageFailed(reason: "disk full"))))
+        #expect(refused.handle(.routines(.closing(title: "", hour: 6, minute: 5, taskTitle: "Tea")))
+                == [.routines(.draftAdd(time: "06:05", title: "Tea"))])
+    }
+
     @Test("a refusal reads the same with the draft as anywhere else in the window")
     func oneVoice() {
         let errors: [Morning.Error] = [.stateFileBusy(seconds: 5), .storageFailed(reason: "disk full"),

@@ -168,9 +168,10 @@ public final class LibnotifyNotifier: Notifier {
             guard shownReminder.withLock({ $0?.isNotification(id, of: sender, on: bus) == true }) else { return }
             activation.withLock { $0.keep(token, for: id) }
         case .invoked(let id, let key, let sender, let bus):
+            // Another application's notification, heard by the monitor, leaves the token be.
+            guard shownReminder.withLock({ $0?.isNotification(id, of: sender, on: bus) == true }) else { return }
             let token = activation.withLock { $0.take(for: id) }
-            guard let action = ReminderAction(rawValue: key),
-                  shownReminder.withLock({ $0?.isNotification(id, of: sender, on: bus) == true }) else { return }
+            guard let action = ReminderAction(rawValue: key) else { return }
             logger.info("the reminder's action was invoked",
                         metadata: ["action": "\(key)", "activation token": "\(token == nil ? "none" : "given")"])
             acted.withLock { $0 }?(action, token)
