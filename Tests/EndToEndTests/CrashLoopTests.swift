@@ -24,7 +24,7 @@ final class NotifyDrain: @unchecked Sendable {
     /// Stops the thread: a datagram of our own wakes it if bmd no longer sends.
     func stop() {
         stopped.withLock { $0 = true }
-        let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
+        let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         _ = withUnixAddress(listener.path) { sendto(fd, "WAKE", 4, 0, $0, $1) }
         close(fd)
         done.wait()

@@ -255,7 +255,7 @@ final class VarlinkClient {
     private var buffer: [UInt8] = []
 
     init(path: String, timeout: Int = 10) throws {
-        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         let rc = withUnixAddress(path) { connect(fd, $0, $1) }
         guard rc == 0 else { throw POSIXError(.ECONNREFUSED) }
         var tv = timeval(tv_sec: timeout, tv_usec: 0)

@@ -133,7 +133,7 @@ struct WindowEndToEndTests {
 
     /// The process listening at `path` (its credentials on a connection), if any.
     static func listener(_ path: String) -> pid_t? {
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         defer { close(fd) }
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)

@@ -108,7 +108,7 @@ while True:
     /// Ends the listener at `path` and returns how many connections it accepted and how
     /// many bytes they sent; nil when it could not be reached.
     public static func finish(at path: String) -> (connections: Int, bytes: Int)? {
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         defer { close(fd) }
         guard withUnixAddress(path, { connect(fd, $0, $1) }) == 0 else { return nil }
         let end: [UInt8] = Array("END".utf8) + [0]

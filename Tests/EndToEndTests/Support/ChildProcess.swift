@@ -11,11 +11,19 @@ final class ChildProcess: @unchecked Sendable {
     /// child of a parallel test is spawned while another test's pipe is still inheritable.
     static let spawning = NSLock()
 
+    /// glibc's posix_spawn_file_actions_addclosefrom_np (2.34 on), which Swift's Glibc
+    /// module leaves out.
+    private static let addCloseFrom: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? =
+        dlsym(nil, "posix_spawn_file_actions_addclosefrom_np").map {
+            unsafeBitCast($0, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
+        }
+
     let pid: pid_t
     private let exit = SharedValue<Int32?>(nil)
 
     /// Starts `path`. Each of `stdin`, `stdout`, `stderr` is a descriptor to hand over, or
-    /// nil for /dev/null. Nothing else is inherited (the test's descriptors are close-on-exec).
+    /// nil for /dev/null. Nothing else is inherited: the child closes every descriptor from 3
+    /// on before it runs `path`, whether or not the test made it close-on-exec.
     /// With `newSession` the child leads a session of its own (setsid), as a program run on
     /// a terminal of its own does.
     init(_ path: String, _ arguments: [String], environment: [String: String],
@@ -30,6 +38,11 @@ final class ChildProcess: @unchecked Sendable {
                 posix_spawn_file_actions_addopen(&actions, target, "/dev/null", target == 0 ? O_RDONLY : O_WRONLY, 0)
             }
         }
+        // Sockets and files that parallel tests hold open (Foundation opens files without
+        // close-on-exec) would otherwise live on in the child: a bmd run with few
+        // descriptors would start with them taken, and a client a test closed would stay
+        // connected through the child's copy.
+        guard let closeFrom = Self.addCloseFrom, closeFrom(&actions, 3) == 0 else { throw POSIXError(.ENOSYS) }
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
