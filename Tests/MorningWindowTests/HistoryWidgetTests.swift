@@ -216,19 +216,10 @@ import Testing
     func keyboard() {
         let (w, page) = lastWeek()
         defer { w.close() }
-        let reached = Keyboard(window: w.window).tabOrder()
-        func order(_ control: UnsafeMutablePointer<GtkWidget>) -> Int? {
-            reached.firstIndex { $0 == control || gtk_widget_is_ancestor($0, control) != 0 }
-        }
-        let controls: [(String, UnsafeMutablePointer<GtkWidget>)] = [
+        Keyboard(window: w.window).expectTabReaches([
             ("the routine", page.routineRow), ("Previous week", page.previous), ("Next week", page.next),
             ("This Week", page.thisWeek), ("Start Over…", page.restart), ("Delete…", page.delete),
-        ]
-        for (name, control) in controls {
-            #expect(order(control) != nil, "Tab never reaches \(name)")
-        }
-        let orders = controls.compactMap { order($0.1) }
-        #expect(orders == orders.sorted(), "Tab goes through the page out of order")
+        ], in: "the page")
     }
 
     @Test("by keyboard alone: weeks browsed, another routine chosen, a restart asked, cancelled and made")

@@ -37,6 +37,22 @@ struct Keyboard {
         return reached
     }
 
+    /// Expects Tab, twice around the window from none focused, to reach each of `controls`
+    /// (a name, for the failure, and the widget), or a widget inside it, in the order given.
+    func expectTabReaches(_ controls: [(String, UnsafeMutablePointer<GtkWidget>?)], in what: String,
+                          sourceLocation: SourceLocation = #_sourceLocation) {
+        let reached = tabOrder()
+        func order(_ control: UnsafeMutablePointer<GtkWidget>?) -> Int? {
+            guard let control else { return nil }
+            return reached.firstIndex { $0 == control || gtk_widget_is_ancestor($0, control) != 0 }
+        }
+        for (name, control) in controls {
+            #expect(order(control) != nil, "Tab never reaches \(name)", sourceLocation: sourceLocation)
+        }
+        let orders = controls.compactMap { order($0.1) }
+        #expect(orders == orders.sorted(), "Tab goes through \(what) out of order", sourceLocation: sourceLocation)
+    }
+
     /// Tabs until `control` or a widget inside it has the focus; whether one does within
     /// 400 Tabs, more than a round of any window here.
     @discardableResult

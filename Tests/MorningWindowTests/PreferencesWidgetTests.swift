@@ -146,22 +146,12 @@ import Testing
     func keyboard() throws {
         let (w, view) = preferencesWithSound()
         defer { close(w, view) }
-        let reached = Keyboard(window: try #require(view.window)).tabOrder()
-        func order(_ control: UnsafeMutablePointer<GtkWidget>?) -> Int? {
-            guard let control else { return nil }
-            return reached.firstIndex { $0 == control || gtk_widget_is_ancestor($0, control) != 0 }
-        }
-        let controls: [(String, UnsafeMutablePointer<GtkWidget>?)] = [
+        Keyboard(window: try #require(view.window)).expectTabReaches([
             ("the Notifications row", view.reminder), ("the Notifications switch", view.reminderSwitch),
             ("the Alarm Sound row", view.soundRow), ("the Alarm Sound switch", view.soundSwitch),
             ("Send (a test notification)", view.testButton), ("Show (the welcome)", view.welcomeButton),
             ("Reset…", view.resetButton),
-        ]
-        for (name, control) in controls {
-            #expect(order(control) != nil, "Tab never reaches \(name)")
-        }
-        let orders = controls.compactMap { order($0.1) }
-        #expect(orders == orders.sorted(), "Tab goes through the preferences out of order")
+        ], in: "the preferences")
     }
 
     @Test("by keyboard alone: the reminder and its sound switched, the welcome read, a reset cancelled and made")

@@ -233,20 +233,8 @@ import Testing
         defer { w.close() }
         adw_expander_row_set_expanded(cast(w.page.famousRows[0].row), 1)
         #expect(spin { gtk_widget_get_mapped(w.page.famousRows[0].adopt) != 0 })
-        // Tab as GtkWindow moves it, around the whole window twice.
-        var reached: [UnsafeMutablePointer<GtkWidget>] = []
-        for _ in 0..<300 {
-            if gtk_widget_child_focus(w.window, GTK_DIR_TAB_FORWARD) == 0 {
-                gtk_window_set_focus(cast(w.window), nil)
-                continue
-            }
-            if let focus = gtk_window_get_focus(cast(w.window)) { reached.append(focus) }
-        }
-        func order(_ control: UnsafeMutablePointer<GtkWidget>) -> Int? {
-            reached.firstIndex { $0 == control || gtk_widget_is_ancestor($0, control) != 0 }
-        }
-        let controls: [(String, UnsafeMutablePointer<GtkWidget>)] = [
-            ("adopt Franklin from your routines", w.page.ownRows[1].adopt!),
+        Keyboard(window: w.window).expectTabReaches([
+            ("adopt Franklin from your routines", w.page.ownRows[1].adopt),
             ("Franklin's row", w.page.famousRows[0].row),
             ("Franklin's Adopt", w.page.famousRows[0].adopt),
             ("Angelou's row", w.page.famousRows[1].row),
@@ -255,12 +243,7 @@ import Testing
             ("the hour", w.page.hour), ("the minute", w.page.minute),
             ("the task's title", w.page.taskEntry), ("Add", w.page.addButton),
             ("Discard", w.page.discardButton), ("Save Routine", w.page.saveButton),
-        ]
-        for (name, control) in controls {
-            #expect(order(control) != nil, "Tab never reaches \(name)")
-        }
-        let orders = controls.compactMap { order($0.1) }
-        #expect(orders == orders.sorted(), "Tab goes through the page out of order")
+        ], in: "the page")
     }
 
     @Test("when bmd comes back after being away, the page shows the draft bmd holds")
