@@ -203,16 +203,7 @@ struct FaultTests {
     /// bmd started on the sandbox's state exits non-zero at once with a message that names
     /// the state file, each of `words`, and what to do.
     private func expectRefusal(_ box: Sandbox, mentioning words: [String]) throws {
-        let message: String
-        switch try box.startOrRefuse() {
-        case .refused(let text):
-            message = text
-        case .serving(let daemon):
-            daemon.signal(SIGKILL)
-            daemon.wait()
-            Issue.record("bmd started serving on a state file it should refuse")
-            return
-        }
+        guard let message = try box.startOrRefuse().refusal(else: "bmd started serving on a state file it should refuse") else { return }
         #expect(message.contains(box.stateFile), "\(message)")
         for word in words { #expect(message.contains(word), "\(message)") }
         // What to do: keep the file and start afresh, or restore a backup.

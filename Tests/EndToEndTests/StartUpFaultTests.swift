@@ -63,12 +63,8 @@ struct StartUpFaultTests {
             try FileManager.default.createSymbolicLink(atPath: folder, withDestinationPath: theirs)
         }
         // bmd either serves (READY=1), which is the fault, or exits.
-        let start = try box.startOrRefuse(["--state-dir", folder, "--socket", box.socketPath], environment: box.baseEnvironment)
-        guard case .refused(let stderr) = start else {
-            if case .serving(let child) = start { child.signal(SIGKILL); child.wait() }
-            Issue.record("bmd served from another user's folder")
-            return
-        }
+        guard let stderr = try box.startOrRefuse(["--state-dir", folder, "--socket", box.socketPath], environment: box.baseEnvironment)
+            .refusal(else: "bmd served from another user's folder") else { return }
         #expect(stderr.contains(throughSymlink ? "is a symbolic link to \(theirs)" : "belongs to user id 65534"), "\(stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: theirs).isEmpty, "bmd wrote in another user's folder")
     }
@@ -85,12 +81,8 @@ struct StartUpFaultTests {
         try Data("not bmd's".utf8).write(to: URL(fileURLWithPath: planted))
         var before = stat()
         #expect(stat(planted, &before) == 0)
-        let start = try box.startOrRefuse(["--state-dir", folder, "--socket", box.socketPath], environment: box.baseEnvironment)
-        guard case .refused(let stderr) = start else {
-            if case .serving(let child) = start { child.signal(SIGKILL); child.wait() }
-            Issue.record("bmd served from a folder others may write in")
-            return
-        }
+        guard let stderr = try box.startOrRefuse(["--state-dir", folder, "--socket", box.socketPath], environment: box.baseEnvironment)
+            .refusal(else: "bmd served from a folder others may write in") else { return }
         #expect(stderr == "bmd: the state folder \(folder) is open to other users (mode \(String(mode, radix: 8))): anyone who may "
                 + "write in it could put their own state file there. bmd uses it only when others cannot write in it: "
                 + "run `chmod 700 \(folder)`, then start bmd again\n")
@@ -114,12 +106,8 @@ struct StartUpFaultTests {
         #expect(mkdir(shared, 0o700) == 0 && chmod(shared, 0o777) == 0)
         let folder = shared + "/state"
         #expect(mkdir(folder, 0o700) == 0)
-        let start = try box.startOrRefuse(["--state-dir", folder, "--socket", box.socketPath], environment: box.baseEnvironment)
-        guard case .refused(let stderr) = start else {
-            if case .serving(let child) = start { child.signal(SIGKILL); child.wait() }
-            Issue.record("bmd served from a folder inside one others may write in")
-            return
-        }
+        guard let stderr = try box.startOrRefuse(["--state-dir", folder, "--socket", box.socketPath], environment: box.baseEnvironment)
+            .refusal(else: "bmd served from a folder inside one others may write in") else { return }
         #expect(stderr == "bmd: the state folder \(folder) is inside \(shared), which is open to other users (mode 777): anyone who "
                 + "may write in it could put another folder in its place. bmd keeps your routines only where no one else can: "
                 + "run `chmod go-w \(shared)` (or choose another --state-dir), then start bmd again\n")
@@ -143,12 +131,8 @@ struct StartUpFaultTests {
         #expect(mkdir(real, 0o700) == 0)
         let link = box.root.appendingPathComponent("link").path
         #expect(symlink(real, link) == 0)
-        let start = try box.startOrRefuse(["--state-dir", link + trailing, "--socket", box.socketPath], environment: box.baseEnvironment)
-        guard case .refused(let stderr) = start else {
-            if case .serving(let child) = start { child.signal(SIGKILL); child.wait() }
-            Issue.record("bmd served from a folder reached through a symbolic link")
-            return
-        }
+        guard let stderr = try box.startOrRefuse(["--state-dir", link + trailing, "--socket", box.socketPath], environment: box.baseEnvironment)
+            .refusal(else: "bmd served from a folder reached through a symbolic link") else { return }
         #expect(stderr.hasPrefix("bmd: the state folder \(link + trailing) is a symbolic link to \(real); "), "\(stderr)")
         #expect(stderr.contains("(--state-dir \(real))"), "the fix names the real folder: \(stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: real).isEmpty, "bmd wrote behind the link")

@@ -11,6 +11,20 @@ enum BmdStart {
     case refused(String)
     /// bmd said READY=1; the test stops it.
     case serving(ChildProcess)
+
+    /// What bmd said as it refused to start; nil when it served instead, which is killed
+    /// and recorded as the test's failure, saying `served`.
+    func refusal(else served: String) -> String? {
+        switch self {
+        case .refused(let stderr):
+            return stderr
+        case .serving(let child):
+            child.signal(SIGKILL)
+            child.wait()
+            Issue.record(Comment(rawValue: served))
+            return nil
+        }
+    }
 }
 
 extension Sandbox {
