@@ -72,11 +72,23 @@ struct OpenTodayWindowTests {
         return said.stdout.split(separator: " ").last.flatMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
     }
 
-    @Test("Clicking the reminder starts the window through the session bus, on Today; a later click brings the same window back to Today")
-    func opensTheWindow() throws {
+    /// The built `better-morning`, and a data folder that installs it as its package does.
+    static func installedWindow() throws -> (program: String, share: WindowShare) {
         let window = Binaries.dir.appendingPathComponent("better-morning").path
         try #require(FileManager.default.isExecutableFile(atPath: window), "no \(window): make test builds it (libadwaita-1-dev)")
-        let share = try WindowShare(executable: window)
+        return (window, try WindowShare(executable: window))
+    }
+
+    /// xdotool's search for windows titled "Better Morning" on `stack`'s display, waiting
+    /// up to 20 s for one to map: their ids, a line each.
+    static func mappedWindows(_ stack: NotificationStack) throws -> Output {
+        try ChildProcess.run("/usr/bin/timeout", ["20", "/usr/bin/xdotool", "search", "--sync", "--name", "^Better Morning$"],
+                             environment: ["DISPLAY": stack.display, "PATH": "/usr/bin:/bin"])
+    }
+
+    @Test("Clicking the reminder starts the window through the session bus, on Today; a later click brings the same window back to Today")
+    func opensTheWindow() throws {
+        let (window, share) = try Self.installedWindow()
         defer { share.remove() }
         let stack = try NotificationStack(serviceFolders: [share.services])
         defer { stack.stop() }
@@ -88,8 +100,7 @@ struct OpenTodayWindowTests {
 
         try stack.clickFirst()
         // A window titled "Better Morning" maps on the display…
-        let found = try ChildProcess.run("/usr/bin/timeout", ["20", "/usr/bin/xdotool", "search", "--sync", "--name", "^Better Morning$"],
-                                         environment: ["DISPLAY": stack.display, "PATH": "/usr/bin:/bin"])
+        let found = try Self.mappedWindows(stack)
         #expect(found.status == 0 && !found.stdout.isEmpty, "xdotool: \(found.stdout)\(found.stderr); bmd log: \(box.daemonLog)")
         // …its program owns the app id on the bus, and shows Today.
         let pid = try #require(try Self.windowProcess(stack), "bmd log: \(box.daemonLog); bus log: \(stack.log("bus"))")
@@ -192,9 +203,7 @@ struct OpenTodayWindowTests {
     // Rule N6: on Wayland a window raised without the click's token may only be flagged.
     @Test("A server that sends an activation token with the click: the window opens on Today and carries that token")
     func tokenToTheWindow() throws {
-        let window = Binaries.dir.appendingPathComponent("better-morning").path
-        try #require(FileManager.default.isExecutableFile(atPath: window), "no \(window): make test builds it (libadwaita-1-dev)")
-        let share = try WindowShare(executable: window)
+        let (_, share) = try Self.installedWindow()
         defer { share.remove() }
         let stack = try NotificationStack(server: false, serviceFolders: [share.services])
         defer { stack.stop() }
@@ -206,8 +215,7 @@ struct OpenTodayWindowTests {
         let shown = try #require(server.read("shown"), "bmd log: \(box.daemonLog)")
 
         server.click()
-        let found = try ChildProcess.run("/usr/bin/timeout", ["20", "/usr/bin/xdotool", "search", "--sync", "--name", "^Better Morning$"],
-                                         environment: ["DISPLAY": stack.display, "PATH": "/usr/bin:/bin"])
+        let found = try Self.mappedWindows(stack)
         let id = try #require(found.stdout.split(separator: "\n").first.map(String.init),
                               "xdotool: \(found.stderr); bmd log: \(box.daemonLog); bus log: \(stack.log("bus"))")
         let pid = try #require(try Self.windowProcess(stack), "bmd log: \(box.daemonLog)")
