@@ -111,7 +111,7 @@ public struct RoutinesModel: Equatable, Sendable {
 
     public init() {}
 
-    /// Whether the page waits for bmd to answer a change: then a refusal is the page's.
+    /// Whether the page waits for bmd to answer a change.
     public var awaiting: Bool { !pending.isEmpty }
 
     /// The id of the routine active now, or due tomorrow.

@@ -92,7 +92,6 @@ public enum WindowApp {
         adw_application_window_set_content(cast(window), view.content)
         WindowApp.controller = controller
         WindowApp.view = view
-        WindowApp.closing = false
         gtk_window_present(cast(window))
         controller.send(.started)
     }
