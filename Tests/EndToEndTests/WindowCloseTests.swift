@@ -66,6 +66,9 @@ struct WindowCloseTests {
         try desktop.key("alt+2")
         try desktop.wait(role: "page tab", name: "Routines", state: "selected", within: 2)
         try desktop.wait(role: "list item", name: "06:00 Stretch", anywhere: true)
+        // A second task typed and not given with Enter.
+        for keys in ["alt+i", "Tab", "Tab"] { try desktop.key(keys) }
+        try desktop.type("Tea")
 
         // Another check, and the window closed with its own close button this time.
         try desktop.key("alt+1")
@@ -75,6 +78,7 @@ struct WindowCloseTests {
         #expect(desktop.ended(within: 5) == 0, "the window's program did not end when its window closed")
         let last = try WindowEndToEndTests.Morning.today(box).map { $0["state"] as? String ?? "" }
         #expect(last.prefix(4) == ["untouched", "done", "done", "untouched"])
-        #expect(try Self.draft(box).tasks == ["06:00 Stretch"])
+        // The task typed went to bmd as the window closed.
+        #expect(try Self.draft(box).tasks == ["06:00 Stretch", "06:00 Tea"])
     }
 }
