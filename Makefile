@@ -8,7 +8,7 @@
 
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 # swift with libnotify's flags as SwiftPM takes them without a warning (scripts/quiet-pkg-config).
-SWIFT_QUIET = PKG_CONFIG_PATH="$$(scripts/quiet-pkg-config)" $(SWIFT)
+SWIFT_QUIET = env PKG_CONFIG_PATH="$$(scripts/quiet-pkg-config)" $(SWIFT)
 CONFIG ?= debug
 BUILD_FLAGS ?= -c $(CONFIG)
 
@@ -117,7 +117,7 @@ test: test-deps $(VARLINK_VENV)/bin/varlink-ok $(VARLINK_VENV)/bin/icalendar-ok
 	$(SWIFT_QUIET) build $(BUILD_FLAGS)
 	debs="$$(BIN_DIR="$$($(RELEASE))" scripts/deb)" && deb="$$(printf '%s\n' "$$debs" | tail -n 1)" && BM_DEB="$$deb" \
 	BM_BIN_DIR="$$($(SWIFT_QUIET) build $(BUILD_FLAGS) --show-bin-path)" BM_VARLINK_PYTHON="$(CURDIR)/$(VARLINK_VENV)/bin/python" \
-		$(SWIFT_QUIET) test $(BUILD_FLAGS) --skip 'WidgetTests|WindowIdleTests'
+		scripts/failures-last $(SWIFT_QUIET) test $(BUILD_FLAGS) --skip 'WidgetTests|WindowIdleTests'
 	$(MAKE) --no-print-directory test-window
 
 # The window's real widgets in the test process, then the real program left idle: each
@@ -125,7 +125,7 @@ test: test-deps $(VARLINK_VENV)/bin/varlink-ok $(VARLINK_VENV)/bin/icalendar-ok
 # which would otherwise be started behind the run and outlive it; the idle window alone,
 # as other windows on its display would wake it. Cairo draws, as no GPU is there.
 WINDOW_TEST = PKG_CONFIG_PATH="$$(scripts/quiet-pkg-config)" GSK_RENDERER=cairo \
-	BM_BIN_DIR="$$($(SWIFT_QUIET) build $(BUILD_FLAGS) --show-bin-path)" dbus-run-session -- \
+	BM_BIN_DIR="$$($(SWIFT_QUIET) build $(BUILD_FLAGS) --show-bin-path)" scripts/failures-last dbus-run-session -- \
 	xvfb-run -a $(SWIFT) test $(BUILD_FLAGS)
 test-window:
 	$(SWIFT_QUIET) build $(BUILD_FLAGS)
