@@ -81,4 +81,36 @@ struct WindowCloseTests {
         // The task typed went to bmd as the window closed.
         #expect(try Self.draft(box).tasks == ["06:00 Stretch", "06:00 Tea"])
     }
+
+    @Test("started again while it closes and bmd does not answer, the window opens afresh once the closing one is gone, and the program stays")
+    func startedAgainWhileClosing() throws {
+        let morning = try WindowEndToEndTests.Morning()
+        defer { morning.desktop.stop() }
+        let box = morning.box, desktop = morning.desktop
+        let bmd = try #require(box.daemon)
+
+        // A task typed and not given, which closing gives to bmd and waits on.
+        try desktop.key("alt+2")
+        try desktop.wait(role: "page tab", name: "Routines", state: "selected", within: 2)
+        for keys in ["alt+i", "Tab", "Tab"] { try desktop.key(keys) }
+        try desktop.type("Tea")
+
+        // bmd stops answering (stopped, as a hung program is): closing now waits for the
+        // window's patience, two seconds, and the window is started again meanwhile.
+        bmd.signal(SIGSTOP)
+        defer { bmd.signal(SIGCONT) }
+        try desktop.key("ctrl+q")
+        let again = try desktop.startAgain(box)
+        #expect(again == 0, "the second start did not hand over to the window's program and end")
+
+        // The closing window goes, a fresh one comes, and the program stays.
+        try desktop.wait(role: "frame", name: WindowDesktop.title, within: 10)
+        #expect(desktop.ended(within: 3) == nil, "the window's program ended though it was started again while closing")
+
+        // Once bmd answers again, the fresh window follows it: Today's tasks, a check.
+        bmd.signal(SIGCONT)
+        try desktop.wait(role: "check box", name: morning.checkBox(1), state: "checked", is: false, within: 10)
+        try desktop.click(role: "check box", name: morning.checkBox(1))
+        #expect(try morning.bmdSays(1, is: "done", within: 5), "a check in the window opened afresh did not reach bmd")
+    }
 }

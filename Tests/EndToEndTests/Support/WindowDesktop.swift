@@ -61,14 +61,32 @@ final class WindowDesktop {
     /// Opens the window of `box`'s bmd (its runtime folder) on this desktop and waits until
     /// the driver sees it. Cairo draws: Xvfb has no GPU.
     func open(_ box: Sandbox) throws {
+        window = try ChildProcess(Self.program, [], environment: windowEnvironment(box), stderr: log)
+        try wait(role: "frame", name: Self.title, within: 20)
+    }
+
+    /// Starts the window's program once more, as a second click on its launcher does: it
+    /// hands the start to the one already running, over the session bus, and ends. Its
+    /// exit status, or nil when it still runs after `seconds` (it is then stopped).
+    func startAgain(_ box: Sandbox, within seconds: Double = 10) throws -> Int32? {
+        let again = try ChildProcess(Self.program, [], environment: windowEnvironment(box), stderr: log)
+        guard Self.ends(again, within: seconds) else {
+            NotificationStack.terminate(again)
+            return nil
+        }
+        return again.wait()
+    }
+
+    private static var program: String { Binaries.dir.appendingPathComponent("better-morning").path }
+
+    private func windowEnvironment(_ box: Sandbox) -> [String: String] {
         var env = box.baseEnvironment.merging(stack.environment) { $1 }
         env["GSK_RENDERER"] = "cairo"
         env["GTK_A11Y"] = "atspi"
         env["HOME"] = box.root.path
         env["XDG_CONFIG_HOME"] = box.root.appendingPathComponent("config").path
         env["GSETTINGS_BACKEND"] = "memory"
-        window = try ChildProcess(Binaries.dir.appendingPathComponent("better-morning").path, [], environment: env, stderr: log)
-        try wait(role: "frame", name: Self.title, within: 20)
+        return env
     }
 
     /// Sends one request to the driver (see Tests/Tools/atspi-driver) and returns its answer,
@@ -132,15 +150,18 @@ final class WindowDesktop {
     /// last window closed): its exit status, or nil while it still runs. `open` starts
     /// it again.
     func ended(within seconds: Double = 5) -> Int32? {
-        guard let window else { return nil }
-        let gone = waitUntil(within: .milliseconds(Int(seconds * 1000))) {
-            guard let stat = try? String(contentsOfFile: "/proc/\(window.pid)/stat", encoding: .utf8),
+        guard let window, Self.ends(window, within: seconds) else { return nil }
+        self.window = nil
+        return window.wait()
+    }
+
+    /// Whether `child` ends (is a zombie, not yet reaped) within `seconds`.
+    private static func ends(_ child: ChildProcess, within seconds: Double) -> Bool {
+        waitUntil(within: .milliseconds(Int(seconds * 1000))) {
+            guard let stat = try? String(contentsOfFile: "/proc/\(child.pid)/stat", encoding: .utf8),
                   let close = stat.lastIndex(of: ")") else { return true }
             return stat[close...].hasPrefix(") Z")
         }
-        guard gone else { return nil }
-        self.window = nil
-        return window.wait()
     }
 
     var logText: String {
