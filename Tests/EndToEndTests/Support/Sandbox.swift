@@ -20,9 +20,31 @@ enum Binaries {
     static var bmctl: String { dir.appendingPathComponent("bmctl").path }
 }
 
-/// libfaketime, which sets the clock of one process (engineering.md).
+/// libfaketime, which sets the clock of one process.
 enum FakeTime {
     static let library = "/usr/lib/x86_64-linux-gnu/faketime/libfaketimeMT.so.1"
+
+    /// libfaketime gives the first process it loads into a semaphore and a shared memory
+    /// object named by that process's id (/dev/shm/sem.faketime_sem_PID, faketime_shm_PID),
+    /// and removes them only when the process exits normally: every bmd a test kills
+    /// leaves its two behind, some four hundred a run. Once in each run, before the first
+    /// sandbox, those of processes that are gone are removed, so that they do not pile up.
+    /// A process that still runs keeps its own; only the user's own files are touched.
+    static let leftoversRemoved: Int = {
+        let folder = "/dev/shm"
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return 0 }
+        var removed = 0
+        for name in names {
+            guard let prefix = ["sem.faketime_sem_", "faketime_shm_"].first(where: { name.hasPrefix($0) }),
+                  let pid = pid_t(name.dropFirst(prefix.count)), pid > 0 else { continue }
+            var info = stat()
+            let path = folder + "/" + name
+            guard lstat(path, &info) == 0, info.st_uid == getuid(),
+                  kill(pid, 0) != 0, errno == ESRCH else { continue }
+            if unlink(path) == 0 { removed += 1 }
+        }
+        return removed
+    }()
 }
 
 /// What one bmctl run printed.
@@ -65,6 +87,7 @@ final class Sandbox: @unchecked Sendable {
 
     /// A sandbox whose daemon clock reads `time` ("YYYY-MM-DD HH:MM:SS", local to `zone`).
     init(zone: String = "Europe/Berlin", time: String) throws {
+        _ = FakeTime.leftoversRemoved
         root = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("bm-e2e-\(UUID().uuidString.prefix(8))")
         self.zone = zone
         try FileManager.default.createDirectory(atPath: runtimeDir, withIntermediateDirectories: true,
