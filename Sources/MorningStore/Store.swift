@@ -208,7 +208,7 @@ public final class Store: Sendable {
         self.reader = reader
         self.openedOnFullDisk = openedOnFullDisk
         try translatingErrors {
-            // Only FULL keeps the last commit after a power loss (docs/engineering.md).
+            // Only FULL keeps the last commit after a power loss: in WAL mode, NORMAL may lose it.
             // The queue's one connection stays open for the Store's life, so this sticks.
             try queue.writeWithoutTransaction { try $0.execute(sql: "PRAGMA synchronous = FULL") }
             try Schema.migrator.migrate(queue)

@@ -4,7 +4,7 @@ import Foundation
 /// The one thread on which the notifier makes every libnotify and GLib call, one job at a time.
 ///
 /// `notify_notification_show()` is a synchronous D-Bus call that can block for about 25 s
-/// when a server hangs (engineering.md), so it must never run on a thread that serves
+/// when a server hangs (D-Bus's default reply timeout), so it must never run on a thread that serves
 /// requests, nor on Swift's cooperative pool, where it would hold a shared thread. A single
 /// thread also suits libnotify, which keeps its state in unlocked globals.
 ///

@@ -5,7 +5,7 @@ import Glibc
 #endif
 
 /// A real desktop notification stack for one test: a private session bus, a private X
-/// display and dunst on them, as engineering.md checked they work on a headless machine.
+/// display and dunst on them, all of which run on a headless machine.
 ///
 /// Give bmd `environment` and what it sends shows up in `notifications()`. Nothing of the
 /// machine's own session is used: the bus has its own config (no service activation, so
