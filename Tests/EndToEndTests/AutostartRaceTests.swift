@@ -67,14 +67,14 @@ struct AutostartRaceTests {
         func settle() -> (daemons: [ProcessEntry], zombies: [ProcessEntry]) {
             var daemons: [ProcessEntry] = []
             var zombies: [ProcessEntry] = []
-            let deadline = Date().addingTimeInterval(10)
+            let deadline = Deadline(in: 10)
             repeat {
                 let now = ProcessEntry.all()
                 daemons = now.filter { $0.name == "bmd" && $0.state != "Z" && $0.environment(contains: stateHome) }
                 zombies = now.filter { pids.contains($0.parent) && $0.state == "Z" }
                 if daemons.count == 1, zombies.isEmpty { break }
                 usleep(20_000)
-            } while Date() < deadline
+            } while !deadline.passed
             return (daemons, zombies)
         }
         var (daemons, zombies) = settle()
@@ -93,8 +93,8 @@ struct AutostartRaceTests {
         for (index, (_, lines)) in followers.enumerated() {
             #expect(lines.next(timeout: 10)?.contains("offline") == true, "follower \(index + 1) did not go offline")
         }
-        let stopped = Date().addingTimeInterval(2)
-        while Date() < stopped {
+        let stopped = Deadline(in: 2)
+        while !stopped.passed {
             let running = ProcessEntry.all().filter { $0.name == "bmd" && $0.state != "Z" && $0.pid != first.pid && $0.environment(contains: stateHome) }
             #expect(running.isEmpty, "a follower started bmd again: \(running.map(\.pid))")
             usleep(100_000)

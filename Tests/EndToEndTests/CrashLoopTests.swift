@@ -72,7 +72,7 @@ struct CrashLoopTests {
         let seed = testSeed()
         print("CrashLoopTests seed \(seed) (replay with BM_TEST_SEED=\(seed))")
         var rng = SeededRandom(seed: seed)
-        let started = Date()
+        let started = Stopwatch()
         // 12:00: far from midnight, so the day never turns by itself; the test moves the
         // clock (by file) only after an activation, to the new routine's first day.
         let firstDay = "2026-03-03"
@@ -222,7 +222,7 @@ struct CrashLoopTests {
         let consistent = try box.run("/usr/bin/sqlite3", [file, "SELECT count(*) FROM dayRecord WHERE completed > taskCount OR completed < 0;"],
                                      environment: box.baseEnvironment)
         #expect(consistent.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "0", "\(consistent)")
-        print("CrashLoopTests: \(Self.rounds) kills in \(String(format: "%.1f", Date().timeIntervalSince(started))) s, "
+        print("CrashLoopTests: \(Self.rounds) kills in \(String(format: "%.1f", started.seconds)) s, "
               + "\(acknowledgedChanges) acknowledged changes, \(inFlightAtKill) in flight at a kill, "
               + "\(activations) activations landed (\(landedInFlight) of them unanswered at the kill), seed \(seed)")
     }

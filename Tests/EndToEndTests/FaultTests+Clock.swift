@@ -98,8 +98,8 @@ extension FaultTests {
         /// Waits for bmd to say, by itself, that the day is `date`.
         func waitForDay(_ date: String) throws {
             if statusLines.contains(where: { $0.contains("day \(date)") }) { return }
-            let deadline = Date().addingTimeInterval(15)
-            while Date() < deadline {
+            let deadline = Deadline(in: 15)
+            while !deadline.passed {
                 guard let message = try? notify.receive(timeout: 2) else { continue }
                 statusLines.append(message)
                 if message.contains("day \(date)") { return }
@@ -184,8 +184,8 @@ extension FaultTests {
         // The file moves to Tokyo (Wednesday 07:30 there): bmd sees it by itself and says so.
         try PrivateEtc.setZone("Asia/Tokyo", of: daemon.pid)
         var said = ""
-        let deadline = Date().addingTimeInterval(15)
-        while !said.contains("day 2026-03-04"), Date() < deadline {
+        let deadline = Deadline(in: 15)
+        while !said.contains("day 2026-03-04"), !deadline.passed {
             said += (try? notify.receive(timeout: 2)) ?? ""
         }
         #expect(said.contains("day 2026-03-04"), "bmd did not follow the zone file TZ=\(tz) names: \(said)")

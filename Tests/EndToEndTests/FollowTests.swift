@@ -57,9 +57,9 @@ struct FollowTests {
         #expect((initial["tooltip"] as? String)?.contains("Immanuel Kant") == true)
 
         #expect(try box.bmctl("check", "1").status == 0)
-        let checkedAt = Date()
+        let checkedAt = Stopwatch()
         let second = try #require(lines.next(timeout: 1), "no new line within a second of the check")
-        #expect(Date().timeIntervalSince(checkedAt) < 1)
+        #expect(checkedAt.seconds < 1)
         let updated = try #require(try JSONSerialization.jsonObject(with: Data(second.utf8)) as? [String: Any])
         #expect((updated["text"] as? String)?.hasPrefix("☀ 1/") == true)
         #expect((updated["percentage"] as? Int ?? 0) > 0)
@@ -219,13 +219,13 @@ struct FollowerLimitTests {
             bar.wait()
         }
         func text(_ path: String) -> String { (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
-        let deadline = Date().addingTimeInterval(15)
-        while !text(errors).contains("trying again"), Date() < deadline { usleep(20_000) }
+        let deadline = Deadline(in: 15)
+        while !text(errors).contains("trying again"), !deadline.passed { usleep(20_000) }
         #expect(text(errors).contains("bmd already sends the status to 32 followers"), "\(text(errors))")
         // A place frees (a follower hangs up): the waiting bar takes it and prints the status.
         followers.last?.finishSending()
-        let shown = Date().addingTimeInterval(15)
-        while !text(output).contains(#""phase""#), Date() < shown { usleep(20_000) }
+        let shown = Deadline(in: 15)
+        while !text(output).contains(#""phase""#), !shown.passed { usleep(20_000) }
         #expect(text(output).contains(#""phase":"none""#), "\(text(output)); \(text(errors)); log: \(box.daemonLog)")
         try box.stopDaemon()
     }

@@ -66,8 +66,8 @@ struct LimitTests {
         let daemon = try box.startDaemon(fakeClock: false, executable: wrapper)
         var clients: [VarlinkClient] = []
         for _ in 0..<48 { clients.append(try VarlinkClient(path: box.socketPath)) }
-        let deadline = Date().addingTimeInterval(15)
-        while !box.daemonLog.contains("cannot accept connections"), Date() < deadline { usleep(20_000) }
+        let deadline = Deadline(in: 15)
+        while !box.daemonLog.contains("cannot accept connections"), !deadline.passed { usleep(20_000) }
         #expect(box.daemonLog.contains("cannot accept connections"), "\(box.daemonLog)")
         // CPU time over two seconds of being out of descriptors: a spinning loop takes them all.
         func cpuTicks() -> Int {
@@ -83,8 +83,8 @@ struct LimitTests {
         // Descriptors come back: bmd serves again.
         clients.removeAll()
         var served = false
-        let again = Date().addingTimeInterval(15)
-        while !served, Date() < again {
+        let again = Deadline(in: 15)
+        while !served, !again.passed {
             served = (try? box.bmctl("status").status) == 0
             if !served { usleep(100_000) }
         }
@@ -98,10 +98,10 @@ struct LimitTests {
         try box.startDaemon()
         let stalled = try VarlinkClient(path: box.socketPath, timeout: 30)
         stalled.send(Array(#"{"method":"org.bettermorning.Morning.Sta"#.utf8))
-        let started = Date()
+        let started = Stopwatch()
         // The daemon hangs up: the read ends without a reply.
         #expect(throws: (any Error).self) { _ = try stalled.receive() }
-        let waited = Date().timeIntervalSince(started)
+        let waited = started.seconds
         #expect(waited >= 9 && waited < 25, "closed after \(waited) s")
         try box.stopDaemon()
     }

@@ -32,7 +32,7 @@ struct LoadTests {
         let drain = NotifyDrain(try #require(box.notify))
 
         let socket = box.socketPath
-        let deadline = Date().addingTimeInterval(Self.duration)
+        let deadline = Deadline(in: Self.duration)
         let latencies = SharedValue<[Double]>([])
         let errors = SharedValue<[String]>([])
         let lastSet = SharedValue<[Bool?]>(Array(repeating: nil, count: Self.writers))
@@ -49,7 +49,7 @@ struct LoadTests {
                     return
                 }
                 start.wait()
-                while Date() < deadline {
+                while !deadline.passed {
                     let pick = rng.next() % 10
                     var name: String, parameters: [String: Any] = [:]
                     var setting: Bool?
@@ -80,10 +80,10 @@ struct LoadTests {
                 latencies.withLock { $0 += mine }
             }.start()
         }
-        let began = Date()
+        let began = Stopwatch()
         for _ in 0..<Self.clients { start.signal() }
         group.wait()
-        let elapsed = Date().timeIntervalSince(began)
+        let elapsed = began.seconds
         drain.stop()
 
         #expect(errors.withLock { $0 }.isEmpty, "\(errors.withLock { $0.prefix(10) })")

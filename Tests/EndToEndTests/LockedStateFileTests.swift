@@ -17,8 +17,8 @@ final class LockHolder {
         output.closeWrite()
         send("BEGIN EXCLUSIVE;\nSELECT 'held';\n")
         var said = ""
-        let deadline = Date().addingTimeInterval(10)
-        while !said.contains("held"), Date() < deadline { said += output.readSome() }
+        let deadline = Deadline(in: 10)
+        while !said.contains("held"), !deadline.passed { said += output.readSome() }
         #expect(said.contains("held"), "sqlite3 did not take the lock: \(said)")
     }
 
@@ -38,9 +38,9 @@ final class LockHolder {
 struct LockedStateFileTests {
     /// How long one call takes, in milliseconds.
     private func timed(_ client: VarlinkClient, _ method: String) throws -> (reply: [String: Any], ms: Double) {
-        let started = Date()
+        let started = Stopwatch()
         let reply = try client.call("org.bettermorning.Morning." + method)
-        return (reply, Date().timeIntervalSince(started) * 1000)
+        return (reply, started.seconds * 1000)
     }
 
     @Test("Reads answer at once while another program holds the lock across midnight; a check is told who holds it; the day closes once it is gone")
@@ -81,9 +81,9 @@ struct LockedStateFileTests {
         // Once the lock is gone, bmd comes back for the day by itself, with no request,
         // and closes it (with nothing checked: the check above was refused).
         lock.release()
-        let deadline = Date().addingTimeInterval(30)
+        let deadline = Deadline(in: 30)
         var days: [String] = []
-        while Date() < deadline {
+        while !deadline.passed {
             days = try storedDays(box)
             if !days.isEmpty { break }
             usleep(100_000)
@@ -109,9 +109,9 @@ struct LockedStateFileTests {
         reloader.send(Array(#"{"method":"org.bettermorning.Morning.Reload"}"#.utf8) + [0])
         // Every status while the reminder is handled answers well within the time a write
         // waits for the lock (Store.busyWait, 2 s): none waits behind that write.
-        let started = Date()
+        let started = Stopwatch()
         var slowest = 0.0
-        while Date().timeIntervalSince(started) < 3 {
+        while started.seconds < 3 {
             let (reply, ms) = try timed(client, "Status")
             #expect(reply["error"] == nil, "\(reply)")
             slowest = max(slowest, ms)

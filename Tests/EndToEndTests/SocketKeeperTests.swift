@@ -23,8 +23,8 @@ final class ForeignSocket {
 struct SocketKeeperTests {
     /// Waits until `bmctl status` answers, for at most ten seconds.
     static func waitUntilReachable(_ box: Sandbox) throws -> Bool {
-        let deadline = Date().addingTimeInterval(10)
-        while Date() < deadline {
+        let deadline = Deadline(in: 10)
+        while !deadline.passed {
             if try box.bmctl("status").status == 0 { return true }
             usleep(20_000)
         }
@@ -65,8 +65,8 @@ struct SocketKeeperTests {
         #expect(lstat(box.socketPath, &info) == 0)
         let inode = info.st_ino
         // bmd sees the change and finds the path taken by something that answers.
-        let deadline = Date().addingTimeInterval(10)
-        while !box.daemonLog.contains("cannot be bound again"), Date() < deadline { usleep(20_000) }
+        let deadline = Deadline(in: 10)
+        while !box.daemonLog.contains("cannot be bound again"), !deadline.passed { usleep(20_000) }
         #expect(box.daemonLog.contains("cannot be bound again"), "\(box.daemonLog)")
         try box.stopDaemon()
         #expect(lstat(box.socketPath, &info) == 0 && info.st_ino == inode, "bmd removed a socket that was not its own")
@@ -82,8 +82,8 @@ struct SocketKeeperTests {
         // As logind removes the runtime folder at logout, and makes it again at the next login.
         #expect(rename(box.runtimeDir, box.runtimeDir + ".gone") == 0)
         try FileManager.default.removeItem(atPath: box.runtimeDir + ".gone")
-        let deadline = Date().addingTimeInterval(10)
-        while !box.daemonLog.contains("cannot be bound again yet"), Date() < deadline { usleep(20_000) }
+        let deadline = Deadline(in: 10)
+        while !box.daemonLog.contains("cannot be bound again yet"), !deadline.passed { usleep(20_000) }
         #expect(box.daemonLog.contains("cannot be bound again yet"), "\(box.daemonLog)")
         #expect(!FileManager.default.fileExists(atPath: box.runtimeDir))
         #expect(mkdir(box.runtimeDir, 0o700) == 0)
@@ -107,8 +107,8 @@ struct SocketKeeperTests {
             }
             churner.start()
             // Let it bind again a good many times first.
-            let deadline = Date().addingTimeInterval(5)
-            while box.daemonLog.components(separatedBy: "listens there again").count < 10, Date() < deadline { usleep(10_000) }
+            let deadline = Deadline(in: 5)
+            while box.daemonLog.components(separatedBy: "listens there again").count < 10, !deadline.passed { usleep(10_000) }
             daemon.signal(SIGTERM)
             let ended = DispatchSemaphore(value: 0)
             Thread {

@@ -60,9 +60,9 @@ final class TmuxPane: @unchecked Sendable {
     @discardableResult
     func waitUntil(_ what: String, timeout: TimeInterval = 20, sourceLocation: SourceLocation = #_sourceLocation,
                    _ condition: ([String]) -> Bool) throws -> [String] {
-        let deadline = Date().addingTimeInterval(timeout)
+        let deadline = Deadline(in: timeout)
         var last: [String] = []
-        while Date() < deadline {
+        while !deadline.passed {
             last = try screen
             if condition(last) { return last }
             // tmux offers no way to wait for a change of the screen; read it again soon.
@@ -269,8 +269,8 @@ struct TerminalAppTests {
         // The app tries again after 0.25, 0.5, 1 and 2 seconds: four tries, none of which
         // may start a bmd, and a key pressed meanwhile neither.
         try pane.send("Right")
-        let deadline = Date().addingTimeInterval(4)
-        while Date() < deadline {
+        let deadline = Deadline(in: 4)
+        while !deadline.passed {
             #expect(runningPid() == nil, "the app started bmd again")
             usleep(250_000)
         }

@@ -27,8 +27,8 @@ struct WindowIdleTests {
         }
         // The window follows bmd once bmd has accepted its connections: the socket's
         // listener and each accepted connection are listed under its path.
-        let deadline = Date().addingTimeInterval(20)
-        while Self.connections(to: box.socketPath) < 2, Date() < deadline { usleep(50_000) }
+        let deadline = Deadline(in: 20)
+        while Self.connections(to: box.socketPath) < 2, !deadline.passed { usleep(50_000) }
         #expect(Self.connections(to: box.socketPath) >= 2,
                 "the window never connected to bmd: \((try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "")")
         // Starting shows in the first windows of 2.5 s; a timer would show in every one.

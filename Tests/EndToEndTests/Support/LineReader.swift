@@ -12,14 +12,14 @@ final class LineReader {
 
     /// The next line, or nil when none comes within `timeout` seconds.
     func next(timeout: Double) -> String? {
-        let deadline = Date().addingTimeInterval(timeout)
+        let deadline = Deadline(in: timeout)
         while true {
             if let end = buffer.firstIndex(of: UInt8(ascii: "\n")) {
                 let line = String(decoding: buffer[..<end], as: UTF8.self)
                 buffer.removeSubrange(...end)
                 return line
             }
-            let left = deadline.timeIntervalSinceNow
+            let left = deadline.secondsLeft
             guard left > 0 else { return nil }
             var fd = pollfd(fd: pipe.read, events: Int16(POLLIN), revents: 0)
             guard poll(&fd, 1, Int32(left * 1000)) > 0 else { return nil }

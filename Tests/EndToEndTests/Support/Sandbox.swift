@@ -158,9 +158,9 @@ final class Sandbox: @unchecked Sendable {
         self.notify = notify
         // STATUS= lines may come first; READY=1 is what says bmd serves.
         var message = ""
-        let deadline = Date().addingTimeInterval(20)
+        let deadline = Deadline(in: 20)
         statusLines = []
-        while !message.contains("READY=1"), Date() < deadline {
+        while !message.contains("READY=1"), !deadline.passed {
             message = try notify.receive(timeout: 20)
             statusLines += message.split(separator: "\n").map(String.init).filter { $0.hasPrefix("STATUS=") }
         }
@@ -178,9 +178,9 @@ final class Sandbox: @unchecked Sendable {
             let line = statusLines.removeFirst()
             if line.contains(text) { return line }
         }
-        let deadline = Date().addingTimeInterval(TimeInterval(timeout))
-        while Date() < deadline {
-            guard let message = try? listener.receive(timeout: max(1, Int(deadline.timeIntervalSinceNow.rounded(.up)))) else { break }
+        let deadline = Deadline(in: TimeInterval(timeout))
+        while !deadline.passed {
+            guard let message = try? listener.receive(timeout: max(1, Int(deadline.secondsLeft.rounded(.up)))) else { break }
             if message.contains(text) { return message }
         }
         Issue.record("no STATUS= line with \"\(text)\" within \(timeout) s; bmd log: \(daemonLog)")

@@ -43,8 +43,8 @@ extension Sandbox {
             child.wait()
             exited.withLock { $0 = true }
         }.start()
-        let deadline = Date().addingTimeInterval(20)
-        while Date() < deadline {
+        let deadline = Deadline(in: 20)
+        while !deadline.passed {
             if let message = try? notify.receive(timeout: 1), message.contains("READY=1") { return .serving(child) }
             if exited.withLock({ $0 }) {
                 #expect(child.wait() != 0)

@@ -76,7 +76,7 @@ final class Terminal: @unchecked Sendable {
     @discardableResult
     func waitFor(_ text: String, timeout: TimeInterval = 20,
                  sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
-        let deadline = Date().addingTimeInterval(timeout)
+        let deadline = Deadline(in: timeout)
         while true {
             let screen = screen
             let start = screen.utf8.index(screen.startIndex, offsetBy: seen)
@@ -84,7 +84,7 @@ final class Terminal: @unchecked Sendable {
                 seen = screen.utf8.distance(from: screen.startIndex, to: found.upperBound)
                 return String(screen[start..<found.upperBound])
             }
-            let left = Int32(max(0, deadline.timeIntervalSinceNow) * 1000)
+            let left = Int32(max(0, deadline.secondsLeft) * 1000)
             guard left > 0, readSome(timeoutMilliseconds: left) else {
                 Issue.record("the terminal never showed \"\(text)\"; it shows:\n\(screen[start...])", sourceLocation: sourceLocation)
                 throw POSIXError(.ETIMEDOUT)

@@ -23,3 +23,28 @@ func terminate(_ pid: pid_t, within: Duration) {
         return stat[close...].hasPrefix(") Z")
     }
 }
+
+/// A moment a test waits until, on the monotonic clock: a wait must neither end early nor
+/// last for ever when the machine's wall clock is set while the test runs.
+struct Deadline {
+    private let end: ContinuousClock.Instant
+
+    /// `seconds` from now.
+    init(in seconds: Double) { end = .now + .milliseconds(Int(seconds * 1000)) }
+
+    var passed: Bool { ContinuousClock.now >= end }
+
+    /// What is left, in seconds; negative once passed.
+    var secondsLeft: Double { (end - .now).inSeconds }
+}
+
+/// Time since it was made, on the monotonic clock.
+struct Stopwatch {
+    private let start = ContinuousClock.now
+
+    var seconds: Double { (ContinuousClock.now - start).inSeconds }
+}
+
+extension Duration {
+    var inSeconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
+}
