@@ -302,7 +302,7 @@ final class NotificationStack: @unchecked Sendable {
                                                         "/org/freedesktop/DBus", "org.freedesktop.DBus.NameHasOwner",
                                                         "string:org.freedesktop.Notifications"])
             if owned?.contains("true") == true { return }
-            if let dunst, !Self.isRunning(dunst) {
+            if let dunst, hasEnded(dunst.pid) {
                 throw Failure(description: "dunst exited at start: \(log("dunst"))")
             }
             guard ContinuousClock.now < deadline else {
@@ -404,13 +404,6 @@ final class NotificationStack: @unchecked Sendable {
         }
         child.wait()
         ended.signal()
-    }
-
-    /// Whether `child` has not ended yet (a zombie has ended, though not yet reaped).
-    private static func isRunning(_ child: ChildProcess) -> Bool {
-        guard let stat = try? String(contentsOfFile: "/proc/\(child.pid)/stat", encoding: .utf8),
-              let close = stat.lastIndex(of: ")") else { return false }
-        return !stat[close...].hasPrefix(") Z")
     }
 
     /// The first line a child writes on `pipe`, waiting no later than `deadline`.

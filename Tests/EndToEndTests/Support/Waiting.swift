@@ -13,15 +13,18 @@ func waitUntil(within: Duration, _ condition: () throws -> Bool) rethrows -> Boo
     return true
 }
 
+/// Whether process `pid` has ended: gone, or a zombie not yet reaped.
+func hasEnded(_ pid: pid_t) -> Bool {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+          let close = stat.lastIndex(of: ")") else { return true }
+    return stat[close...].hasPrefix(") Z")
+}
+
 /// Sends SIGTERM to `pid`, a process the test did not start itself, and waits at most
 /// `within` until it has ended: gone, or a zombie whose parent is not the test.
 func terminate(_ pid: pid_t, within: Duration) {
     kill(pid, SIGTERM)
-    _ = waitUntil(within: within) {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let close = stat.lastIndex(of: ")") else { return true }
-        return stat[close...].hasPrefix(") Z")
-    }
+    _ = waitUntil(within: within) { hasEnded(pid) }
 }
 
 /// A moment a test waits until, on the monotonic clock: a wait must neither end early nor

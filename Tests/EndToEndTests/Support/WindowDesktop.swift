@@ -70,7 +70,7 @@ final class WindowDesktop {
     /// exit status, or nil when it still runs after `seconds` (it is then stopped).
     func startAgain(_ box: Sandbox, within seconds: Double = 10) throws -> Int32? {
         let again = try ChildProcess(Self.program, [], environment: windowEnvironment(box), stderr: log)
-        guard Self.ends(again, within: seconds) else {
+        guard waitUntil(within: .milliseconds(Int(seconds * 1000)), { hasEnded(again.pid) }) else {
             NotificationStack.terminate(again)
             return nil
         }
@@ -150,18 +150,9 @@ final class WindowDesktop {
     /// last window closed): its exit status, or nil while it still runs. `open` starts
     /// it again.
     func ended(within seconds: Double = 5) -> Int32? {
-        guard let window, Self.ends(window, within: seconds) else { return nil }
+        guard let window, waitUntil(within: .milliseconds(Int(seconds * 1000)), { hasEnded(window.pid) }) else { return nil }
         self.window = nil
         return window.wait()
-    }
-
-    /// Whether `child` ends (is a zombie, not yet reaped) within `seconds`.
-    private static func ends(_ child: ChildProcess, within seconds: Double) -> Bool {
-        waitUntil(within: .milliseconds(Int(seconds * 1000))) {
-            guard let stat = try? String(contentsOfFile: "/proc/\(child.pid)/stat", encoding: .utf8),
-                  let close = stat.lastIndex(of: ")") else { return true }
-            return stat[close...].hasPrefix(") Z")
-        }
     }
 
     var logText: String {
