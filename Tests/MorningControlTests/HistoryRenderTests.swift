@@ -384,11 +384,18 @@ import MorningProtocol
 
 /// A valid export file for commands that must read one before bmd refuses them.
 enum ExportFixture {
-    static let path: String = {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("bm-export-fixture-\(getpid()).json").path
-        try! ExportFormats.json(HistoryRenderTests.document).write(toFile: path, atomically: true, encoding: .utf8)
-        return path
-    }()
+    /// Stands for the file in an argument list; `withFile` puts the file's path in its place.
+    static let path = "<a valid export file>"
+
+    /// Runs `body` with `arguments` in which `path` names a valid export file written for
+    /// this run alone, and removes the file after.
+    static func withFile<T>(in arguments: [String], _ body: ([String]) throws -> T) rethrows -> T {
+        guard arguments.contains(path) else { return try body(arguments) }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("bm-export-fixture-\(UUID().uuidString).json").path
+        try! ExportFormats.json(HistoryRenderTests.document).write(toFile: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        return try body(arguments.map { $0 == path ? file : $0 })
+    }
 }
 
 /// A week that holds days before the routine's run began says why those days are blank.

@@ -82,7 +82,9 @@ import MorningProtocol
     func refused(index: Int) {
         let c = Self.cases[index]
         for json in [false, true] {
-            let run = bmctl(c.arguments + (json ? ["--json"] : []), reply: refusal(c.name, c.parameters))
+            let run = ExportFixture.withFile(in: c.arguments + (json ? ["--json"] : [])) {
+                bmctl($0, reply: refusal(c.name, c.parameters))
+            }
             #expect(run.status == c.status, "\(c.name)")
             #expect(run.err == "bmctl: \(c.message)\n")
             #expect(run.out.isEmpty)
