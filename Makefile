@@ -113,6 +113,8 @@ $(VARLINK_VENV)/bin/icalendar-ok: $(VARLINK_VENV)/bin/varlink-ok
 # folder is handed to the tests.
 # The Debian packages are built once, from scripts/release's programs, and the main
 # one's path handed on in BM_DEB (the window's is beside it; scripts/deb prints it first).
+# scripts/failures-last names the failing tests again at the end of a failed run, where
+# the last lines of a long log show them.
 test: test-deps $(VARLINK_VENV)/bin/varlink-ok $(VARLINK_VENV)/bin/icalendar-ok
 	$(SWIFT_QUIET) build $(BUILD_FLAGS)
 	debs="$$(BIN_DIR="$$($(RELEASE))" scripts/deb)" && deb="$$(printf '%s\n' "$$debs" | tail -n 1)" && BM_DEB="$$deb" \
