@@ -82,12 +82,12 @@ struct WindowCloseTests {
         #expect(try Self.draft(box).tasks == ["06:00 Stretch", "06:00 Tea"])
     }
 
-    @Test("started again while it closes and bmd does not answer, the window opens afresh once the closing one is gone, and the program stays")
-    func startedAgainWhileClosing() throws {
+    @Test("asked to open while it closes and bmd does not answer, the window opens afresh once the closing one is gone, and the program stays")
+    func askedToOpenWhileClosing() throws {
         let morning = try WindowEndToEndTests.Morning()
         defer { morning.desktop.stop() }
-        let box = morning.box, desktop = morning.desktop
-        let bmd = try #require(box.daemon)
+        let desktop = morning.desktop
+        let bmd = try #require(morning.box.daemon)
 
         // A task typed and not given, which closing gives to bmd and waits on.
         try desktop.key("alt+2")
@@ -96,12 +96,11 @@ struct WindowCloseTests {
         try desktop.type("Tea")
 
         // bmd stops answering (stopped, as a hung program is): closing now waits for the
-        // window's patience, two seconds, and the window is started again meanwhile.
+        // window's patience, two seconds, and the launcher is clicked again meanwhile.
         bmd.signal(SIGSTOP)
         defer { bmd.signal(SIGCONT) }
         try desktop.key("ctrl+q")
-        let again = try desktop.startAgain(box)
-        #expect(again == 0, "the second start did not hand over to the window's program and end")
+        #expect(try desktop.activate(), "the window's program did not answer Activate while closing")
 
         // The closing window goes, a fresh one comes, and the program stays.
         try desktop.wait(role: "frame", name: WindowDesktop.title, within: 10)

@@ -65,16 +65,13 @@ final class WindowDesktop {
         try wait(role: "frame", name: Self.title, within: 20)
     }
 
-    /// Starts the window's program once more, as a second click on its launcher does: it
-    /// hands the start to the one already running, over the session bus, and ends. Its
-    /// exit status, or nil when it still runs after `seconds` (it is then stopped).
-    func startAgain(_ box: Sandbox, within seconds: Double = 10) throws -> Int32? {
-        let again = try ChildProcess(Self.program, [], environment: windowEnvironment(box), stderr: log)
-        guard waitUntil(within: .milliseconds(Int(seconds * 1000)), { hasEnded(again.pid) }) else {
-            NotificationStack.terminate(again)
-            return nil
-        }
-        return again.wait()
+    /// Asks the running window's program to open, as a second click on its launcher does
+    /// (the launcher is D-Bus activatable): `org.freedesktop.Application.Activate` on the
+    /// session bus. Whether the program answered.
+    func activate() throws -> Bool {
+        let call = try OpenTodayWindowTests.busctl(stack, ["call", OpenTodayWindowTests.appID, OpenTodayWindowTests.objectPath,
+                                                           "org.freedesktop.Application", "Activate", "a{sv}", "0"])
+        return call.status == 0
     }
 
     private static var program: String { Binaries.dir.appendingPathComponent("better-morning").path }
