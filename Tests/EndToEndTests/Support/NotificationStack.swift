@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import MorningTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -281,16 +282,36 @@ final class NotificationStack: @unchecked Sendable {
         busAddress = try Self.readLine(out, deadline: deadline, what: "the bus address from dbus-daemon")
     }
 
-    /// Xvfb on the first free display; `-displayfd 1` writes its number on stdout once the
-    /// server accepts clients.
+    /// The display numbers this process gives its X servers, each once. Xvfb left to pick
+    /// the first free one picks a number another test's server has just given up, and that
+    /// server, still going, then removes the socket the new one made: the window or dunst
+    /// then "cannot open display". Numbers start at a place of the process's own.
+    private static let nextDisplay = SharedValue(1_000 + Int(getpid() % 1_000) * 8)
+
+    /// Xvfb on a display number never used before in this run (one whose lock file exists is
+    /// passed over); `-displayfd 1` writes the number on stdout once the server accepts clients.
     private func startXServer(deadline: ContinuousClock.Instant) throws {
-        let out = try Pipe2()
-        pipes.append(out)
-        xServer = try spawn("/usr/bin/Xvfb", ["-displayfd", "1", "-nolisten", "tcp", "-screen", "0", "800x600x24"],
-                            log: "xvfb", stdout: out)
-        let number = try Self.readLine(out, deadline: deadline, what: "the display number from Xvfb")
-        guard Int(number) != nil else { throw Failure(description: "Xvfb wrote \"\(number)\" for its display") }
-        display = ":" + number
+        for _ in 0..<10 {
+            let number = Self.nextDisplay.withLock { next -> Int in
+                defer { next += 1 }
+                return next
+            }
+            guard !FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock") else { continue }
+            let out = try Pipe2()
+            pipes.append(out)
+            let server = try spawn("/usr/bin/Xvfb", [":\(number)", "-displayfd", "1", "-nolisten", "tcp", "-screen", "0", "800x600x24"],
+                                   log: "xvfb", stdout: out)
+            // Another program's server may have taken the number since: Xvfb then ends.
+            guard let said = try? Self.readLine(out, deadline: deadline, what: "the display number from Xvfb"),
+                  said == String(number) else {
+                Self.terminate(server)
+                continue
+            }
+            xServer = server
+            display = ":" + said
+            return
+        }
+        throw Failure(description: "no X display number was free for Xvfb; its log: \(log("xvfb"))")
     }
 
     /// dunst with a dunstrc of the test's own, so the machine's config does not matter.
