@@ -299,7 +299,11 @@ final class NotificationStack: @unchecked Sendable {
             guard !FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock") else { continue }
             let out = try Pipe2()
             pipes.append(out)
-            let server = try spawn("/usr/bin/Xvfb", [":\(number)", "-displayfd", "1", "-nolisten", "tcp", "-screen", "0", "800x600x24"],
+            // -noreset: an X server resets when its last client leaves, and a client that
+            // connects meanwhile is refused ("cannot open display"); between one test
+            // program's short visit and the next, that happens.
+            let server = try spawn("/usr/bin/Xvfb", [":\(number)", "-displayfd", "1", "-noreset", "-nolisten", "tcp",
+                                                     "-screen", "0", "800x600x24"],
                                    log: "xvfb", stdout: out)
             // Another program's server may have taken the number since: Xvfb then ends.
             guard let said = try? Self.readLine(out, deadline: deadline, what: "the display number from Xvfb"),
