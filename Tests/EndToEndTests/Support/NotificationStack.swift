@@ -282,10 +282,10 @@ final class NotificationStack: @unchecked Sendable {
         busAddress = try Self.readLine(out, deadline: deadline, what: "the bus address from dbus-daemon")
     }
 
-    /// The display numbers this process gives its X servers, each once. Xvfb left to pick
-    /// the first free one picks a number another test's server has just given up, and that
-    /// server, still going, then removes the socket the new one made: the window or dunst
-    /// then "cannot open display". Numbers start at a place of the process's own.
+    /// The display numbers this process gives its X servers, each once a run, from a place
+    /// of the process's own. Xvfb left to pick would hand out again the number of a server
+    /// that has just ended, and a late client of one test (an xdotool, a window) could then
+    /// reach the next test's desktop.
     private static let nextDisplay = SharedValue(1_000 + Int(getpid() % 1_000) * 8)
 
     /// Xvfb on a display number never used before in this run (one whose lock file exists is
