@@ -117,7 +117,7 @@ public final class BmdLink {
                     return self.lost("bmd refused to send its status (\(Self.shortName(name)))")
                 }
                 guard let status = try? reply.parameters(Morning.StatusReply.self) else {
-                    return self.lost("bmd sent a status the window cannot read; are bmd and the window the same version?")
+                    return self.lost("bmd sent a status the window cannot read" + Self.versionQuestion)
                 }
                 self.deliver(.status(status))
                 if !reply.continues { self.lost("bmd ended the status stream") }
@@ -162,12 +162,12 @@ public final class BmdLink {
                 if let error = try? Morning.Error(name: name, parameters: reply.parameters) {
                     self.deliver(refused(error))
                 } else {
-                    self.deliver(failed("bmd refused that for a reason the window does not know; are bmd and the window the same version?"))
+                    self.deliver(failed("bmd refused that for a reason the window does not know" + Self.versionQuestion))
                 }
             } else if let value = try? reply.parameters(R.self) {
                 self.deliver(event(value))
             } else {
-                self.deliver(failed("bmd sent an answer the window cannot read; are bmd and the window the same version?"))
+                self.deliver(failed("bmd sent an answer the window cannot read" + Self.versionQuestion))
             }
             // Answered, and nothing more asked meanwhile: the connection closes now, while
             // the window is awake, rather than when bmd's patience with a silent client
@@ -192,6 +192,9 @@ public final class BmdLink {
         whenAnswered = nil
         done?()
     }
+
+    /// What to ask of a reply the window cannot read: most likely bmd and the window differ.
+    nonisolated static let versionQuestion = "; are bmd and the window the same version?"
 
     /// "NotToday" from "org.bettermorning.Morning.NotToday".
     nonisolated static func shortName(_ name: String) -> String {
