@@ -9,11 +9,30 @@
 #include <locale.h>
 #include <langinfo.h>
 #include <malloc.h>
+#include <fcntl.h>
+#include <unistd.h>
+#include <sys/syscall.h>
+#include <linux/memfd.h>
 
 /* Names the calling thread (at most 15 bytes are kept); prctl is variadic, which
    Swift cannot call. */
 static inline int bm_name_this_thread(const char *name) {
     return prctl(PR_SET_NAME, (unsigned long)name, 0UL, 0UL, 0UL);
+}
+
+/* A file in memory of `size` bytes that can neither grow nor shrink (or -1): written
+   past its end, a write fails. memfd_create and the seals are declared only under
+   _GNU_SOURCE, so they are reached here, by the kernel's numbers. */
+static inline int bm_sealed_memory_file(const char *name, long size) {
+    int fd = (int)syscall(SYS_memfd_create, name, MFD_CLOEXEC | MFD_ALLOW_SEALING);
+    if (fd < 0) return -1;
+    const int add_seals = 1024 + 9;       /* F_ADD_SEALS */
+    const int shrink = 0x0002, grow = 0x0004;  /* F_SEAL_SHRINK, F_SEAL_GROW */
+    if (ftruncate(fd, size) != 0 || fcntl(fd, add_seals, shrink | grow) != 0) {
+        close(fd);
+        return -1;
+    }
+    return fd;
 }
 
 /* The layout of struct ucred (SO_PEERCRED), which glibc only declares under

@@ -1,3 +1,4 @@
+import CLinux
 import Glibc
 import SystemPackage
 
@@ -6,14 +7,39 @@ enum Autostart {
     /// Starts bmd for `endpoint`, or throws the failure to report; `cause` is why the
     /// first connection failed.
     static func start(endpoint: Endpoint, environment: Environment, cause: Errno) throws(ConnectFailure) -> StartedDaemon {
+        try start(endpoint: endpoint, environment: environment, cause: cause, keepingErrors: false)
+    }
+
+    /// The same, with bmd's stderr kept in a small memory file (`StartedDaemon.said`), so
+    /// that a bmd that ends at once can be heard: why it refused to run, in its own words.
+    static func startKeepingErrors(endpoint: Endpoint, environment: Environment, cause: Errno) throws(ConnectFailure) -> StartedDaemon {
+        try start(endpoint: endpoint, environment: environment, cause: cause, keepingErrors: true)
+    }
+
+    private static func start(endpoint: Endpoint, environment: Environment, cause: Errno,
+                              keepingErrors: Bool) throws(ConnectFailure) -> StartedDaemon {
         guard let executable = locateDaemon(besides: selfExecutable(), path: environment["PATH"], isExecutable: isExecutable) else {
             throw .noDaemonExecutable(path: endpoint.path, cause: cause)
         }
+        let errorOutput = keepingErrors ? errorOutputFile() : nil
         do {
-            return StartedDaemon(pid: try spawn(executable, arguments: arguments(for: endpoint), environment: environment.all))
+            let pid = try spawn(executable, arguments: arguments(for: endpoint), environment: environment.all, errorOutput: errorOutput)
+            return StartedDaemon(pid: pid, errorOutput: errorOutput)
         } catch {
+            if let errorOutput { close(errorOutput) }
             throw .cannotStart(path: endpoint.path, cause: cause, executable: executable, error: error)
         }
+    }
+
+    /// How much of a started bmd's stderr is kept: enough for why it would not run.
+    static let errorOutputLimit = 4096
+
+    /// A memory file of `errorOutputLimit` bytes that cannot grow: a bmd that runs on for
+    /// weeks keeps no more of its stderr than that (its later writes fail, unseen, as
+    /// they went nowhere before). Nil where memory files or seals are missing.
+    private static func errorOutputFile() -> Int32? {
+        let fd = bm_sealed_memory_file("bmd-stderr", errorOutputLimit)
+        return fd >= 0 ? fd : nil
     }
 
     /// The socket unit that starts bmd under systemd.
@@ -128,15 +154,20 @@ enum Autostart {
 
     /// Starts `executable` detached: its own session, stdio on /dev/null, so it outlives
     /// the client that started it and never writes into the user's terminal.
+    /// `errorOutput`, when given, becomes its stderr in place of /dev/null.
     static func spawn(_ executable: String, arguments: [String], environment: [String: String],
-                      newSession: Bool = true) throws(Errno) -> pid_t {
+                      newSession: Bool = true, errorOutput: Int32? = nil) throws(Errno) -> pid_t {
         closeInheritedDescriptorsOnExec()
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        if let errorOutput {
+            posix_spawn_file_actions_adddup2(&actions, errorOutput, 2)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        }
 
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)

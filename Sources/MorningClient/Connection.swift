@@ -7,6 +7,9 @@ import SystemPackage
 extension Errno {
     /// No socket file, or a file that nobody listens on: the cases where starting bmd helps.
     public var meansNoDaemon: Bool { self == .noSuchFileOrDirectory || self == .connectionRefused }
+    /// A listener whose queue of connections is full, met by a connect that does not wait:
+    /// bmd runs but does not take connections now (stopped, or swamped).
+    public var meansBusy: Bool { self == .resourceTemporarilyUnavailable }
 }
 
 /// Why an exchange on an open connection failed.
@@ -38,8 +41,12 @@ public final class Connection {
     deinit { close(fd) }
 
     /// Connects to the socket at `path`; reads and writes give up after `timeoutSeconds`.
-    public static func open(path: String, timeoutSeconds: Int) throws(Errno) -> Connection {
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    /// With `waitWhenBusy` false, a listener whose queue of connections is full (a bmd
+    /// stopped, or too slow to take them) fails at once with `EAGAIN` instead of making
+    /// the caller wait: a Unix socket connects at once or not at all, so nothing else waits.
+    public static func open(path: String, timeoutSeconds: Int, waitWhenBusy: Bool = true) throws(Errno) -> Connection {
+        let flags = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | (waitWhenBusy ? 0 : Int32(SOCK_NONBLOCK.rawValue))
+        let fd = socket(AF_UNIX, flags, 0)
         guard fd >= 0 else { throw Errno(rawValue: errno) }
         let connection = Connection(fd: fd)  // Closes fd on every path out.
 
@@ -62,6 +69,10 @@ public final class Connection {
             }
         }
         guard result == 0 else { throw Errno(rawValue: errno) }
+        if !waitWhenBusy {
+            // Connected: reads and writes wait as they do on any other connection.
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        }
         return connection
     }
 

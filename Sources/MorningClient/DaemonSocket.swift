@@ -29,19 +29,33 @@ public enum DaemonSocket {
     /// once connected that the process listening runs as `uid`; otherwise it fails
     /// before a byte is sent. Someone else who makes the folder or the socket while bmd
     /// starts is told nothing.
+    ///
+    /// With `waitWhenBusy` false, a bmd whose queue of connections is full (stopped, or
+    /// swamped) fails at once as `.cannotConnect` with `EAGAIN` (see `Errno.meansBusy`)
+    /// rather than holding the caller until it takes the connection: the window's loop
+    /// must never wait on bmd.
+    ///
+    /// `heard`, when given, gets what a bmd started here wrote to its stderr before it
+    /// ended at once (why it would not run, in its own words), just before
+    /// `.startedDaemonEnded` is thrown.
     public static func connect(_ endpoint: Endpoint, environment: Environment, timeoutSeconds: Int = replyTimeoutSeconds,
-                               uid: uid_t = geteuid(), events: (ConnectEvent) -> Void) throws(ConnectFailure) -> Connection {
-        try connect(endpoint, environment: environment, timeoutSeconds: timeoutSeconds, uid: uid, events: events,
-                    start: Autostart.start)
+                               waitWhenBusy: Bool = true, uid: uid_t = geteuid(),
+                               heard: ((String) -> Void)? = nil,
+                               events: (ConnectEvent) -> Void) throws(ConnectFailure) -> Connection {
+        try connect(endpoint, environment: environment, timeoutSeconds: timeoutSeconds, waitWhenBusy: waitWhenBusy, uid: uid,
+                    events: events, heard: heard, start: heard == nil ? Autostart.start : Autostart.startKeepingErrors)
     }
 
     /// The same, with `start` to start bmd (tests put the one who races it there).
-    static func connect(_ endpoint: Endpoint, environment: Environment, timeoutSeconds: Int, uid: uid_t,
-                        events: (ConnectEvent) -> Void,
+    static func connect(_ endpoint: Endpoint, environment: Environment, timeoutSeconds: Int, waitWhenBusy: Bool = true, uid: uid_t,
+                        events: (ConnectEvent) -> Void, heard: ((String) -> Void)? = nil,
                         startUnit: (Endpoint, Environment) -> String? = Autostart.startUnit,
                         start: (Endpoint, Environment, Errno) throws(ConnectFailure) -> StartedDaemon) throws(ConnectFailure) -> Connection {
+        let attempt = { () throws(ConnectFailure) -> Result<Connection, Errno> in
+            try Self.attempt(endpoint, uid: uid, timeoutSeconds: timeoutSeconds, waitWhenBusy: waitWhenBusy)
+        }
         let first: Errno
-        switch try attempt(endpoint, uid: uid, timeoutSeconds: timeoutSeconds) {
+        switch try attempt() {
         case .success(let connection): return connection
         case .failure(let error): first = error
         }
@@ -50,13 +64,13 @@ public enum DaemonSocket {
         // Where a systemd user manager runs with bmd's units installed, it starts bmd, so
         // that bmd runs under it (its log in the journal, its watchdog, its restarts).
         if let unit = startUnit(endpoint, environment),
-           case .success(let connection) = try attempt(endpoint, uid: uid, timeoutSeconds: timeoutSeconds) {
+           case .success(let connection) = try attempt() {
             events(.startedUnit(unit))
             return connection
         }
         let started = try start(endpoint, environment, first)
         do {
-            return try waitForStarted(started, endpoint: endpoint, first: first, timeoutSeconds: timeoutSeconds, uid: uid, events: events)
+            return try waitForStarted(started, endpoint: endpoint, first: first, events: events, heard: heard, attempt: attempt)
         } catch {
             // Whatever went wrong after, the user hears that a bmd was started, and which.
             events(.started(pid: started.pid, ours: true))
@@ -66,12 +80,13 @@ public enum DaemonSocket {
 
     /// Connects to the bmd `started` (or the one another client started at the same
     /// moment) once it listens; `events` hears which bmd serves.
-    private static func waitForStarted(_ started: StartedDaemon, endpoint: Endpoint, first: Errno, timeoutSeconds: Int,
-                                       uid: uid_t, events: (ConnectEvent) -> Void) throws(ConnectFailure) -> Connection {
+    private static func waitForStarted(_ started: StartedDaemon, endpoint: Endpoint, first: Errno,
+                                       events: (ConnectEvent) -> Void, heard: ((String) -> Void)?,
+                                       attempt: () throws(ConnectFailure) -> Result<Connection, Errno>) throws(ConnectFailure) -> Connection {
         var last = first
         for delay in Autostart.retryDelays() {
             Autostart.sleep(milliseconds: delay)
-            switch try attempt(endpoint, uid: uid, timeoutSeconds: timeoutSeconds) {
+            switch try attempt() {
             case .success(let connection):
                 // Named by the bmd that answers: of clients starting bmd at once, one bmd
                 // wins and the others' give way to it.
@@ -84,6 +99,7 @@ public enum DaemonSocket {
             // A bmd that found another already running (started by a client at the same
             // moment) leaves it to that one, which may still be opening the state: wait for it.
             if let status = started.ended, started.exitCode != DaemonExit.alreadyRunning {
+                if let heard, let said = started.said { heard(said) }
                 throw .startedDaemonEnded(path: endpoint.path, last: last, pid: started.pid, ended: status)
             }
         }
@@ -96,13 +112,13 @@ public enum DaemonSocket {
     /// One attempt: the folder checked, then the connection, then who listens. A socket
     /// that is not there, or that nobody listens on, is the failure returned; anything
     /// that must not be talked to is thrown.
-    static func attempt(_ endpoint: Endpoint, uid: uid_t, timeoutSeconds: Int) throws(ConnectFailure) -> Result<Connection, Errno> {
+    static func attempt(_ endpoint: Endpoint, uid: uid_t, timeoutSeconds: Int, waitWhenBusy: Bool = true) throws(ConnectFailure) -> Result<Connection, Errno> {
         if let problem = SocketPath.folderProblem(endpoint.folder, uid: uid) {
             throw .unsafeFolder(folder: endpoint.folder, problem: problem, origin: endpoint.origin)
         }
         let connection: Connection
         do {
-            connection = try Connection.open(path: endpoint.path, timeoutSeconds: timeoutSeconds)
+            connection = try Connection.open(path: endpoint.path, timeoutSeconds: timeoutSeconds, waitWhenBusy: waitWhenBusy)
         } catch {
             return .failure(error)
         }

@@ -8,6 +8,9 @@ import Synchronization
 /// it stays a zombie under the bar that started it for as long as that bar runs.
 final class StartedDaemon: Sendable {
     let pid: pid_t
+    /// A small memory file that is bmd's stderr, when the client asked to hear what bmd
+    /// says if it ends at once; closed with this object.
+    private let errorOutput: Int32?
     private struct State {
         /// The raw wait status once bmd has ended.
         var rawStatus: Int32?
@@ -16,8 +19,9 @@ final class StartedDaemon: Sendable {
     }
     private let state = Mutex(State())
 
-    init(pid: pid_t) {
+    init(pid: pid_t, errorOutput: Int32? = nil) {
         self.pid = pid
+        self.errorOutput = errorOutput
         var thread = pthread_t()
         let context = Unmanaged.passRetained(self).toOpaque()
         let started = pthread_create(&thread, nil, { context in
@@ -32,6 +36,24 @@ final class StartedDaemon: Sendable {
             // No thread: the status is still collected whenever it is asked for.
             Unmanaged<StartedDaemon>.fromOpaque(context).release()
         }
+    }
+
+    deinit {
+        if let errorOutput { close(errorOutput) }
+    }
+
+    /// What bmd wrote to its stderr, as far as it was kept (the first
+    /// `Autostart.errorOutputLimit` bytes), trimmed; nil when not kept or empty.
+    var said: String? {
+        guard let errorOutput else { return nil }
+        var bytes = [UInt8](repeating: 0, count: Autostart.errorOutputLimit)
+        let count = bytes.withUnsafeMutableBytes { pread(errorOutput, $0.baseAddress, $0.count, 0) }
+        guard count > 0 else { return nil }
+        // The file's unwritten rest reads as NULs.
+        let written = bytes[..<count].prefix { $0 != 0 }
+        let text = String(decoding: written, as: UTF8.self)
+        let lines = text.split(whereSeparator: \.isNewline).joined(separator: " ")
+        return lines.allSatisfy(\.isWhitespace) ? nil : lines
     }
 
     private func waitForExit() {
