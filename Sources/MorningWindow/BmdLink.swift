@@ -27,12 +27,26 @@ public final class BmdLink {
     /// Called once every call made has been answered (or the calls' connection ended), then
     /// forgotten.
     private var whenAnswered: (@MainActor () -> Void)?
+    /// How long a call waits for an answer before the window hears that bmd does not answer.
+    private let patience: UInt32
+    /// The timer of that wait: set only while a call waits, so an idle window never wakes.
+    private var patienceSource: guint = 0
+    /// The window was told that bmd does not answer, and not yet that it answers again.
+    private var toldSilent = false
+    /// The status stream is open but its first status has not come.
+    private var awaitingStatus = false
+    /// Why bmd cannot run, as a try learnt it (see `LinkFailure.Kind.lasting`), until bmd answers.
+    private var lastingReason: String?
 
     /// `deliver` gets every event; it runs on the main thread, from GLib's loop.
     /// `starter`, when given, makes the first connection in place of `connector`.
-    public init(connector: @escaping Connector, starter: Starter? = nil, deliver: @escaping @MainActor (WindowEvent) -> Void) {
+    /// `patience` is how long, in milliseconds, a call may wait for its answer before
+    /// `.unanswered` is delivered.
+    public init(connector: @escaping Connector, starter: Starter? = nil, patience: UInt32 = WindowModel.patience,
+                deliver: @escaping @MainActor (WindowEvent) -> Void) {
         self.connector = connector
         self.starter = starter
+        self.patience = patience
         self.deliver = deliver
     }
 
@@ -45,7 +59,7 @@ public final class BmdLink {
         case .connect:
             follow()
         case .loadDay(let date):
-            call(Morning.Call.day(date: date)) { .day($0) }
+            call(Morning.Call.day(date: date), refusals: .day(date)) { .day($0) }
         case .check(let position, let date):
             call(Morning.Call.check(task: String(position), date: date)) { .changed($0) }
         case .uncheck(let position, let date):
@@ -76,6 +90,7 @@ public final class BmdLink {
         callsEnded()
         MainLoop.cancel(retrySource)
         retrySource = 0
+        forgetSilence()
     }
 
     private func follow() {
@@ -84,6 +99,7 @@ public final class BmdLink {
         caller = nil
         follower = nil
         callsEnded()
+        forgetSilence()
         if let starter {
             self.starter = nil
             starting = true
@@ -105,14 +121,24 @@ public final class BmdLink {
     private func follow(_ connected: Result<Int32, LinkFailure>) {
         switch connected {
         case .failure(let failure):
-            deliver(.lost(failure.reason))
+            switch failure.kind {
+            case .lasting: lastingReason = failure.reason
+            case .other: lastingReason = nil  // something else stands in the way now
+            case .nothingAnswers: break
+            }
+            deliver(.lost(failure.kind == .nothingAnswers ? lastingReason ?? failure.reason : failure.reason))
         case .success(let fd):
             let connection = VarlinkConnection(fd: fd) { [weak self] reason in
                 self?.lost(reason)
             }
             follower = connection
+            awaitingStatus = true
             connection.call(Morning.Call.status().more.call) { [weak self] reply in
                 guard let self else { return }
+                self.awaitingStatus = false
+                self.lastingReason = nil
+                self.heard()
+                defer { self.watchSilence() }
                 if let name = reply.error {
                     return self.lost("bmd refused to send its status (\(Self.shortName(name)))")
                 }
@@ -122,6 +148,7 @@ public final class BmdLink {
                 self.deliver(.status(status))
                 if !reply.continues { self.lost("bmd ended the status stream") }
             }
+            watchSilence()
         }
     }
 
@@ -132,12 +159,14 @@ public final class BmdLink {
         follower = nil
         caller = nil
         callsEnded()
+        forgetSilence()
         deliver(.lost(reason))
     }
 
     /// Where bmd's refusal of a call goes: to the window (Today's line), or to the
     /// Routines page, which says it beside what the person changed.
-    enum Refusals { case window, routines }
+    /// A Day call's refusal says which date, so the model asks for it no more.
+    enum Refusals { case window, routines, day(String) }
 
     /// Makes `request` on the calls' connection, opened when needed, and delivers its answer,
     /// or its refusal to the page that asked.
@@ -151,13 +180,22 @@ public final class BmdLink {
                 caller = VarlinkConnection(fd: fd) { [weak self] _ in
                     self?.caller = nil
                     self?.callsEnded()
+                    self?.watchSilence()
                 }
             }
         }
-        let refused: (Morning.Error) -> WindowEvent = refusals == .routines ? { .routines(.refused($0)) } : { .refused($0) }
-        let failed: (String) -> WindowEvent = refusals == .routines ? { .routines(.failed($0)) } : { .failed($0) }
+        defer { if patienceSource == 0 { watchSilence() } }
+        let refused: (Morning.Error) -> WindowEvent
+        let failed: (String) -> WindowEvent
+        switch refusals {
+        case .window: (refused, failed) = ({ .refused($0) }, { .failed($0) })
+        case .routines: (refused, failed) = ({ .routines(.refused($0)) }, { .routines(.failed($0)) })
+        case .day(let date): (refused, failed) = ({ .dayRefused(date: date, $0) }, { .dayFailed(date: date, $0) })
+        }
         caller?.call(request.call) { [weak self] reply in
             guard let self else { return }
+            self.heard()
+            defer { self.watchSilence() }
             if let name = reply.error {
                 if let error = try? Morning.Error(name: name, parameters: reply.parameters) {
                     self.deliver(refused(error))
@@ -178,6 +216,43 @@ public final class BmdLink {
                 self.callsEnded()
             }
         }
+    }
+
+    /// Whether the window is timing bmd's answer to a call (a timer runs only then).
+    var waitsForAnswer: Bool { patienceSource != 0 }
+
+    /// Whether a call waits for bmd's answer: the first status, or a call's reply.
+    private var waitingForBmd: Bool {
+        awaitingStatus || (caller.map { $0.isOpen && !$0.isIdle } ?? false)
+    }
+
+    /// bmd answered, or a call was made: the wait for bmd starts again while a call
+    /// waits, and ends when none does.
+    private func watchSilence() {
+        MainLoop.cancel(patienceSource)
+        patienceSource = 0
+        guard waitingForBmd else { return }
+        patienceSource = MainLoop.after(milliseconds: patience) { [weak self] in
+            guard let self else { return }
+            self.patienceSource = 0
+            self.toldSilent = true
+            self.deliver(.unanswered)
+        }
+    }
+
+    /// bmd said something: a window told it does not answer hears that it does.
+    private func heard() {
+        guard toldSilent else { return }
+        toldSilent = false
+        deliver(.answering)
+    }
+
+    /// The connections are gone: nothing waits for bmd, and the model hears why from `.lost`.
+    private func forgetSilence() {
+        MainLoop.cancel(patienceSource)
+        patienceSource = 0
+        awaitingStatus = false
+        toldSilent = false
     }
 
     /// Calls `done` once bmd has answered every call made so far: at once when none waits.

@@ -151,6 +151,15 @@ private func runTick(_ widget: UnsafeMutablePointer<GtkWidget>?, _ clock: Opaque
     return 0  // once
 }
 
+/// `text` as Pango markup that shows exactly `text`, for the parts libadwaita always reads
+/// as markup (a status page's description, a toast's title): a title with `&` or a path
+/// with `<` would otherwise be lost, with a warning.
+func markupShowing(_ text: String) -> String {
+    guard let escaped = g_markup_escape_text(text, -1) else { return "" }
+    defer { g_free(escaped) }
+    return String(cString: escaped)
+}
+
 /// Sets or clears a CSS class.
 func style(_ widget: UnsafeMutablePointer<GtkWidget>, _ name: String, _ on: Bool = true) {
     if on { gtk_widget_add_css_class(widget, name) } else { gtk_widget_remove_css_class(widget, name) }

@@ -140,7 +140,7 @@ final class PreferencesView {
 
     private func toast(_ text: String, in window: UnsafeMutablePointer<GtkWidget>) {
         toasts.append(text)
-        let toast = adw_toast_new(text)!
+        let toast = adw_toast_new(markupShowing(text))!
         adw_toast_set_timeout(toast, 5)
         adw_preferences_window_add_toast(cast(window), toast)
     }

@@ -97,13 +97,14 @@ final class TodayPage {
     /// The empty state's title, as shown.
     var emptyTitle: String { String(cString: adw_status_page_get_title(OpaquePointer(empty))) }
 
+
     func render(_ model: WindowModel) {
         self.model = model
         gtk_widget_set_visible(away, TodayText.away(model) != nil && model.status != nil ? 1 : 0)
         gtk_label_set_text(OpaquePointer(away), TodayText.away(model) ?? "")
         if let empty = TodayText.empty(model) {
             adw_status_page_set_title(OpaquePointer(self.empty), empty.title)
-            adw_status_page_set_description(OpaquePointer(self.empty), empty.description)
+            adw_status_page_set_description(OpaquePointer(self.empty), markupShowing(empty.description))
             adw_status_page_set_icon_name(OpaquePointer(self.empty), model.status == nil ? "network-offline-symbolic" : "alarm-symbolic")
             gtk_stack_set_visible_child_name(OpaquePointer(switcher), "empty")
             return
@@ -127,7 +128,10 @@ final class TodayPage {
                 gtk_widget_grab_focus(row.row)
             }
         } else {
-            gtk_label_set_text(OpaquePointer(dayHeading), model.selected.map { "Asking bmd for \($0)…" } ?? "")
+            let heading = model.selected.map {
+                model.unservedDay == $0.description ? "bmd did not give the day \($0)" : "Asking bmd for \($0)…"
+            }
+            gtk_label_set_text(OpaquePointer(dayHeading), heading ?? "")
             renderRows(nil, now: nil)
         }
         set(message, model.message)
@@ -193,22 +197,32 @@ final class TodayPage {
         for (index, task) in day.tasks.enumerated() where index < rows.count {
             let (_, row, check) = rows[index]
             rows[index].task = task
+            let pending = pendingTick(task.position)
             if let check {
-                let active: gboolean = task.state == .done ? 1 : 0
+                // A tick bmd has not answered yet shows as the person made it, waiting.
+                let active: gboolean = (pending?.done ?? (task.state == .done)) ? 1 : 0
                 if gtk_check_button_get_active(cast(check)) != active { gtk_check_button_set_active(cast(check), active) }
                 // Nothing can be checked while bmd is away: the box would say what bmd never heard.
-                gtk_widget_set_sensitive(check, model.link == .live ? 1 : 0)
+                gtk_widget_set_sensitive(check, model.link == .live && pending == nil ? 1 : 0)
                 bm_set_accessible_label(check, "\(task.time) \(task.title)")
             }
-            adw_action_row_set_subtitle(cast(row), task.position == now ? "\(task.time) · now" : task.time)
+            var subtitle = task.position == now ? "\(task.time) · now" : task.time
+            if pending != nil { subtitle += " · " + TodayText.waitingForBmd }
+            adw_action_row_set_subtitle(cast(row), subtitle)
             bm_set_accessible_label(row, TodayText.accessibleName(task) + (task.position == now ? ", to do now" : ""))
         }
     }
 
+    /// The person's tick of the task at `position` of the day on show that bmd has not answered.
+    private func pendingTick(_ position: Int) -> WindowModel.PendingTick? {
+        model.pendingTicks.first { $0.position == position && $0.date == model.shownDay?.date }
+    }
+
     private func makeRow(_ task: Morning.DayTask, mode: Morning.DayMode) -> (Morning.DayTask, UnsafeMutablePointer<GtkWidget>, UnsafeMutablePointer<GtkWidget>?) {
         let row = adw_action_row_new()!
-        adw_preferences_row_set_title(cast(row), task.title)
+        // Plain text before the title is set: a title set while markup is on is parsed once.
         adw_preferences_row_set_use_markup(cast(row), 0)
+        adw_preferences_row_set_title(cast(row), task.title)
         var check: UnsafeMutablePointer<GtkWidget>?
         switch mode {
         case .today:
@@ -219,7 +233,8 @@ final class TodayPage {
             on(UnsafeMutableRawPointer(box), "toggled") { [weak self, box] in
                 guard let self else { return }
                 let active = gtk_check_button_get_active(cast(box)) != 0
-                let shown = self.model.shownDay?.tasks.first { $0.position == position }?.state == .done
+                let shown = self.pendingTick(position)?.done
+                    ?? (self.model.shownDay?.tasks.first { $0.position == position }?.state == .done)
                 if active != shown { self.send(.toggle(position: position)) }
             }
             adw_action_row_add_prefix(cast(row), box)

@@ -21,6 +21,9 @@ public enum TodayText {
             if case .away(let reason, _) = model.link {
                 return Empty(title: "bmd is away", description: reason.capitalizedFirst + ". Trying again…")
             }
+            if model.silent {
+                return Empty(title: "bmd does not answer", description: silence + " The window keeps waiting for it.")
+            }
             return Empty(title: "Asking bmd…", description: "Better Morning keeps your routine in bmd, its background service.")
         }
         switch status.phase {
@@ -87,11 +90,19 @@ public enum TodayText {
         return "\(task.time) \(task.title), \(state)"
     }
 
-    /// The line under the header bar while bmd is away but a day is on show.
+    /// The line under the header bar while bmd is away or silent but a day is on show.
     public static func away(_ model: WindowModel) -> String? {
-        guard case .away(let reason, _) = model.link else { return nil }
+        guard case .away(let reason, _) = model.link else {
+            return model.silent ? "bmd does not answer. " + silence + " What shows may be out of date." : nil
+        }
         return "bmd is away: \(reason). Trying again…"
     }
+
+    /// What a silent bmd is: the connection taken, no answer.
+    static let silence = "It took the window's call but has said nothing for \(WindowModel.patience / 1000) seconds; it may be stopped or stuck."
+
+    /// Beside a task the person ticked while bmd has not taken the tick yet.
+    public static let waitingForBmd = "waiting for bmd"
 }
 
 extension String {

@@ -129,6 +129,21 @@ final class VarlinkConnection {
 
 /// Why bmd could not be reached, in words for the window.
 public struct LinkFailure: Error, Equatable, Sendable {
+    /// What a failure says of bmd beyond this one try.
+    public enum Kind: Equatable, Sendable {
+        case other
+        /// Nothing listens: bmd is not running, and this try says no more than that.
+        case nothingAnswers
+        /// Why bmd cannot run (the bmd started ended at once, in its own words; no bmd
+        /// installed): it holds until bmd answers, so later tries that find nothing
+        /// listening say it again rather than hide it.
+        case lasting
+    }
+
     public var reason: String
-    public init(_ reason: String) { self.reason = reason }
+    public var kind: Kind
+    public init(_ reason: String, kind: Kind = .other) {
+        self.reason = reason
+        self.kind = kind
+    }
 }

@@ -9,8 +9,10 @@ public enum WindowClient {
     /// A connector that looks bmd's socket up and connects through `DaemonSocket` on each
     /// try, so its checks (the socket's folder, the user who listens) hold on reconnects
     /// too. It never starts bmd: a bmd that went away was maybe stopped by the person.
-    /// Connecting to a Unix socket answers at once, so it runs on the main thread; the
-    /// window then reads and writes its own copy of the socket from GLib's loop.
+    /// It runs on the main thread, so it never waits for bmd to take the connection: a
+    /// bmd whose queue of connections is full (stopped, or swamped) is "busy", and tried
+    /// again later. The window then reads and writes its own copy of the socket from
+    /// GLib's loop.
     @MainActor
     public static func connector(environment: Environment = .process) -> BmdLink.Connector {
         { connect(environment: environment, autostart: false) }
@@ -25,21 +27,38 @@ public enum WindowClient {
 
     /// One try, blocking while a bmd it started gets ready.
     static func connect(environment: Environment, autostart: Bool) -> Result<Int32, LinkFailure> {
+        // What a bmd started here wrote before it ended at once: why it would not run.
+        var said: String?
         do throws(ConnectFailure) {
             let endpoint = Endpoint.resolve(socket: nil, autostart: autostart, environment: environment)
-            let connection = try DaemonSocket.connect(endpoint, environment: environment, timeoutSeconds: 0) { _ in }
+            let connection = try DaemonSocket.connect(endpoint, environment: environment, timeoutSeconds: 0, waitWhenBusy: false,
+                                                      heard: { said = $0 }) { _ in }
             do {
                 return .success(try connection.duplicateDescriptor())
             } catch {
                 return .failure(LinkFailure("cannot reach \(endpoint.path): \(error)"))
             }
         } catch {
-            return .failure(LinkFailure(words(error)))
+            return .failure(failure(error, said: said))
+        }
+    }
+
+    /// The failure the link gets: the words, and what they say beyond this try.
+    static func failure(_ failure: ConnectFailure, said: String? = nil) -> LinkFailure {
+        switch failure {
+        case .notRunning:
+            LinkFailure(words(failure), kind: .nothingAnswers)
+        case .noDaemonExecutable, .cannotStart, .startedDaemonEnded:
+            LinkFailure(words(failure, said: said), kind: .lasting)
+        default:
+            LinkFailure(words(failure))
         }
     }
 
     /// Why bmd cannot be reached, in the window's words: no command to type.
-    static func words(_ failure: ConnectFailure) -> String {
+    /// `said` is what a bmd started here wrote before it ended, which says why and what to
+    /// do better than anything the window could guess.
+    static func words(_ failure: ConnectFailure, said: String? = nil) -> String {
         switch failure {
         case .unsafeFolder(let folder, let problem, _):
             let why = switch problem {
@@ -54,6 +73,8 @@ public enum WindowClient {
             return "another user (user id \(uid)) listens at \(path), not your bmd"
         case .unknownListener(let path, let cause):
             return "who listens at \(path) cannot be learnt (\(cause))"
+        case .cannotConnect(let path, let cause) where cause.meansBusy:
+            return "bmd is busy: it takes no new connection at \(path) now (it may be stopped or swamped)"
         case .cannotConnect(let path, let cause):
             return "cannot reach \(path): \(cause)"
         case .notRunning(let path, _):
@@ -63,7 +84,8 @@ public enum WindowClient {
         case .cannotStart(let path, _, let executable, let error):
             return "nothing answers at \(path), and \(executable) could not be started: \(error)"
         case .startedDaemonEnded(let path, _, let pid, let ended):
-            return "nothing answers at \(path); bmd was started (pid \(pid)) but ended at once (\(ended))"
+            let saying = said.map { ", saying: \($0)" } ?? "; run bmd in a terminal to see why"
+            return "nothing answers at \(path); bmd was started (pid \(pid)) but ended at once (\(ended))" + saying
         case .runningElsewhere(let path, _):
             return "nothing answers at \(path); another bmd runs for your state elsewhere"
         case .startedDaemonSilent(let path, _, let pid):

@@ -7,9 +7,10 @@ public final class WindowController {
     /// Called after every event with the model as it now is.
     public var changed: (@MainActor (WindowModel) -> Void)?
 
-    /// `starter`, when given, makes the first connection off the main thread (see `BmdLink`).
-    public init(connector: @escaping BmdLink.Connector, starter: BmdLink.Starter? = nil) {
-        link = BmdLink(connector: connector, starter: starter) { [weak self] event in self?.send(event) }
+    /// `starter`, when given, makes the first connection off the main thread (see `BmdLink`);
+    /// `patience` is how long a call waits before the window says bmd does not answer.
+    public init(connector: @escaping BmdLink.Connector, starter: BmdLink.Starter? = nil, patience: UInt32 = WindowModel.patience) {
+        link = BmdLink(connector: connector, starter: starter, patience: patience) { [weak self] event in self?.send(event) }
     }
 
     public func send(_ event: WindowEvent) {

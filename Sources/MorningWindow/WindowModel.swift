@@ -30,10 +30,20 @@ public enum WindowEvent: Equatable, Sendable {
     case refused(Morning.Error)
     /// A call failed in a way bmd's interface does not name, said in words.
     case failed(String)
+    /// bmd refused the day at this date: it is not asked for again before the next status.
+    case dayRefused(date: String, Morning.Error)
+    /// bmd's answer for the day at this date could not be read, said in words; it is not
+    /// asked for again before the next status either.
+    case dayFailed(date: String, String)
     /// The status stream ended or bmd could not be reached, and why.
     case lost(String)
     /// The wait before asking bmd again is over.
     case retry
+    /// A call has waited for bmd's answer longer than `WindowModel.patience`: bmd accepted
+    /// it but says nothing (stopped, or stuck).
+    case unanswered
+    /// bmd answered again after `.unanswered`.
+    case answering
     case showPage(WindowModel.Page)
     /// A date chosen on the scroller.
     case select(Day)
@@ -75,6 +85,30 @@ public struct WindowModel: Equatable, Sendable {
     public var selected: Day?
     /// One line about what went wrong, until the next action.
     public var message: String?
+    /// bmd has left a call unanswered for longer than `patience`; the next word from bmd
+    /// ends this.
+    public var silent = false
+    /// The ticks the person made that bmd has not taken or refused yet, oldest first: each
+    /// box shows its tick, waiting, rather than what bmd last said.
+    public var pendingTicks: [PendingTick] = []
+
+    /// A check or uncheck asked of bmd and not yet answered.
+    public struct PendingTick: Equatable, Sendable {
+        public var position: Int
+        public var date: String
+        /// Checked (true) or unchecked (false), as the person wants it.
+        public var done: Bool
+
+        public init(position: Int, date: String, done: Bool) {
+            self.position = position
+            self.date = date
+            self.done = done
+        }
+    }
+
+    /// The date whose day bmd refused or answered unreadably: it is not asked for again
+    /// until a status or the person asks, so a refusal never turns into a loop of calls.
+    public var unservedDay: String?
     public var routines = RoutinesModel()
     public var history = HistoryModel()
     public var preferences = PreferencesModel()
@@ -85,6 +119,8 @@ public struct WindowModel: Equatable, Sendable {
     /// status bar's.
     public static let firstRetry: UInt32 = 250
     public static let longestRetry: UInt32 = 4000
+    /// How long the window waits for an answer before it says that bmd does not answer.
+    public static let patience: UInt32 = 5000
 
     public init() {}
 
@@ -93,7 +129,13 @@ public struct WindowModel: Equatable, Sendable {
     public var earliest: Day? {
         status?.phase == Morning.Phase.none ? nil : status?.routine.flatMap { Day(iso: $0.startDate) }
     }
-    public var latest: Day? { today?.adding(days: Self.daysAhead) }
+    /// The last date of the scroller: 14 days ahead, or the routine's start when that is
+    /// further (a routine started ahead, a clock behind), since bmd serves its start date
+    /// and no date past 14 days ahead that comes before it.
+    public var latest: Day? {
+        guard let ahead = today?.adding(days: Self.daysAhead) else { return nil }
+        return earliest.map { max($0, ahead) } ?? ahead
+    }
 
     /// The dates of the scroller, from the routine's start to 14 days ahead.
     public var dates: [Day] {
@@ -122,23 +164,47 @@ public struct WindowModel: Equatable, Sendable {
             return show(status: new) + history.show(status: new).map(WindowEffect.history)
         case .day(let reply):
             // An answer overtaken by a later choice of date is dropped.
-            if reply.date == selected?.description { day = reply }
+            if reply.date == selected?.description {
+                day = reply
+                unservedDay = nil
+            }
             return []
+        case .dayRefused(let date, let error):
+            return unserved(date, words: RefusalWords.sentence(for: error))
+        case .dayFailed(let date, let words):
+            return unserved(date, words: words)
         case .changed(let change):
+            pendingTicks.removeAll { $0.position == change.task.position }
             show(change: change)
             return []
+        case .unanswered:
+            silent = true
+            return []
+        case .answering:
+            silent = false
+            return []
         case .refused(let error):
+            // Calls are answered in order: a refusal while ticks wait is the oldest one's.
+            if !pendingTicks.isEmpty { pendingTicks.removeFirst() }
             message = RefusalWords.sentence(for: error)
-            // What is on show may be out of date: ask again.
-            return selected.map { [.loadDay($0.description)] } ?? []
+            // What is on show may be out of date: ask again, unless bmd would not give it.
+            return askAgain()
         case .failed(let words):
+            if !pendingTicks.isEmpty { pendingTicks.removeFirst() }
             message = words
-            return selected.map { [.loadDay($0.description)] } ?? []
+            return askAgain()
         case .lost(let reason):
             let tries: Int
             if case .away(_, let before) = link { tries = before + 1 } else { tries = 1 }
             link = .away(reason: reason, tries: tries)
+            silent = false  // away says more
             routines.pending = []  // the changes asked on the lost connection get no answer
+            if !pendingTicks.isEmpty {
+                let positions = pendingTicks.map { String($0.position) }.joined(separator: ", ")
+                pendingTicks = []
+                message = "bmd went away before it said whether it took your tick of task \(positions); "
+                    + "the day shows what bmd holds once it is back."
+            }
             return [.retry(afterMilliseconds: Self.retryDelay(tries: tries))]
         case .retry:
             return [.connect]
@@ -150,13 +216,15 @@ public struct WindowModel: Equatable, Sendable {
             guard let earliest, let latest else { return [] }
             let date = min(max(date, earliest), latest)
             message = nil
-            guard date != selected else { return [] }
+            guard date != selected || unservedDay == date.description else { return [] }
             selected = date
+            unservedDay = nil
             return [.loadDay(date.description)]
         case .toggle(let position):
             message = nil
-            guard link == .live, let day = shownDay, day.mode == .today,
-                  let task = day.tasks.first(where: { $0.position == position }) else { return [] }
+            guard link == .live, !pendingTicks.contains(where: { $0.position == position }), let day = shownDay,
+                  day.mode == .today, let task = day.tasks.first(where: { $0.position == position }) else { return [] }
+            pendingTicks.append(PendingTick(position: position, date: day.date, done: task.state != .done))
             return task.state == .done ? [.uncheck(position: position, date: day.date)]
                                        : [.check(position: position, date: day.date)]
         case .routines(let event):
@@ -188,7 +256,23 @@ public struct WindowModel: Equatable, Sendable {
         if selected == nil || selected == oldToday || oldRoutine != new.routine?.id { target = max(today, earliest) }
         target = min(max(target, earliest), latest)
         selected = target
+        unservedDay = nil
         return [.loadDay(target.description)]
+    }
+
+    /// The day on show asked for again, unless bmd refused it already.
+    private func askAgain() -> [WindowEffect] {
+        guard let selected, unservedDay != selected.description else { return [] }
+        return [.loadDay(selected.description)]
+    }
+
+    /// bmd will not give the day at `date`: said, and not asked again now (asking again at
+    /// once would be refused again at once, for as long as the window is open).
+    private mutating func unserved(_ date: String, words: String) -> [WindowEffect] {
+        guard date == selected?.description else { return [] }  // overtaken by a later choice
+        unservedDay = date
+        message = words
+        return []
     }
 
     private mutating func show(change: Morning.TaskChange) {
@@ -199,3 +283,4 @@ public struct WindowModel: Equatable, Sendable {
         self.day = day
     }
 }
+

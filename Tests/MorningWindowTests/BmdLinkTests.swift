@@ -103,4 +103,72 @@ import Testing
         #expect(spin { window.model.link == .live })
         window.link.stop()
     }
+
+    // Rule U4: a bmd that stops answering is said to, and a tick waits for it, shown.
+    @Test("a bmd that takes a tick and says nothing is said not to answer; the tick waits and lands once bmd goes on")
+    func silentBmd() {
+        let bmd = FakeBmd()
+        let window = WindowController(connector: bmd.connector, patience: 200)
+        window.send(.started)
+        #expect(spin { window.model.shownDay != nil && bmd.openConnections == 1 })
+        // Nothing waits for bmd: no timer runs, so an idle window does not wake.
+        #expect(!window.link.waitsForAnswer)
+        bmd.holding = true
+        window.send(.toggle(position: 3))
+        #expect(window.link.waitsForAnswer)
+        #expect(spin { window.model.silent })
+        #expect(bmd.heldCalls == ["Check"])
+        #expect(window.model.pendingTicks.map(\.position) == [3])
+        #expect(window.model.link == .live)
+        bmd.answerHeld()
+        #expect(spin { !window.model.silent && window.model.pendingTicks.isEmpty })
+        #expect(window.model.shownDay?.tasks[2].state == .done)
+        #expect(spin { !window.link.waitsForAnswer })
+        window.link.stop()
+    }
+
+    @Test("a bmd that takes the connection and never sends its status is said not to answer")
+    func silentFromTheStart() {
+        let bmd = FakeBmd()
+        bmd.holding = true
+        let window = WindowController(connector: bmd.connector, patience: 200)
+        window.send(.started)
+        #expect(spin { window.model.silent })
+        #expect(TodayText.empty(window.model)?.title == "bmd does not answer")
+        bmd.answerHeld()
+        #expect(spin { window.model.shownDay != nil })
+        #expect(!window.model.silent)
+        window.link.stop()
+    }
+
+    @Test("a bmd started by the window that ended at once is the reason said while later tries find nothing")
+    func lastingReason() {
+        let ended = "nothing answers at /tmp/x/bmd.sock; bmd was started (pid 7) but ended at once (exit status 1), saying: "
+            + "bmd: the state folder /tmp/s is open to other users (mode 770): run `chmod 700 /tmp/s`, then start bmd again"
+        let window = WindowController(connector: {
+            .failure(LinkFailure("nothing answers at /tmp/x/bmd.sock", kind: .nothingAnswers))
+        }, starter: { .failure(LinkFailure(ended, kind: .lasting)) })
+        window.send(.started)
+        #expect(spin { if case .away(_, 3...) = window.model.link { true } else { false } })
+        #expect(window.model.link == .away(reason: ended, tries: 3))
+        window.link.stop()
+    }
+
+    // Rule U4: the window never spins on a call bmd refuses.
+    @Test("a day bmd refuses is asked for once, and once more only after bmd's next status")
+    func refusedDayIsAskedOnce() {
+        // bmd serves none of the days of this routine, which starts far ahead: each Day is refused.
+        let bmd = FakeBmd(status: WindowModelTests.startsFarAhead, days: [])
+        let window = WindowController(connector: bmd.connector)
+        window.send(.started)
+        #expect(spin { window.model.message != nil })
+        #expect(window.model.message == "2027-01-02 is not between 2026-11-20 and 2026-12-09.")
+        bmd.push()
+        #expect(spin { bmd.calls.filter { $0.hasPrefix("Day") }.count >= 2 && window.model.unservedDay != nil })
+        // Another status makes a round trip on the stream, after any call asked at once.
+        bmd.push()
+        #expect(spin { bmd.calls.filter { $0.hasPrefix("Day") }.count >= 3 && window.model.unservedDay != nil })
+        #expect(bmd.calls.filter { $0.hasPrefix("Day") } == ["Day 2027-01-02", "Day 2027-01-02", "Day 2027-01-02"])
+        window.link.stop()
+    }
 }

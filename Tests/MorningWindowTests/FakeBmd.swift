@@ -16,6 +16,10 @@ final class FakeBmd {
     /// When set, calls to change the draft are read and recorded but never answered, as
     /// by a bmd that hangs.
     var silentOnDraft = false
+    /// When set, every call is read and recorded but its answer held back, as by a bmd
+    /// stopped (SIGSTOP) after it took the connection, until `answerHeld`.
+    var holding = false
+    private var held: [(call: VarlinkCall, fd: Int32)] = []
     private var splitters: [Int32: FrameSplitter] = [:]
     private var followers: [Int32] = []
     private var sources: [Int32: guint] = [:]
@@ -92,7 +96,22 @@ final class FakeBmd {
         return true
     }
 
+    /// bmd goes on: the calls held back are answered, in order, and calls are answered again.
+    func answerHeld() {
+        holding = false
+        let calls = held
+        held = []
+        for (call, fd) in calls where splitters[fd] != nil { answer(call, on: fd) }
+    }
+
+    /// The calls held back, by method.
+    var heldCalls: [String] { held.map { String($0.call.method.split(separator: ".").last ?? "") } }
+
     private func answer(_ call: VarlinkCall, on fd: Int32) {
+        if holding {
+            held.append((call, fd))
+            return
+        }
         let method = String(call.method.split(separator: ".").last ?? "")
         switch method {
         case "Status":

@@ -145,4 +145,103 @@ import Testing
         _ = model.handle(.preferences(.askReset))
         #expect(model.message == nil)
     }
+
+    /// A routine that starts 38 days after bmd's today, as after importing a backup or
+    /// with a clock three weeks behind.
+    static let startsFarAhead = Morning.StatusReply(
+        phase: .waiting, state: .notStarted, date: "2026-11-25", routine: Fixture.routine(start: "2027-01-02"),
+        behind: 0, notifications: Fixture.notifications)
+
+    @Test("a routine that starts more than 14 days ahead shows its start date, which bmd serves, and no date before it")
+    func startFarAhead() {
+        var model = WindowModel()
+        _ = model.handle(.started)
+        #expect(model.handle(.status(Self.startsFarAhead)) == [.loadDay("2027-01-02")])
+        #expect(model.dates.map(\.description) == ["2027-01-02"])
+        #expect(model.handle(.select(Day(iso: "2026-12-09")!)) == [])
+    }
+
+    // Rule U4: the window never spins on a call bmd refuses.
+    @Test("a day bmd refuses is said and not asked for again until the next status, which asks once")
+    func refusedDayIsNotAskedAgain() {
+        var model = live()
+        #expect(model.handle(.select(Day(iso: "2026-11-22")!)) == [.loadDay("2026-11-22")])
+        let refusal = Morning.Error.dateOutOfRange(date: "2026-11-22", earliest: "2026-11-23", latest: "2026-12-09", ended: nil)
+        #expect(model.handle(.dayRefused(date: "2026-11-22", refusal)) == [])
+        #expect(model.message == "2026-11-22 is not between 2026-11-23 and 2026-12-09.")
+        #expect(model.unservedDay == "2026-11-22")
+        // Another refusal on the same page (a check, say) does not ask for it either.
+        #expect(model.handle(.refused(.notToday(date: "2026-11-22", today: "2026-11-25"))) == [])
+        #expect(model.handle(.status(Fixture.status())) == [.loadDay("2026-11-22")])
+        #expect(model.handle(.dayRefused(date: "2026-11-22", refusal)) == [])
+        // The person may ask for it again.
+        #expect(model.handle(.select(Day(iso: "2026-11-22")!)) == [.loadDay("2026-11-22")])
+    }
+
+    @Test("a day whose answer cannot be read is said and not asked for again until the next status")
+    func unreadableDayIsNotAskedAgain() {
+        var model = live()
+        let words = "bmd sent an answer the window cannot read; are bmd and the window the same version?"
+        #expect(model.handle(.dayFailed(date: "2026-11-25", words)) == [])
+        #expect(model.message == words)
+        #expect(model.handle(.failed("bmd refused that for a reason the window does not know")) == [])
+        #expect(model.handle(.status(Fixture.status())) == [.loadDay("2026-11-25")])
+    }
+
+    // Rule U4: a tick stays visible while bmd has not answered it.
+    @Test("a tick waits, shown as made, until bmd takes it; a second click on it meanwhile asks nothing")
+    func pendingTick() {
+        var model = live()
+        #expect(model.handle(.toggle(position: 3)) == [.check(position: 3, date: "2026-11-25")])
+        #expect(model.pendingTicks == [WindowModel.PendingTick(position: 3, date: "2026-11-25", done: true)])
+        #expect(model.handle(.toggle(position: 3)) == [])
+        #expect(model.handle(.toggle(position: 1)) == [.uncheck(position: 1, date: "2026-11-25")])
+        let read = Morning.DayTask(position: 3, time: "06:00", title: "Read", state: .done)
+        _ = model.handle(.changed(Morning.TaskChange(task: read, changed: true, completed: 2, total: 3)))
+        #expect(model.pendingTicks == [WindowModel.PendingTick(position: 1, date: "2026-11-25", done: false)])
+        #expect(model.shownDay?.tasks[2].state == .done)
+        #expect(model.handle(.toggle(position: 3)) == [.uncheck(position: 3, date: "2026-11-25")])
+        #expect(model.pendingTicks.last?.done == false)
+    }
+
+    @Test("a tick bmd refuses, or that a lost bmd never answered, stops waiting and says why")
+    func pendingTickEnds() {
+        var model = live()
+        _ = model.handle(.toggle(position: 3))
+        _ = model.handle(.refused(.taskNotFound(query: "3", total: 2)))
+        #expect(model.pendingTicks == [])
+        #expect(model.message == "That task is no longer in today's list.")
+        _ = model.handle(.toggle(position: 2))
+        _ = model.handle(.lost("bmd closed the connection"))
+        #expect(model.pendingTicks == [])
+        #expect(model.message == "bmd went away before it said whether it took your tick of task 2; the day shows what bmd holds once it is back.")
+    }
+
+    @Test("a bmd that leaves a call unanswered is said not to answer, until it answers again")
+    func silentBmd() {
+        var model = WindowModel()
+        _ = model.handle(.started)
+        #expect(model.handle(.unanswered) == [])
+        #expect(TodayText.empty(model)?.title == "bmd does not answer")
+        #expect(TodayText.empty(model)?.description
+                == "It took the window's call but has said nothing for 5 seconds; it may be stopped or stuck. The window keeps waiting for it.")
+        _ = model.handle(.answering)
+        #expect(TodayText.empty(model)?.title == "Asking bmd…")
+        model = live()
+        _ = model.handle(.unanswered)
+        #expect(TodayText.away(model) == "bmd does not answer. It took the window's call but has said nothing for 5 seconds; "
+                + "it may be stopped or stuck. What shows may be out of date.")
+        _ = model.handle(.lost("bmd closed the connection"))
+        #expect(!model.silent)
+        #expect(TodayText.away(model) == "bmd is away: bmd closed the connection. Trying again…")
+    }
+
+    @Test("a refusal for a date no longer chosen changes nothing")
+    func staleDayRefusal() {
+        var model = live()
+        _ = model.handle(.select(Day(iso: "2026-11-22")!))
+        #expect(model.handle(.dayFailed(date: "2026-11-25", "unreadable")) == [])
+        #expect(model.message == nil)
+        #expect(model.unservedDay == nil)
+    }
 }

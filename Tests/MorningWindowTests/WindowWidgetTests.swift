@@ -28,9 +28,9 @@ enum Display {
         let window: UnsafeMutablePointer<GtkWidget>
         var quit = false
 
-        init(_ bmd: FakeBmd = FakeBmd(), waitFor: ((Window) -> Bool)? = nil) {
+        init(_ bmd: FakeBmd = FakeBmd(), patience: UInt32 = WindowModel.patience, waitFor: ((Window) -> Bool)? = nil) {
             self.bmd = bmd
-            controller = WindowController(connector: bmd.connector)
+            controller = WindowController(connector: bmd.connector, patience: patience)
             var quitFlag: (() -> Void)?
             view = WindowView(controller: controller) { quitFlag?() }
             window = gtk_window_new()
@@ -55,6 +55,10 @@ enum Display {
         func checked(_ index: Int) -> Bool { rows[index].check.map { gtk_check_button_get_active(cast($0)) != 0 } ?? false }
 
         func title(_ index: Int) -> String { String(cString: adw_preferences_row_get_title(cast(rows[index].row))) }
+
+        func subtitle(_ index: Int) -> String { String(cString: adw_action_row_get_subtitle(cast(rows[index].row))) }
+
+        func sensitive(_ index: Int) -> Bool { rows[index].check.map { gtk_widget_get_sensitive($0) != 0 } ?? false }
 
         func close() {
             controller.link.stop()
@@ -96,6 +100,58 @@ enum Display {
         #expect(spin { w.text(w.today.headline) == "Lark · 1 of 3 done · on track" })
         #expect(w.bmd.calls.contains("Uncheck 3"))
         #expect(!w.checked(2))
+    }
+
+    // Rule U4: a tick stays visible while bmd has not answered it.
+    @Test("a tick bmd has not answered stays ticked, waiting; the page says bmd does not answer; then the tick lands")
+    func tickWhileBmdIsSilent() {
+        let w = Window(patience: 200)
+        defer { w.close() }
+        w.bmd.holding = true
+        gtk_widget_activate(w.rows[2].check!)
+        #expect(spin { w.bmd.heldCalls == ["Check"] })
+        #expect(w.checked(2))
+        #expect(!w.sensitive(2))
+        #expect(w.subtitle(2) == "06:00 · waiting for bmd")
+        #expect(spin { w.shown(w.today.away) })
+        #expect(w.text(w.today.away) == "bmd does not answer. It took the window's call but has said nothing for 5 seconds; "
+                + "it may be stopped or stuck. What shows may be out of date.")
+        #expect(w.checked(2))
+        w.bmd.answerHeld()
+        #expect(spin { !w.shown(w.today.away) && w.subtitle(2) == "06:00" })
+        #expect(w.checked(2))
+        #expect(w.sensitive(2))
+        #expect(w.text(w.today.headline) == "Lark · 2 of 3 done · on track")
+    }
+
+    // A title or a path is never markup.
+    @Test("a task titled with markup's characters shows exactly its title, and GTK warns of nothing")
+    func titleIsNotMarkup() {
+        _ = LogWatch.installed
+        var today = Fixture.day("2026-11-25")
+        today.tasks[2].title = "Tea & toast <b>"
+        let bmd = FakeBmd(days: [today])
+        LogWatch.warnings = []
+        let w = Window(bmd)
+        defer { w.close() }
+        #expect(w.title(2) == "Tea & toast <b>")
+        // What the row's own label shows, as a screen reader reads it.
+        #expect(LogWatch.labelTexts(in: w.rows[2].row).contains("Tea & toast <b>"))
+        #expect(LogWatch.warnings == [])
+    }
+
+    @Test("a reason with markup's characters (a socket's path) shows exactly, and GTK warns of nothing")
+    func reasonIsNotMarkup() {
+        _ = LogWatch.installed
+        let bmd = FakeBmd()
+        bmd.away = "nothing answers at /tmp/a&b<c>/bmd.sock"
+        LogWatch.warnings = []
+        let w = Window(bmd) { if case .away = $0.controller.model.link { true } else { false } }
+        defer { w.close() }
+        #expect(spin { w.today.emptyTitle == "bmd is away" })
+        // What the empty page's labels show, as drawn and as a screen reader reads them.
+        #expect(LogWatch.labelTexts(in: w.today.root).contains("Nothing answers at /tmp/a&b<c>/bmd.sock. Trying again…"))
+        #expect(LogWatch.warnings == [])
     }
 
     @Test("activating a row (Space on the focused row) checks its task")
@@ -171,5 +227,40 @@ enum Display {
         #expect(w.controller.model.page == .routines)
         w.controller.send(.showPage(.today))
         #expect(visible() == "today")
+    }
+}
+
+/// The warnings and criticals GLib logs in this process (GTK's among them), caught by a
+/// log writer set once for the whole run; each is also printed as usual.
+@MainActor
+enum LogWatch {
+    nonisolated(unsafe) static var warnings: [String] = []
+
+    static let installed: Bool = {
+        g_log_set_writer_func({ level, fields, count, _ in
+            if level.rawValue & (G_LOG_LEVEL_WARNING.rawValue | G_LOG_LEVEL_CRITICAL.rawValue) != 0, let fields {
+                for index in 0..<Int(count) where String(cString: fields[index].key) == "MESSAGE" {
+                    if let value = fields[index].value {
+                        LogWatch.warnings.append(String(cString: value.assumingMemoryBound(to: CChar.self)))
+                    }
+                }
+            }
+            return g_log_writer_default(level, fields, count, nil)
+        }, nil, nil)
+        return true
+    }()
+
+    /// The text of every label inside `widget`, as drawn.
+    static func labelTexts(in widget: UnsafeMutablePointer<GtkWidget>) -> [String] {
+        var texts: [String] = []
+        if g_type_check_instance_is_a(UnsafeMutablePointer(OpaquePointer(widget)), gtk_label_get_type()) != 0 {
+            texts.append(String(cString: gtk_label_get_text(OpaquePointer(widget))))
+        }
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            texts += labelTexts(in: current)
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return texts
     }
 }
