@@ -65,6 +65,9 @@ final class WindowDesktop {
         try wait(role: "frame", name: Self.title, within: 20)
     }
 
+    /// The window's process, while it runs.
+    var windowPID: pid_t? { window?.pid }
+
     /// Asks the running window's program to open, as a second click on its launcher does
     /// (the launcher is D-Bus activatable): `org.freedesktop.Application.Activate` on the
     /// session bus. Whether the program answered.
