@@ -4,10 +4,11 @@ import Testing
 import Glibc
 #endif
 
-/// The built window never spins on a call bmd refuses: measured as the processor time
-/// bmd and the window spend while the window shows what bmd would not give.
+/// The built window never spins on a call bmd refuses (measured as the processor time
+/// bmd and the window spend while the window shows what bmd would not give), and never
+/// freezes on a bmd that takes no connection.
 // Rule U4: the window never spins and never freezes.
-@Suite("End to end: the window never spins", .serialized)
+@Suite("End to end: the window never spins or freezes", .serialized)
 struct WindowSpinTests {
     /// The processor time `pid` has used so far, in clock ticks (user and system).
     static func cpuTicks(_ pid: pid_t) -> Int? {
@@ -41,5 +42,53 @@ struct WindowSpinTests {
         let ticks = sysconf(Int32(_SC_CLK_TCK))
         #expect(after.0 - before.0 < ticks / 10, "bmd used \(after.0 - before.0) ticks in 2 s")
         #expect(after.1 - before.1 < ticks / 10, "the window used \(after.1 - before.1) ticks in 2 s")
+    }
+
+    /// Connections to `path` made without waiting until its listener's queue is full; they
+    /// hold it full until closed.
+    static func fillQueue(of path: String) -> [Int32] {
+        var queued: [Int32] = []
+        for _ in 0..<8192 {
+            let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+            guard fd >= 0 else { break }
+            var address = sockaddr_un()
+            address.sun_family = sa_family_t(AF_UNIX)
+            withUnsafeMutableBytes(of: &address.sun_path) { raw in
+                raw.copyBytes(from: Array(path.utf8.prefix(raw.count - 1)))
+            }
+            let connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            }
+            guard connected == 0 else {
+                close(fd)
+                break
+            }
+            queued.append(fd)
+        }
+        return queued
+    }
+
+    @Test("a bmd stopped with its queue of connections full: a click leaves the window drawing and answering, and it says bmd is busy")
+    func stoppedBmdWithFullQueue() throws {
+        let morning = try WindowEndToEndTests.Morning()
+        defer { morning.desktop.stop() }
+        try morning.desktop.wait(role: "check box", name: morning.checkBox(3), state: "sensitive")
+        let bmd = try #require(morning.box.daemon?.pid)
+        kill(bmd, SIGSTOP)  // as a debugger, or a machine swapping, holds it
+        var queued = Self.fillQueue(of: morning.box.socketPath)
+        defer {
+            kill(bmd, SIGCONT)
+            queued.forEach { close($0) }
+        }
+        #expect(!queued.isEmpty)
+        // The click needs a new connection: the window must not wait in connect() for it.
+        try morning.desktop.click(role: "check box", name: morning.checkBox(3))
+        try morning.desktop.wait(role: "label", name: "bmd is away: bmd is busy: it takes no new connection at \(morning.box.socketPath) now…", within: 5)
+        // bmd goes on: the window follows it again.
+        kill(bmd, SIGCONT)
+        queued.forEach { close($0) }
+        queued = []
+        try morning.desktop.gone(role: "label", name: "bmd is away…", within: 6)
+        try morning.desktop.wait(role: "check box", name: morning.checkBox(3), state: "sensitive")
     }
 }
