@@ -91,4 +91,26 @@ struct WindowSpinTests {
         try morning.desktop.gone(role: "label", name: "bmd is away…", within: 6)
         try morning.desktop.wait(role: "check box", name: morning.checkBox(3), state: "sensitive")
     }
+
+    @Test("a tick made while bmd is stopped stays ticked, waiting; the window says bmd does not answer; the tick lands once bmd goes on")
+    func tickWhileBmdIsStopped() throws {
+        let morning = try WindowEndToEndTests.Morning()
+        defer { morning.desktop.stop() }
+        let box = morning.checkBox(3)
+        try morning.desktop.wait(role: "check box", name: box, state: "sensitive")
+        let bmd = try #require(morning.box.daemon?.pid)
+        kill(bmd, SIGSTOP)
+        defer { kill(bmd, SIGCONT) }
+        try morning.desktop.click(role: "check box", name: box)
+        // The tick shows at once, and cannot be changed again until bmd answers it.
+        try morning.desktop.wait(role: "check box", name: box, state: "checked", within: 1)
+        try morning.desktop.wait(role: "check box", name: box, state: "sensitive", is: false, within: 1)
+        try morning.desktop.wait(role: "label", name: "bmd does not answer. It took the window's call but has said nothing for 5 seconds…", within: 8)
+        try morning.desktop.wait(role: "check box", name: box, state: "checked", within: 0)
+        kill(bmd, SIGCONT)
+        try morning.desktop.gone(role: "label", name: "bmd does not answer…", within: 3)
+        try morning.desktop.wait(role: "check box", name: box, state: "sensitive", within: 2)
+        try morning.desktop.wait(role: "check box", name: box, state: "checked", within: 0)
+        #expect(try morning.bmdSays(3, is: "done"))
+    }
 }
