@@ -200,10 +200,12 @@ public struct WindowModel: Equatable, Sendable {
             silent = false  // away says more
             routines.pending = []  // the changes asked on the lost connection get no answer
             if !pendingTicks.isEmpty {
-                let positions = pendingTicks.map { String($0.position) }.joined(separator: ", ")
+                let names = pendingTicks.map { tick in
+                    day?.tasks.first { $0.position == tick.position }.map { "\($0.time) \($0.title)" } ?? "task \(tick.position)"
+                }
                 pendingTicks = []
-                message = "bmd went away before it said whether it took your tick of task \(positions); "
-                    + "the day shows what bmd holds once it is back."
+                message = "bmd went away before it said whether it took your tick of " + names.joined(separator: ", ")
+                    + "; the day shows what bmd holds once it is back."
             }
             return [.retry(afterMilliseconds: Self.retryDelay(tries: tries))]
         case .retry:
@@ -283,4 +285,3 @@ public struct WindowModel: Equatable, Sendable {
         self.day = day
     }
 }
-

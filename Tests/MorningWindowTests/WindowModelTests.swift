@@ -214,7 +214,7 @@ import Testing
         _ = model.handle(.toggle(position: 2))
         _ = model.handle(.lost("bmd closed the connection"))
         #expect(model.pendingTicks == [])
-        #expect(model.message == "bmd went away before it said whether it took your tick of task 2; the day shows what bmd holds once it is back.")
+        #expect(model.message == "bmd went away before it said whether it took your tick of 05:30 Walk; the day shows what bmd holds once it is back.")
     }
 
     @Test("a bmd that leaves a call unanswered is said not to answer, until it answers again")
