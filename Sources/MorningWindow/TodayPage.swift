@@ -97,7 +97,6 @@ final class TodayPage {
     /// The empty state's title, as shown.
     var emptyTitle: String { String(cString: adw_status_page_get_title(OpaquePointer(empty))) }
 
-
     func render(_ model: WindowModel) {
         self.model = model
         gtk_widget_set_visible(away, TodayText.away(model) != nil && model.status != nil ? 1 : 0)
