@@ -73,6 +73,9 @@ struct WindowSpinTests {
         let morning = try WindowEndToEndTests.Morning()
         defer { morning.desktop.stop() }
         try morning.desktop.wait(role: "check box", name: morning.checkBox(3), state: "sensitive")
+        // Every call of the window's start answered: only its status stream is open (bmd's
+        // listener and one connection), so the click must connect anew.
+        #expect(waitUntil(within: .seconds(10)) { WindowIdleTests.connections(to: morning.box.socketPath) == 2 })
         let bmd = try #require(morning.box.daemon?.pid)
         kill(bmd, SIGSTOP)  // as a debugger, or a machine swapping, holds it
         var queued = Self.fillQueue(of: morning.box.socketPath)
