@@ -31,12 +31,16 @@ enum Autostart {
         }
     }
 
-    /// How much of a started bmd's stderr is kept: enough for why it would not run.
-    static let errorOutputLimit = 4096
+    /// How much of a started bmd's stderr is kept: why it would not run takes a line, and
+    /// a bmd that runs on logs a few lines a day, so this lasts months. Only pages written
+    /// take memory.
+    static let errorOutputLimit = 64 << 10
 
     /// A memory file of `errorOutputLimit` bytes that cannot grow: a bmd that runs on for
-    /// weeks keeps no more of its stderr than that (its later writes fail, unseen, as
-    /// they went nowhere before). Nil where memory files or seals are missing.
+    /// months keeps no more of its stderr than that. Its later writes fail: its log's,
+    /// unseen, as they went nowhere before; but Foundation's `FileHandle.write`, which bmd
+    /// uses for its last words when it stops on an error, traps when a write fails, so the
+    /// limit is generous. Nil where memory files or seals are missing.
     private static func errorOutputFile() -> Int32? {
         let fd = bm_sealed_memory_file("bmd-stderr", errorOutputLimit)
         return fd >= 0 ? fd : nil

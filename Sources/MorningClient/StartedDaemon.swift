@@ -43,7 +43,7 @@ final class StartedDaemon: Sendable {
     }
 
     /// What bmd wrote to its stderr, as far as it was kept (the first
-    /// `Autostart.errorOutputLimit` bytes), trimmed; nil when not kept or empty.
+    /// `Autostart.errorOutputLimit` bytes), on one line; nil when not kept or empty.
     var said: String? {
         guard let errorOutput else { return nil }
         var bytes = [UInt8](repeating: 0, count: Autostart.errorOutputLimit)
