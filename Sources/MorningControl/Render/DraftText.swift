@@ -10,6 +10,7 @@ enum DraftText {
         }
         let title = draft.title.map { style.bold($0) } ?? style.dim("(no title yet)")
         let header = "Draft: \(title) · \(draft.tasks.count) of \(Text.count(Morning.taskLimit, "task"))"
+            + (draft.revision.map { " · revision \($0)" } ?? "")
         let width = String(draft.tasks.count).count
         let tasks = draft.tasks.map { "  \(Text.padLeft(String($0.position), width))  \($0.time)  \($0.title)" }
         return Text.lines([header] + (tasks.isEmpty ? ["  " + style.dim("no tasks yet")] : tasks))
@@ -41,6 +42,19 @@ enum DraftText {
         Text.lines(["Saved \(style.bold(reply.routine.name)) with \(Text.count(reply.routine.tasks.count, "task")): "
                     + "it is your active routine from tomorrow (\(reply.routine.startDate))."]
                    + ChangeText.finalized(reply))
+    }
+
+    /// The refusal bmd would give to saving `draft` as it is (no draft, no title, no
+    /// task), or nil when it can be saved: asked before any question, so that no one
+    /// agrees to a save that is then refused.
+    static func unsaveable(_ draft: Morning.Draft) -> Morning.Error? {
+        if draft.title == nil && draft.tasks.isEmpty { return .noDraft }
+        if draft.title == nil {
+            return .invalidRoutine(reason: "a routine's title has \(Morning.routineTitleLength.lowerBound) to "
+                                   + "\(Morning.routineTitleLength.upperBound) characters; the draft has no title yet")
+        }
+        if draft.tasks.isEmpty { return .invalidRoutine(reason: "a routine needs at least one task") }
+        return nil
     }
 
     static let full = "That is the maximum of \(Morning.taskLimit) tasks."
