@@ -177,18 +177,19 @@ public struct WindowModel: Equatable, Sendable {
         let oldRoutine = status?.routine?.id
         status = new
         link = .live
-        routines.show(status: new)
+        // The Routines page follows the draft: a change made elsewhere is read again.
+        let following = routines.show(status: new).map(WindowEffect.routines)
         preferences.show(status: new)
         guard let today, let earliest, let latest else {
             day = nil
             selected = nil
-            return []
+            return following
         }
         var target = selected ?? today
         if selected == nil || selected == oldToday || oldRoutine != new.routine?.id { target = max(today, earliest) }
         target = min(max(target, earliest), latest)
         selected = target
-        return [.loadDay(target.description)]
+        return following + [.loadDay(target.description)]
     }
 
     private mutating func show(change: Morning.TaskChange) {
