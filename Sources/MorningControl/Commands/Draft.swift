@@ -4,7 +4,7 @@ import MorningProtocol
 extension DraftShowRequest {
     func execute(in session: Session) throws(ControlFailure) {
         let draft = try session.call(Morning.Call.draftShow())
-        session.answer(draft, DraftText.render)
+        session.answer(draft, DraftText.shown)
     }
 }
 

@@ -3,14 +3,25 @@ import MorningProtocol
 /// What bmctl says about the draft and about a routine just created.
 enum DraftText {
     /// The draft as a list in time order, or how to start one when there is none.
+    /// `draft show` adds the revision, for a script's `--revision`; the create
+    /// questions leave it out.
     static func render(_ draft: Morning.Draft, style: Style) -> String {
+        render(draft, style: style, revision: false)
+    }
+
+    /// The draft as `draft show` prints it: with its revision.
+    static func shown(_ draft: Morning.Draft, style: Style) -> String {
+        render(draft, style: style, revision: true)
+    }
+
+    private static func render(_ draft: Morning.Draft, style: Style, revision: Bool) -> String {
         if draft.title == nil && draft.tasks.isEmpty {
             return Text.lines(["No draft. Start one with `bmctl create`, or with `bmctl draft title TITLE` "
                                + "and `bmctl draft add TIME TITLE`."])
         }
         let title = draft.title.map { style.bold($0) } ?? style.dim("(no title yet)")
         let header = "Draft: \(title) · \(draft.tasks.count) of \(Text.count(Morning.taskLimit, "task"))"
-            + (draft.revision.map { " · revision \($0)" } ?? "")
+            + (revision ? draft.revision.map { " · revision \($0)" } ?? "" : "")
         let width = String(draft.tasks.count).count
         let tasks = draft.tasks.map { "  \(Text.padLeft(String($0.position), width))  \($0.time)  \($0.title)" }
         return Text.lines([header] + (tasks.isEmpty ? ["  " + style.dim("no tasks yet")] : tasks))
