@@ -135,6 +135,7 @@ struct DraftShowRequest: Request, Equatable {
 struct DraftTitleRequest: Request, Equatable {
     var globals: Globals
     var words: [String] = []
+    var revision: Int?
 }
 
 /// What `bmctl draft add` is asked: the words of the line, read.
@@ -142,23 +143,27 @@ struct DraftAddRequest: Request, Equatable {
     var globals: Globals
     var time: String
     var words: [String] = []
+    var revision: Int?
 }
 
 /// What `bmctl draft remove` is asked: the words of the line, read.
 struct DraftRemoveRequest: Request, Equatable {
     var globals: Globals
     var position: Int
+    var revision: Int?
 }
 
 /// What `bmctl draft save` is asked: the words of the line, read.
 struct DraftSaveRequest: Request, Equatable {
     var globals: Globals
     var yes: Bool = false
+    var revision: Int?
 }
 
 /// What `bmctl draft discard` is asked: the words of the line, read.
 struct DraftDiscardRequest: Request, Equatable {
     var globals: Globals
+    var revision: Int?
 }
 
 /// The options every command takes, before or after its name.
@@ -565,7 +570,7 @@ extension BMCtl {
     struct Draft: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Write your own routine step by step; bmd keeps the draft until you save it.",
-            discussion: "bmd stores the draft after every change, so it survives bmctl and bmd being stopped; `bmctl create` resumes it on a terminal. Tasks are always listed in time order. Saving makes the routine your active one from tomorrow; it cannot be edited after that.",
+            discussion: "bmd stores the draft after every change, so it survives bmctl and bmd being stopped; `bmctl create` resumes it on a terminal. Tasks are always listed in time order. Saving makes the routine your active one from tomorrow; it cannot be edited after that. The window, the terminal app and other terminals change the same draft: give a change the revision `bmctl draft show` printed (--revision N) and bmd refuses it, changing nothing, when the draft changed since.",
             subcommands: [Show.self, Title.self, Add.self, Remove.self, Save.self, Discard.self],
             defaultSubcommand: Show.self)
     }
@@ -575,7 +580,7 @@ extension BMCtl.Draft {
     /// `bmctl draft show`
     struct Show: ControlCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Show the draft: its title and its tasks in time order.")
+            abstract: "Show the draft: its title, its tasks in time order, and its revision.")
 
         @OptionGroup var options: GlobalOptions
 
@@ -594,7 +599,10 @@ extension BMCtl.Draft {
         @Argument(help: ArgumentHelp("The routine's title; several words need no quotes.", valueName: "title"))
         var words: [String] = []
 
-        var request: DraftTitleRequest { DraftTitleRequest(globals: globals, words: words) }
+        @Option(help: ArgumentHelp("Change only the draft of this revision (from `bmctl draft show`).", valueName: "n"))
+        var revision: Int?
+
+        var request: DraftTitleRequest { DraftTitleRequest(globals: globals, words: words, revision: revision) }
     }
 }
 
@@ -613,7 +621,10 @@ extension BMCtl.Draft {
         @Argument(help: ArgumentHelp("What to do, 1 to 70 characters; several words need no quotes.", valueName: "title"))
         var words: [String] = []
 
-        var request: DraftAddRequest { DraftAddRequest(globals: globals, time: time, words: words) }
+        @Option(help: ArgumentHelp("Change only the draft of this revision (from `bmctl draft show`).", valueName: "n"))
+        var revision: Int?
+
+        var request: DraftAddRequest { DraftAddRequest(globals: globals, time: time, words: words, revision: revision) }
     }
 }
 
@@ -628,7 +639,10 @@ extension BMCtl.Draft {
         @Argument(help: ArgumentHelp("The task's number in `bmctl draft show`.", valueName: "n"))
         var position: Int
 
-        var request: DraftRemoveRequest { DraftRemoveRequest(globals: globals, position: position) }
+        @Option(help: ArgumentHelp("Remove only from the draft of this revision (from `bmctl draft show`), the one whose numbers you read.", valueName: "n"))
+        var revision: Int?
+
+        var request: DraftRemoveRequest { DraftRemoveRequest(globals: globals, position: position, revision: revision) }
     }
 }
 
@@ -644,7 +658,10 @@ extension BMCtl.Draft {
         @Flag(name: [.customShort("y"), .long], help: "Do not ask before ending today of the routine that is running.")
         var yes: Bool = false
 
-        var request: DraftSaveRequest { DraftSaveRequest(globals: globals, yes: yes) }
+        @Option(help: ArgumentHelp("Save only the draft of this revision (from `bmctl draft show`).", valueName: "n"))
+        var revision: Int?
+
+        var request: DraftSaveRequest { DraftSaveRequest(globals: globals, yes: yes, revision: revision) }
     }
 }
 
@@ -656,7 +673,10 @@ extension BMCtl.Draft {
 
         @OptionGroup var options: GlobalOptions
 
-        var request: DraftDiscardRequest { DraftDiscardRequest(globals: globals) }
+        @Option(help: ArgumentHelp("Discard only the draft of this revision (from `bmctl draft show`).", valueName: "n"))
+        var revision: Int?
+
+        var request: DraftDiscardRequest { DraftDiscardRequest(globals: globals, revision: revision) }
     }
 }
 

@@ -98,9 +98,24 @@ enum Refusal {
         case let .noDraftTask(position, total):
             guard total > 0 else { return .refused("the draft has no tasks yet") }
             return .refused("the draft has no task \(position); use a number from 1 to \(total) (`bmctl draft show` lists them)")
+        case let .draftChanged(_, current, title, tasks):
+            let now = Morning.Draft(title: title, tasks: tasks, revision: current)
+            var failure = ControlFailure.refused(draftChanged(now))
+            failure.draftNow = now
+            return failure
         case let .routineFileError(line, reason):
             return .refused("line \(line) of \(source ?? "the routine file"): \(reason)")
         }
+    }
+
+    /// The message for a change refused because the draft changed elsewhere since it was
+    /// shown: nothing was changed, and the draft as it is now, so the person can decide again.
+    static func draftChanged(_ now: Morning.Draft) -> String {
+        let name = now.title.map { "\"\($0)\"" } ?? "untitled"
+        let tasks = now.tasks.map { "\($0.position) \($0.time) \($0.title)" }.joined(separator: ", ")
+        return "the draft changed elsewhere (the window, the terminal app or another terminal) since it was shown; "
+            + "nothing was changed. It is now \(name) with \(Text.count(now.tasks.count, "task"))"
+            + (tasks.isEmpty ? "" : ": " + tasks) + (now.revision.map { " (revision \($0))" } ?? "")
     }
 
     /// The message for a routine name that matches nothing, from bmd or from an empty catalog search.

@@ -1,3 +1,5 @@
+import MorningProtocol
+
 /// The exit statuses of the scripting contract.
 public enum ExitStatus: Int32, Sendable {
     case success = 0
@@ -18,6 +20,9 @@ struct ControlFailure: Error, Equatable {
     /// Whether the same request is worth making again in a moment (bmd is at a limit that
     /// frees itself): a status bar waits and follows then, rather than end.
     var retryLater = false
+    /// The draft as bmd holds it now, when the failure is that it changed elsewhere: the
+    /// create questions go on from it.
+    var draftNow: Morning.Draft?
 
     /// A failure that says `message`, whose control characters (it may quote what the
     /// socket sent, or a decoding error about it) are made visible wherever it is shown.

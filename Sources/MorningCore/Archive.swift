@@ -138,8 +138,10 @@ extension Book {
         }
         var changes: [Change] = replace ? [.deleteEverything, .setSettings(settings)] : []
         changes.append(.importEverything(archive))
+        let dropsDraft = replace && draft != nil
         self = Book(routines: archive.routines, openDays: archive.openDays, settings: settings,
-                    draft: replace ? nil : draft)
+                    draft: replace ? nil : draft, draftRevision: draftRevision)
+        if dropsDraft { changes.append(setDraft(nil)) }
         // An export made while the clock read later than this one does, here or on another
         // machine, is closed as bmd closes its own state.
         changes += closeDays(today: today, exists: exists) { LaterRecords(all: archive.records, today: today) }

@@ -12,6 +12,11 @@ public struct Book: Hashable, Sendable {
     public internal(set) var settings: Settings
     /// The custom routine being written, if any. Set by the rules in Book+Draft.swift.
     public internal(set) var draft: Draft?
+    /// How many times the draft has changed, ever: one more for each `setDraft` change,
+    /// so that a change made for a draft the caller saw can be refused once the draft
+    /// moved on (another terminal, the window). It outlives the draft itself, so a
+    /// draft started after a discard never takes a number an older one had.
+    public internal(set) var draftRevision: Int
 
     public struct OpenDay: Hashable, Sendable {
         public var routineID: RoutineID
@@ -23,11 +28,12 @@ public struct Book: Hashable, Sendable {
     }
 
     public init(routines: [Routine] = [], openDays: [OpenDay: UInt32] = [:], settings: Settings = Settings(),
-                draft: Draft? = nil) {
+                draft: Draft? = nil, draftRevision: Int = 0) {
         self.routines = routines
         self.openDays = openDays
         self.settings = settings
         self.draft = draft
+        self.draftRevision = draftRevision
     }
 
     // MARK: - Reading
@@ -242,8 +248,11 @@ public struct Book: Hashable, Sendable {
 
     /// Forgets every routine, record, check, setting and the draft; the welcome shows again.
     public mutating func reset() -> [Change] {
-        self = Book()
-        return [.deleteEverything]
+        let dropsDraft = draft != nil
+        self = Book(draftRevision: draftRevision)
+        // The draft goes too: a change to it is one more revision, so a window that still
+        // shows the old draft cannot title or save a new one in its name.
+        return [.deleteEverything] + (dropsDraft ? [setDraft(nil)] : [])
     }
 
     // MARK: - The day

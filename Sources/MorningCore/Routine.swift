@@ -170,6 +170,7 @@ public enum Change: Hashable, Sendable {
     case deleteEverything
     /// Stores the routines, Day Records and open days of an import.
     case importEverything(Archive)
-    /// Replaces the draft of a custom routine, or removes it when nil.
+    /// Replaces the draft of a custom routine, or removes it when nil. Each one stored is
+    /// one revision of the draft: the store counts them as `Book.draftRevision` does.
     case setDraft(Draft?)
 }

@@ -52,5 +52,5 @@ extension Morning.ExportDocument {
 
 extension Morning.DraftChange {
     /// The draft as it stands after the change.
-    public var draft: Morning.Draft { Morning.Draft(title: title, tasks: tasks) }
+    public var draft: Morning.Draft { Morning.Draft(title: title, tasks: tasks, revision: revision) }
 }

@@ -83,13 +83,13 @@ public enum Morning {
         "DraftShowReply": Draft.self,
         "DraftTitleParameters": DraftTitleParameters.self,
         "DraftTitleReply": Draft.self,
-        "DraftAddParameters": TaskTime.self,
+        "DraftAddParameters": DraftAddParameters.self,
         "DraftAddReply": DraftChange.self,
         "DraftRemoveParameters": DraftRemoveParameters.self,
         "DraftRemoveReply": DraftChange.self,
-        "DraftSaveParameters": VarlinkEmpty.self,
+        "DraftSaveParameters": DraftSaveParameters.self,
         "DraftSaveReply": Activation.self,
-        "DraftDiscardParameters": VarlinkEmpty.self,
+        "DraftDiscardParameters": DraftDiscardParameters.self,
         "DraftDiscardReply": Draft.self,
         "CreateParameters": CreateParameters.self,
         "CreateReply": Activation.self,
@@ -195,7 +195,9 @@ public enum Morning {
         # has not come, never a checked one; behind counts unchecked tasks whose slot has ended,
         # while the state is behind. now is null unless the routine runs today. nextChange is the
         # next instant at which any of this changes by the clock alone (null with no routine):
-        # a script that shows the morning asks again then.
+        # a script that shows the morning asks again then. draftRevision is the draft's revision
+        # (as in Draft; null from a bmd older than it), so that a page showing the draft follows
+        # a change made elsewhere.
         # Reads only.
         method Status() -> (
           phase: Phase,
@@ -209,7 +211,8 @@ public enum Morning {
           behind: int,
           nextChange: ?string,
           nextReminder: ?string,
-          notifications: Notifications
+          notifications: Notifications,
+          draftRevision: ?int
         )
 
         # The celebrity catalog, or the entries whose id or name matches name.
@@ -380,35 +383,40 @@ public enum Morning {
         # A task of the draft, by its 1-based position in time order.
         type DraftTask (position: int, time: string, title: string)
 
-        # The draft: its title (null until given) and its tasks in time order.
-        type Draft (title: ?string, tasks: []DraftTask)
+        # The draft: its title (null until given), its tasks in time order, and its revision,
+        # a number bmd raises on every change to the draft (saving and discarding it too) and
+        # keeps across restarts (null from a bmd older than it). A change that names the
+        # revision it was shown is refused with DraftChanged when the draft has changed since.
+        type Draft (title: ?string, tasks: []DraftTask, revision: ?int)
 
         # The draft after DraftAdd or DraftRemove, and the task added or removed.
-        type DraftChange (title: ?string, tasks: []DraftTask, task: DraftTask)
+        type DraftChange (title: ?string, tasks: []DraftTask, revision: ?int, task: DraftTask)
 
         # The custom routine being written: its title (null until given) and its tasks, sorted
         # by time with equal times in the order they were added. bmd stores the draft after
         # every change, so it outlives bmctl and bmd. No draft reads as no title, no tasks.
         # Reads only.
-        method DraftShow() -> (title: ?string, tasks: []DraftTask)
+        method DraftShow() -> (title: ?string, tasks: []DraftTask, revision: ?int)
 
         # Gives the draft its title, 1 to 20 characters, starting a draft if there is none.
-        method DraftTitle(title: string) -> (title: ?string, tasks: []DraftTask)
+        # Every change to the draft takes the revision the caller was shown, if it has one:
+        # when the draft has changed since, bmd changes nothing and answers DraftChanged.
+        method DraftTitle(title: string, revision: ?int) -> (title: ?string, tasks: []DraftTask, revision: ?int)
 
         # Adds a task to the draft at its place in time order, starting a draft if there is
         # none; task is the one added. time is HH:MM, H:MM or 12-hour (6:45am, 6:45 pm, 6am)
         # on the five-minute grid; title has 1 to 70 characters; a draft holds at most 20 tasks.
-        method DraftAdd(time: string, title: string) -> (title: ?string, tasks: []DraftTask, task: DraftTask)
+        method DraftAdd(time: string, title: string, revision: ?int) -> (title: ?string, tasks: []DraftTask, revision: ?int, task: DraftTask)
 
         # Removes the draft's task at a 1-based position, for good; task is the one removed.
-        method DraftRemove(position: int) -> (title: ?string, tasks: []DraftTask, task: DraftTask)
+        method DraftRemove(position: int, revision: ?int) -> (title: ?string, tasks: []DraftTask, revision: ?int, task: DraftTask)
 
         # Saves the draft as a custom routine and drops the draft. The routine is active from
         # tomorrow, as with Activate: today of the routine that was running is finalized first.
-        method DraftSave() -> (routine: RoutineInfo, previous: ?RoutineInfo, finalized: ?Progress)
+        method DraftSave(revision: ?int) -> (routine: RoutineInfo, previous: ?RoutineInfo, finalized: ?Progress)
 
-        # Drops the draft; the reply is the draft as it was.
-        method DraftDiscard() -> (title: ?string, tasks: []DraftTask)
+        # Drops the draft; the reply is the draft as it was, with the revision it has now.
+        method DraftDiscard(revision: ?int) -> (title: ?string, tasks: []DraftTask, revision: ?int)
 
         # Saves a custom routine given whole, as DraftSave does, leaving any draft alone.
         # Times are read as in DraftAdd.
@@ -470,6 +478,11 @@ public enum Morning {
 
         # No task of the draft is at position; the draft has total tasks.
         error NoDraftTask (position: int, total: int)
+
+        # The draft changed elsewhere (another bmctl, the window, the terminal app) since the
+        # caller was shown revision; nothing was changed. title, tasks and current are the draft
+        # as it is now, to show again.
+        error DraftChanged (revision: int, current: int, title: ?string, tasks: []DraftTask)
 
         # A routine file breaks its format or a limit on line (1-based); reason says how.
         error RoutineFileError (line: int, reason: string)
@@ -1295,14 +1308,19 @@ extension Morning.DraftTask: JSONCodable {
 }
 
 extension Morning {
-    /// The draft: its title (null until given) and its tasks in time order.
+    /// The draft: its title (null until given), its tasks in time order, and its revision,
+    /// a number bmd raises on every change to the draft (saving and discarding it too) and
+    /// keeps across restarts (null from a bmd older than it). A change that names the
+    /// revision it was shown is refused with DraftChanged when the draft has changed since.
     public struct Draft: Sendable, Hashable {
         public var title: String?
         public var tasks: [DraftTask]
+        public var revision: Int?
 
-        public init(title: String? = nil, tasks: [DraftTask]) {
+        public init(title: String? = nil, tasks: [DraftTask], revision: Int? = nil) {
             self.title = title
             self.tasks = tasks
+            self.revision = revision
         }
     }
 }
@@ -1311,11 +1329,13 @@ extension Morning.Draft: JSONCodable {
     public init(json: JSONFields) throws {
         let title = try json.optional("title") { v, p in try JSONRead.string(v, p) }
         let tasks = try json.required("tasks") { v, p in try JSONRead.items(v, p) { v, p in try Morning.DraftTask(json: JSONFields(v, at: p)) } }
-        self.init(title: title, tasks: tasks)
+        let revision = try json.optional("revision") { v, p in try JSONRead.int(v, p) }
+        self.init(title: title, tasks: tasks, revision: revision)
     }
 
     public var json: JSONValue {
         .object([
+            JSONValue.Member(key: "revision", value: self.revision.map { JSONValue.int($0) } ?? JSONValue.null),
             JSONValue.Member(key: "tasks", value: JSONValue.array(self.tasks.map { $0.json })),
             JSONValue.Member(key: "title", value: self.title.map { JSONValue.string($0) } ?? JSONValue.null),
         ])
@@ -1327,11 +1347,13 @@ extension Morning {
     public struct DraftChange: Sendable, Hashable {
         public var title: String?
         public var tasks: [DraftTask]
+        public var revision: Int?
         public var task: DraftTask
 
-        public init(title: String? = nil, tasks: [DraftTask], task: DraftTask) {
+        public init(title: String? = nil, tasks: [DraftTask], revision: Int? = nil, task: DraftTask) {
             self.title = title
             self.tasks = tasks
+            self.revision = revision
             self.task = task
         }
     }
@@ -1341,12 +1363,14 @@ extension Morning.DraftChange: JSONCodable {
     public init(json: JSONFields) throws {
         let title = try json.optional("title") { v, p in try JSONRead.string(v, p) }
         let tasks = try json.required("tasks") { v, p in try JSONRead.items(v, p) { v, p in try Morning.DraftTask(json: JSONFields(v, at: p)) } }
+        let revision = try json.optional("revision") { v, p in try JSONRead.int(v, p) }
         let task = try json.required("task") { v, p in try Morning.DraftTask(json: JSONFields(v, at: p)) }
-        self.init(title: title, tasks: tasks, task: task)
+        self.init(title: title, tasks: tasks, revision: revision, task: task)
     }
 
     public var json: JSONValue {
         .object([
+            JSONValue.Member(key: "revision", value: self.revision.map { JSONValue.int($0) } ?? JSONValue.null),
             JSONValue.Member(key: "task", value: self.task.json),
             JSONValue.Member(key: "tasks", value: JSONValue.array(self.tasks.map { $0.json })),
             JSONValue.Member(key: "title", value: self.title.map { JSONValue.string($0) } ?? JSONValue.null),
@@ -1409,8 +1433,9 @@ extension Morning {
         public var nextChange: String?
         public var nextReminder: String?
         public var notifications: Notifications
+        public var draftRevision: Int?
 
-        public init(phase: Phase, state: MorningState? = nil, date: String, routine: RoutineInfo? = nil, today: Progress? = nil, currentTask: DayTask? = nil, nextTask: DayTask? = nil, now: Now? = nil, behind: Int, nextChange: String? = nil, nextReminder: String? = nil, notifications: Notifications) {
+        public init(phase: Phase, state: MorningState? = nil, date: String, routine: RoutineInfo? = nil, today: Progress? = nil, currentTask: DayTask? = nil, nextTask: DayTask? = nil, now: Now? = nil, behind: Int, nextChange: String? = nil, nextReminder: String? = nil, notifications: Notifications, draftRevision: Int? = nil) {
             self.phase = phase
             self.state = state
             self.date = date
@@ -1423,6 +1448,7 @@ extension Morning {
             self.nextChange = nextChange
             self.nextReminder = nextReminder
             self.notifications = notifications
+            self.draftRevision = draftRevision
         }
     }
 }
@@ -1441,7 +1467,8 @@ extension Morning.StatusReply: JSONCodable {
         let nextChange = try json.optional("nextChange") { v, p in try JSONRead.string(v, p) }
         let nextReminder = try json.optional("nextReminder") { v, p in try JSONRead.string(v, p) }
         let notifications = try json.required("notifications") { v, p in try Morning.Notifications(json: JSONFields(v, at: p)) }
-        self.init(phase: phase, state: state, date: date, routine: routine, today: today, currentTask: currentTask, nextTask: nextTask, now: now, behind: behind, nextChange: nextChange, nextReminder: nextReminder, notifications: notifications)
+        let draftRevision = try json.optional("draftRevision") { v, p in try JSONRead.int(v, p) }
+        self.init(phase: phase, state: state, date: date, routine: routine, today: today, currentTask: currentTask, nextTask: nextTask, now: now, behind: behind, nextChange: nextChange, nextReminder: nextReminder, notifications: notifications, draftRevision: draftRevision)
     }
 
     public var json: JSONValue {
@@ -1449,6 +1476,7 @@ extension Morning.StatusReply: JSONCodable {
             JSONValue.Member(key: "behind", value: JSONValue.int(self.behind)),
             JSONValue.Member(key: "currentTask", value: self.currentTask.map { $0.json } ?? JSONValue.null),
             JSONValue.Member(key: "date", value: JSONValue.string(self.date)),
+            JSONValue.Member(key: "draftRevision", value: self.draftRevision.map { JSONValue.int($0) } ?? JSONValue.null),
             JSONValue.Member(key: "nextChange", value: self.nextChange.map { JSONValue.string($0) } ?? JSONValue.null),
             JSONValue.Member(key: "nextReminder", value: self.nextReminder.map { JSONValue.string($0) } ?? JSONValue.null),
             JSONValue.Member(key: "nextTask", value: self.nextTask.map { $0.json } ?? JSONValue.null),
@@ -2354,11 +2382,15 @@ extension Morning {
 
 extension Morning {
     /// Gives the draft its title, 1 to 20 characters, starting a draft if there is none.
+    /// Every change to the draft takes the revision the caller was shown, if it has one:
+    /// when the draft has changed since, bmd changes nothing and answers DraftChanged.
     public struct DraftTitleParameters: Sendable, Hashable {
         public var title: String
+        public var revision: Int?
 
-        public init(title: String) {
+        public init(title: String, revision: Int? = nil) {
             self.title = title
+            self.revision = revision
         }
     }
 }
@@ -2366,13 +2398,16 @@ extension Morning {
 extension Morning.DraftTitleParameters: JSONCodable {
     public init(json: JSONFields) throws {
         let title = try json.required("title") { v, p in try JSONRead.string(v, p) }
-        self.init(title: title)
+        let revision = try json.optional("revision") { v, p in try JSONRead.int(v, p) }
+        self.init(title: title, revision: revision)
     }
 
     public var json: JSONValue {
-        .object([
-            JSONValue.Member(key: "title", value: JSONValue.string(self.title)),
-        ])
+        var members: [JSONValue.Member] = []
+        members.reserveCapacity(2)
+        if let value = self.revision { members.append(.init(key: "revision", value: JSONValue.int(value))) }
+        members.append(.init(key: "title", value: JSONValue.string(self.title)))
+        return .object(members)
     }
 }
 
@@ -2382,8 +2417,38 @@ extension Morning {
 }
 
 extension Morning {
-    /// The parameters of `DraftAdd`.
-    public typealias DraftAddParameters = TaskTime
+    /// Adds a task to the draft at its place in time order, starting a draft if there is
+    /// none; task is the one added. time is HH:MM, H:MM or 12-hour (6:45am, 6:45 pm, 6am)
+    /// on the five-minute grid; title has 1 to 70 characters; a draft holds at most 20 tasks.
+    public struct DraftAddParameters: Sendable, Hashable {
+        public var time: String
+        public var title: String
+        public var revision: Int?
+
+        public init(time: String, title: String, revision: Int? = nil) {
+            self.time = time
+            self.title = title
+            self.revision = revision
+        }
+    }
+}
+
+extension Morning.DraftAddParameters: JSONCodable {
+    public init(json: JSONFields) throws {
+        let time = try json.required("time") { v, p in try JSONRead.string(v, p) }
+        let title = try json.required("title") { v, p in try JSONRead.string(v, p) }
+        let revision = try json.optional("revision") { v, p in try JSONRead.int(v, p) }
+        self.init(time: time, title: title, revision: revision)
+    }
+
+    public var json: JSONValue {
+        var members: [JSONValue.Member] = []
+        members.reserveCapacity(3)
+        if let value = self.revision { members.append(.init(key: "revision", value: JSONValue.int(value))) }
+        members.append(.init(key: "time", value: JSONValue.string(self.time)))
+        members.append(.init(key: "title", value: JSONValue.string(self.title)))
+        return .object(members)
+    }
 }
 
 extension Morning {
@@ -2395,9 +2460,11 @@ extension Morning {
     /// Removes the draft's task at a 1-based position, for good; task is the one removed.
     public struct DraftRemoveParameters: Sendable, Hashable {
         public var position: Int
+        public var revision: Int?
 
-        public init(position: Int) {
+        public init(position: Int, revision: Int? = nil) {
             self.position = position
+            self.revision = revision
         }
     }
 }
@@ -2405,13 +2472,16 @@ extension Morning {
 extension Morning.DraftRemoveParameters: JSONCodable {
     public init(json: JSONFields) throws {
         let position = try json.required("position") { v, p in try JSONRead.int(v, p) }
-        self.init(position: position)
+        let revision = try json.optional("revision") { v, p in try JSONRead.int(v, p) }
+        self.init(position: position, revision: revision)
     }
 
     public var json: JSONValue {
-        .object([
-            JSONValue.Member(key: "position", value: JSONValue.int(self.position)),
-        ])
+        var members: [JSONValue.Member] = []
+        members.reserveCapacity(2)
+        members.append(.init(key: "position", value: JSONValue.int(self.position)))
+        if let value = self.revision { members.append(.init(key: "revision", value: JSONValue.int(value))) }
+        return .object(members)
     }
 }
 
@@ -2421,8 +2491,29 @@ extension Morning {
 }
 
 extension Morning {
-    /// The parameters of `DraftSave`.
-    public typealias DraftSaveParameters = VarlinkEmpty
+    /// Saves the draft as a custom routine and drops the draft. The routine is active from
+    /// tomorrow, as with Activate: today of the routine that was running is finalized first.
+    public struct DraftSaveParameters: Sendable, Hashable {
+        public var revision: Int?
+
+        public init(revision: Int? = nil) {
+            self.revision = revision
+        }
+    }
+}
+
+extension Morning.DraftSaveParameters: JSONCodable {
+    public init(json: JSONFields) throws {
+        let revision = try json.optional("revision") { v, p in try JSONRead.int(v, p) }
+        self.init(revision: revision)
+    }
+
+    public var json: JSONValue {
+        var members: [JSONValue.Member] = []
+        members.reserveCapacity(1)
+        if let value = self.revision { members.append(.init(key: "revision", value: JSONValue.int(value))) }
+        return .object(members)
+    }
 }
 
 extension Morning {
@@ -2431,8 +2522,28 @@ extension Morning {
 }
 
 extension Morning {
-    /// The parameters of `DraftDiscard`.
-    public typealias DraftDiscardParameters = VarlinkEmpty
+    /// Drops the draft; the reply is the draft as it was, with the revision it has now.
+    public struct DraftDiscardParameters: Sendable, Hashable {
+        public var revision: Int?
+
+        public init(revision: Int? = nil) {
+            self.revision = revision
+        }
+    }
+}
+
+extension Morning.DraftDiscardParameters: JSONCodable {
+    public init(json: JSONFields) throws {
+        let revision = try json.optional("revision") { v, p in try JSONRead.int(v, p) }
+        self.init(revision: revision)
+    }
+
+    public var json: JSONValue {
+        var members: [JSONValue.Member] = []
+        members.reserveCapacity(1)
+        if let value = self.revision { members.append(.init(key: "revision", value: JSONValue.int(value))) }
+        return .object(members)
+    }
 }
 
 extension Morning {
@@ -2569,6 +2680,10 @@ extension Morning {
         case noDraft
         /// No task of the draft is at position; the draft has total tasks.
         case noDraftTask(position: Int, total: Int)
+        /// The draft changed elsewhere (another bmctl, the window, the terminal app) since the
+        /// caller was shown revision; nothing was changed. title, tasks and current are the draft
+        /// as it is now, to show again.
+        case draftChanged(revision: Int, current: Int, title: String?, tasks: [DraftTask])
         /// A routine file breaks its format or a limit on line (1-based); reason says how.
         case routineFileError(line: Int, reason: String)
 
@@ -2600,6 +2715,7 @@ extension Morning {
             "org.bettermorning.Morning.DraftFull",
             "org.bettermorning.Morning.NoDraft",
             "org.bettermorning.Morning.NoDraftTask",
+            "org.bettermorning.Morning.DraftChanged",
             "org.bettermorning.Morning.RoutineFileError",
         ]
 
@@ -2631,6 +2747,7 @@ extension Morning {
             case .draftFull: "org.bettermorning.Morning.DraftFull"
             case .noDraft: "org.bettermorning.Morning.NoDraft"
             case .noDraftTask: "org.bettermorning.Morning.NoDraftTask"
+            case .draftChanged: "org.bettermorning.Morning.DraftChanged"
             case .routineFileError: "org.bettermorning.Morning.RoutineFileError"
             }
         }
@@ -2687,6 +2804,8 @@ extension Morning {
             case .noDraft: .object([])
             case .noDraftTask(let position, let total):
                 .object([.init(key: "position", value: JSONValue.int(position)), .init(key: "total", value: JSONValue.int(total))])
+            case .draftChanged(let revision, let current, let title, let tasks):
+                .object([.init(key: "current", value: JSONValue.int(current)), .init(key: "revision", value: JSONValue.int(revision)), .init(key: "tasks", value: JSONValue.array(tasks.map { $0.json })), .init(key: "title", value: title.map { JSONValue.string($0) } ?? JSONValue.null)])
             case .routineFileError(let line, let reason):
                 .object([.init(key: "line", value: JSONValue.int(line)), .init(key: "reason", value: JSONValue.string(reason))])
             }
@@ -2722,6 +2841,7 @@ extension Morning {
             case "org.bettermorning.Morning.DraftFull": self = .draftFull(limit: try o.required("limit") { v, p in try JSONRead.int(v, p) })
             case "org.bettermorning.Morning.NoDraft": self = .noDraft
             case "org.bettermorning.Morning.NoDraftTask": self = .noDraftTask(position: try o.required("position") { v, p in try JSONRead.int(v, p) }, total: try o.required("total") { v, p in try JSONRead.int(v, p) })
+            case "org.bettermorning.Morning.DraftChanged": self = .draftChanged(revision: try o.required("revision") { v, p in try JSONRead.int(v, p) }, current: try o.required("current") { v, p in try JSONRead.int(v, p) }, title: try o.optional("title") { v, p in try JSONRead.string(v, p) }, tasks: try o.required("tasks") { v, p in try JSONRead.items(v, p) { v, p in try Morning.DraftTask(json: JSONFields(v, at: p)) } })
             case "org.bettermorning.Morning.RoutineFileError": self = .routineFileError(line: try o.required("line") { v, p in try JSONRead.int(v, p) }, reason: try o.required("reason") { v, p in try JSONRead.string(v, p) })
             default: return nil
             }
@@ -2759,8 +2879,8 @@ extension Morning {
         func draftTitle(_ parameters: Morning.DraftTitleParameters) throws -> Morning.DraftTitleReply
         func draftAdd(_ parameters: Morning.DraftAddParameters) throws -> Morning.DraftAddReply
         func draftRemove(_ parameters: Morning.DraftRemoveParameters) throws -> Morning.DraftRemoveReply
-        func draftSave() throws -> Morning.DraftSaveReply
-        func draftDiscard() throws -> Morning.DraftDiscardReply
+        func draftSave(_ parameters: Morning.DraftSaveParameters) throws -> Morning.DraftSaveReply
+        func draftDiscard(_ parameters: Morning.DraftDiscardParameters) throws -> Morning.DraftDiscardReply
         func create(_ parameters: Morning.CreateParameters) throws -> Morning.CreateReply
         func createFromFile(_ parameters: Morning.CreateFromFileParameters) throws -> Morning.CreateFromFileReply
     }
@@ -2798,8 +2918,8 @@ extension Morning {
         case .draftTitle: return try service.draftTitle(try call.parameters(DraftTitleParameters.self)).json
         case .draftAdd: return try service.draftAdd(try call.parameters(DraftAddParameters.self)).json
         case .draftRemove: return try service.draftRemove(try call.parameters(DraftRemoveParameters.self)).json
-        case .draftSave: return try service.draftSave().json
-        case .draftDiscard: return try service.draftDiscard().json
+        case .draftSave: return try service.draftSave(try call.parameters(DraftSaveParameters.self)).json
+        case .draftDiscard: return try service.draftDiscard(try call.parameters(DraftDiscardParameters.self)).json
         case .create: return try service.create(try call.parameters(CreateParameters.self)).json
         case .createFromFile: return try service.createFromFile(try call.parameters(CreateFromFileParameters.self)).json
         }
@@ -2964,36 +3084,44 @@ extension Morning {
             VarlinkRequest(method: "org.bettermorning.Morning.DraftShow", parameters: .object([]))
         }
 
-        public static func draftTitle(title: String) -> VarlinkRequest<DraftTitleReply> {
-            VarlinkRequest(method: "org.bettermorning.Morning.DraftTitle", parameters: DraftTitleParameters(title: title).json)
+        public static func draftTitle(title: String, revision: Int? = nil) -> VarlinkRequest<DraftTitleReply> {
+            VarlinkRequest(method: "org.bettermorning.Morning.DraftTitle", parameters: DraftTitleParameters(title: title, revision: revision).json)
         }
 
         public static func draftTitle(_ parameters: DraftTitleParameters) -> VarlinkRequest<DraftTitleReply> {
             VarlinkRequest(method: "org.bettermorning.Morning.DraftTitle", parameters: parameters.json)
         }
 
-        public static func draftAdd(time: String, title: String) -> VarlinkRequest<DraftAddReply> {
-            VarlinkRequest(method: "org.bettermorning.Morning.DraftAdd", parameters: DraftAddParameters(time: time, title: title).json)
+        public static func draftAdd(time: String, title: String, revision: Int? = nil) -> VarlinkRequest<DraftAddReply> {
+            VarlinkRequest(method: "org.bettermorning.Morning.DraftAdd", parameters: DraftAddParameters(time: time, title: title, revision: revision).json)
         }
 
         public static func draftAdd(_ parameters: DraftAddParameters) -> VarlinkRequest<DraftAddReply> {
             VarlinkRequest(method: "org.bettermorning.Morning.DraftAdd", parameters: parameters.json)
         }
 
-        public static func draftRemove(position: Int) -> VarlinkRequest<DraftRemoveReply> {
-            VarlinkRequest(method: "org.bettermorning.Morning.DraftRemove", parameters: DraftRemoveParameters(position: position).json)
+        public static func draftRemove(position: Int, revision: Int? = nil) -> VarlinkRequest<DraftRemoveReply> {
+            VarlinkRequest(method: "org.bettermorning.Morning.DraftRemove", parameters: DraftRemoveParameters(position: position, revision: revision).json)
         }
 
         public static func draftRemove(_ parameters: DraftRemoveParameters) -> VarlinkRequest<DraftRemoveReply> {
             VarlinkRequest(method: "org.bettermorning.Morning.DraftRemove", parameters: parameters.json)
         }
 
-        public static func draftSave() -> VarlinkRequest<DraftSaveReply> {
-            VarlinkRequest(method: "org.bettermorning.Morning.DraftSave", parameters: .object([]))
+        public static func draftSave(revision: Int? = nil) -> VarlinkRequest<DraftSaveReply> {
+            VarlinkRequest(method: "org.bettermorning.Morning.DraftSave", parameters: DraftSaveParameters(revision: revision).json)
         }
 
-        public static func draftDiscard() -> VarlinkRequest<DraftDiscardReply> {
-            VarlinkRequest(method: "org.bettermorning.Morning.DraftDiscard", parameters: .object([]))
+        public static func draftSave(_ parameters: DraftSaveParameters) -> VarlinkRequest<DraftSaveReply> {
+            VarlinkRequest(method: "org.bettermorning.Morning.DraftSave", parameters: parameters.json)
+        }
+
+        public static func draftDiscard(revision: Int? = nil) -> VarlinkRequest<DraftDiscardReply> {
+            VarlinkRequest(method: "org.bettermorning.Morning.DraftDiscard", parameters: DraftDiscardParameters(revision: revision).json)
+        }
+
+        public static func draftDiscard(_ parameters: DraftDiscardParameters) -> VarlinkRequest<DraftDiscardReply> {
+            VarlinkRequest(method: "org.bettermorning.Morning.DraftDiscard", parameters: parameters.json)
         }
 
         public static func create(title: String, tasks: [TaskTime]) -> VarlinkRequest<CreateReply> {

@@ -72,6 +72,7 @@ extension Change {
 
         case .setDraft(let draft):
             try DraftRow.write(draft, to: db)
+            try DraftRow.countRevision(in: db)
         }
     }
 }

@@ -25,6 +25,19 @@ struct DraftRow: Codable, FetchableRecord, PersistableRecord {
         }
     }
 
+    /// Counts one more revision of the draft, as `Book.setDraft` does in memory.
+    static func countRevision(in db: Database) throws {
+        try db.execute(sql: """
+            INSERT INTO draftRevision (id, revision) VALUES (1, 1)
+            ON CONFLICT (id) DO UPDATE SET revision = revision + 1
+            """)
+    }
+
+    /// The draft's revision: 0 until it first changed.
+    static func revision(in db: Database) throws -> Int {
+        try Int.fetchOne(db, sql: "SELECT revision FROM draftRevision WHERE id = 1") ?? 0
+    }
+
     /// The stored draft, or nil when there is none.
     static func load(from db: Database) throws -> Draft? {
         guard let row = try DraftRow.fetchOne(db) else { return nil }

@@ -73,6 +73,17 @@ enum Schema {
                 );
                 """)
         }
+        migrator.registerMigration("v3-draft-revision") { db in
+            // How many times the draft has changed, kept apart from `draft` because it
+            // outlives it: a draft started after a discard or a save goes on counting, so a
+            // window still showing the old one is refused rather than changing the new one.
+            try db.execute(sql: """
+                CREATE TABLE draftRevision (
+                    id INTEGER PRIMARY KEY CHECK (id = 1),
+                    revision INTEGER NOT NULL CHECK (revision >= 0)
+                );
+                """)
+        }
         return migrator
     }()
 }

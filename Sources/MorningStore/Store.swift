@@ -270,7 +270,8 @@ public final class Store: Sendable {
             openDays[key] = try UInt32(stored: row.doneMask, in: "openDay")
         }
         let settings = try SettingRow.settings(from: SettingRow.fetchAll(db))
-        return Book(routines: routines, openDays: openDays, settings: settings, draft: try DraftRow.load(from: db))
+        return Book(routines: routines, openDays: openDays, settings: settings, draft: try DraftRow.load(from: db),
+                    draftRevision: try DraftRow.revision(in: db))
     }
 
     /// The Day Record of one routine on one date, or nil.

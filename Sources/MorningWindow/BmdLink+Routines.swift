@@ -13,16 +13,16 @@ extension BmdLink {
             call(Morning.Call.draftShow()) { .routines(.draft($0)) }
         case .activate(let routine):
             call(Morning.Call.activate(routine: routine), refusals: .routines) { .routines(.activated($0)) }
-        case .draftTitle(let title):
-            call(Morning.Call.draftTitle(title: title), refusals: .routines) { .routines(.titled($0)) }
-        case .draftAdd(let time, let title):
-            call(Morning.Call.draftAdd(time: time, title: title), refusals: .routines) { .routines(.added($0)) }
-        case .draftRemove(let position):
-            call(Morning.Call.draftRemove(position: position), refusals: .routines) { .routines(.removed($0)) }
-        case .draftSave:
-            call(Morning.Call.draftSave(), refusals: .routines) { .routines(.saved($0)) }
-        case .draftDiscard:
-            call(Morning.Call.draftDiscard(), refusals: .routines) { .routines(.discarded($0)) }
+        case .draftTitle(let title, let revision):
+            call(Morning.Call.draftTitle(title: title, revision: revision), refusals: .routines) { .routines(.titled($0)) }
+        case .draftAdd(let time, let title, let revision):
+            call(Morning.Call.draftAdd(time: time, title: title, revision: revision), refusals: .routines) { .routines(.added($0)) }
+        case .draftRemove(let position, let revision):
+            call(Morning.Call.draftRemove(position: position, revision: revision), refusals: .routines) { .routines(.removed($0)) }
+        case .draftSave(let revision):
+            call(Morning.Call.draftSave(revision: revision), refusals: .routines) { .routines(.saved($0)) }
+        case .draftDiscard(let revision):
+            call(Morning.Call.draftDiscard(revision: revision), refusals: .routines) { .routines(.discarded($0)) }
         }
     }
 }

@@ -42,7 +42,13 @@ enum RefusalWords {
                 + "and nothing was changed. Close the program that has it open and try again."
         case .tooManyConnections, .tooMuchUnfinished:
             "bmd is busy; nothing was changed. Try again in a moment."
-        default:
+        case .draftChanged:
+            "The draft changed elsewhere (in a terminal or another window) since this page showed it; "
+                + "nothing was changed. It shows the draft as it is now."
+        // Listed one by one, with no default, so that a new error of bmd's fails to build
+        // here until the window has words for it.
+        case .ambiguousRoutine, .notStored, .ambiguousTask, .invalidDate, .permissionDenied, .tooManyFollowers,
+             .importRefused, .invalidImport, .routineFileError:
             "bmd refused that; nothing was changed."
         }
     }

@@ -11,11 +11,14 @@ public enum RoutinesEffect: Equatable, Sendable {
     /// The draft as bmd holds it (DraftShow).
     case loadDraft
     case activate(routine: String)
-    case draftTitle(String)
-    case draftAdd(time: String, title: String)
-    case draftRemove(position: Int)
-    case draftSave
-    case draftDiscard
+    /// Each change to the draft names the revision the page showed (with the changes it
+    /// asked for before it counted in), so that bmd refuses it, changing nothing, when the
+    /// draft changed elsewhere: it never lands on a task or a title the page did not show.
+    case draftTitle(String, revision: Int? = nil)
+    case draftAdd(time: String, title: String, revision: Int? = nil)
+    case draftRemove(position: Int, revision: Int? = nil)
+    case draftSave(revision: Int?)
+    case draftDiscard(revision: Int?)
 }
 
 /// What happens on the Routines page: bmd's answers and the person's actions.
@@ -108,6 +111,9 @@ public struct RoutinesModel: Equatable, Sendable {
     public var addsAwaited: [String] = []
     /// The active routine the list was last asked for again because it lacked it.
     public var ownAskedFor: String?
+    /// The revision of the draft the question on show names ("Save Run with 2 tasks?"):
+    /// the answer saves or discards that draft, or nothing.
+    public var askedRevision: Int?
 
     public init() {}
 
@@ -145,9 +151,39 @@ public struct RoutinesModel: Equatable, Sendable {
         "\(draft?.tasks.count ?? 0) of \(MorningText.count(Morning.taskLimit, "task"))"
     }
 
-    /// A new status, from the window's model.
-    public mutating func show(status: Morning.StatusReply) {
+    /// A new status, from the window's model: when it says the draft changed since the
+    /// draft on show (elsewhere: a terminal, another window), the draft is asked for again,
+    /// so that the page shows what a change or a save would act on.
+    public mutating func show(status: Morning.StatusReply) -> [RoutinesEffect] {
         self.status = status
+        return draftBehind ? [.loadDraft] : []
+    }
+
+    /// Whether bmd's draft is newer than the one on show, with no change of the page's own
+    /// awaited: a revision only grows, so an older status never asks again.
+    var draftBehind: Bool {
+        guard pending.isEmpty, let shown = draft?.revision, let held = status?.draftRevision else { return false }
+        return held > shown
+    }
+
+    /// The revision the next change is made for: the draft on show, with the changes the
+    /// page asked for and bmd has not answered yet, each one more.
+    var revisionToSend: Int? {
+        draft?.revision.map { $0 + pending.filter { $0 == .draft }.count }
+    }
+
+    /// Why the draft cannot be saved as it is, with `typedTitle` in the title's entry, or nil
+    /// when it can: the Save button is greyed with these words, and never asks about a save
+    /// bmd would refuse.
+    public func saveUnavailable(typedTitle: String) -> String? {
+        guard let draft else { return "The draft is not read yet." }
+        let titled = draft.title != nil || !Self.trimmed(typedTitle).isEmpty
+        switch (titled, draft.tasks.isEmpty) {
+        case (false, true): return "Give the routine a title and add its tasks to save it."
+        case (false, false): return "Give the routine a title to save it."
+        case (true, true): return "Add a task to save the routine: a routine needs at least one."
+        case (true, false): return nil
+        }
     }
 
     public mutating func handle(_ event: RoutinesEvent) -> [RoutinesEffect] {
@@ -166,6 +202,13 @@ public struct RoutinesModel: Equatable, Sendable {
             own = routines
         case .draft(let draft):
             self.draft = draft
+            // A question about a draft that has changed since is taken back: its answer
+            // would save or throw away what the person was not shown.
+            if asking == .save || asking == .discard, let asked = askedRevision, draft.revision != asked {
+                asking = nil
+                draftMessage = "The draft changed elsewhere while the question was open; nothing was changed. It shows the draft as it is now."
+            }
+            if draftBehind { return [.loadDraft] }
         case .refreshOwn:
             guard ownLacksActive else { return [] }
             ownAskedFor = activeID
@@ -183,6 +226,7 @@ public struct RoutinesModel: Equatable, Sendable {
                 saveAfterTitle = false
                 return askSave()
             }
+            if draftBehind { return [.loadDraft] }
         case .added(let change):
             answered()
             if let index = addsAwaited.firstIndex(of: "\(change.task.time) \(change.task.title)") {
@@ -192,26 +236,34 @@ public struct RoutinesModel: Equatable, Sendable {
             addedCount += 1
             draftMessage = change.tasks.count >= Morning.taskLimit
                 ? "That is the most a routine can have: \(MorningText.count(Morning.taskLimit, "task"))." : nil
+            if draftBehind { return [.loadDraft] }
         case .removed(let change):
             answered()
             draft = change.draft
             draftMessage = nil
+            if draftBehind { return [.loadDraft] }
         case .saved(let reply):
             answered()
-            draft = Morning.Draft(title: nil, tasks: [])
+            draft = Morning.Draft(title: nil, tasks: [], revision: draft?.revision.map { $0 + 1 })
             draftMessage = nil
             message = nil
             notice = (["Saved \(reply.routine.name) with \(MorningText.count(reply.routine.tasks.count, "task")).",
                        Self.startsTomorrow(reply.routine)] + [MorningText.switchEnded(reply)].compactMap { $0 })
                 .joined(separator: " ")
             return [.loadOwn]
-        case .discarded:
+        case .discarded(let was):
             answered()
-            draft = Morning.Draft(title: nil, tasks: [])
+            draft = Morning.Draft(title: nil, tasks: [], revision: was.revision)
             draftMessage = nil
         case .refused(let error):
             addsAwaited = []
-            return refuse(RefusalWords.sentence(for: error))
+            let effects = refuse(RefusalWords.sentence(for: error))
+            // A routine deleted elsewhere (a terminal, another window): the list is asked
+            // for again, so that its row and Adopt button go.
+            switch error {
+            case .routineNotFound, .notStored: return effects + [.loadOwn]
+            default: return effects
+            }
         case .failed(let words):
             addsAwaited = []
             return refuse(words)
@@ -219,30 +271,41 @@ public struct RoutinesModel: Equatable, Sendable {
             return adopt(id)
         case .setTitle(let title):
             draftMessage = nil
+            let revision = revisionToSend
             pending.append(.draft)
-            return [.draftTitle(title)]
+            return [.draftTitle(title, revision: revision)]
         case .add(let hour, let minute, let title):
             draftMessage = nil
-            pending.append(.draft)
             let time = Self.time(hour: hour, minute: minute)
             addsAwaited.append("\(time) \(title)")
-            return [.draftAdd(time: time, title: title)]
+            let revision = revisionToSend
+            pending.append(.draft)
+            return [.draftAdd(time: time, title: title, revision: revision)]
         case .remove(let position):
             draftMessage = nil
+            let revision = revisionToSend
             pending.append(.draft)
-            return [.draftRemove(position: position)]
+            return [.draftRemove(position: position, revision: revision)]
         case .save(let title):
             draftMessage = nil
             notice = nil
+            // A save bmd would refuse is not asked about: the button is greyed with the
+            // same words, which say what is missing.
+            if let missing = saveUnavailable(typedTitle: title) {
+                draftMessage = missing
+                return []
+            }
             if let typed = newTitle(title) {
                 saveAfterTitle = true
+                let revision = revisionToSend
                 pending.append(.draft)
-                return [.draftTitle(typed)]
+                return [.draftTitle(typed, revision: revision)]
             }
             return askSave()
         case .discard:
             draftMessage = nil
             asking = .discard
+            askedRevision = revisionToSend
         case .confirm:
             guard let question else { return [] }
             asking = nil
@@ -262,13 +325,14 @@ public struct RoutinesModel: Equatable, Sendable {
     private mutating func closing(title: String, hour: Int, minute: Int, taskTitle: String) -> [RoutinesEffect] {
         var effects: [RoutinesEffect] = []
         if let typed = newTitle(title) {
-            effects.append(.draftTitle(typed))
+            effects.append(.draftTitle(typed, revision: revisionToSend))
+            pending.append(.draft)
         }
         let time = Self.time(hour: hour, minute: minute)
         if !Self.trimmed(taskTitle).isEmpty, !addsAwaited.contains("\(time) \(taskTitle)") {
-            effects.append(.draftAdd(time: time, title: taskTitle))
+            effects.append(.draftAdd(time: time, title: taskTitle, revision: revisionToSend))
+            pending.append(.draft)
         }
-        pending += effects.map { _ in .draft }
         return effects
     }
 
@@ -293,14 +357,15 @@ public struct RoutinesModel: Equatable, Sendable {
             let name = draft?.title ?? "your routine"
             let tasks = MorningText.count(draft?.tasks.count ?? 0, "task")
             return Question(asked: Confirmation(heading: "Save \(name) with \(tasks) and start it tomorrow" + (tomorrow.map { " (\($0))" } ?? "") + "?",
-                                                body: ends ?? "", action: "Save and Switch", destructive: false), effect: .draftSave)
+                                                body: ends ?? "", action: "Save and Switch", destructive: false),
+                            effect: .draftSave(revision: askedRevision))
         case .discard?:
             let name = draft?.title.map { "the draft \($0)" } ?? "the draft"
             let tasks = draft?.tasks.count ?? 0
             return Question(asked: Confirmation(heading: "Discard \(name)?",
                             body: tasks == 0 ? "This cannot be undone."
                                 : "Its \(MorningText.count(tasks, "task")) \(tasks == 1 ? "is" : "are") thrown away; this cannot be undone.",
-                            action: "Discard", destructive: true), effect: .draftDiscard)
+                            action: "Discard", destructive: true), effect: .draftDiscard(revision: askedRevision))
         }
     }
 
@@ -324,10 +389,12 @@ public struct RoutinesModel: Equatable, Sendable {
     /// Saves the draft, asking first when that ends something.
     private mutating func askSave() -> [RoutinesEffect] {
         guard let status, MorningText.switchEnds(status) != nil else {
+            let revision = revisionToSend
             pending.append(.draft)
-            return [.draftSave]
+            return [.draftSave(revision: revision)]
         }
         asking = .save
+        askedRevision = revisionToSend
         return []
     }
 

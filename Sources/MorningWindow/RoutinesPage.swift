@@ -129,6 +129,8 @@ final class RoutinesPage {
         // Each time the page comes into view it shows what bmd holds now, the draft included.
         on(UnsafeMutableRawPointer(root), "map") { send(.routines(.opened)) }
         on(UnsafeMutableRawPointer(titleEntry), "activate") { [weak self] in self?.setTitle() }
+        // A title typed and not yet given to bmd counts for saving: Save takes it first.
+        on(UnsafeMutableRawPointer(titleEntry), "changed") { [weak self] in self?.renderSave() }
         on(UnsafeMutableRawPointer(titleButton), "clicked") { [weak self] in self?.setTitle() }
         on(UnsafeMutableRawPointer(taskEntry), "activate") { [weak self] in self?.addTask() }
         on(UnsafeMutableRawPointer(addButton), "clicked") { [weak self] in self?.addTask() }
@@ -318,7 +320,7 @@ final class RoutinesPage {
         set(draftMessage, model.draftMessage)
         let empty = draft == nil || (draft?.title == nil && draft?.tasks.isEmpty == true)
         gtk_widget_set_sensitive(discardButton, empty ? 0 : 1)
-        gtk_widget_set_sensitive(saveButton, draft == nil ? 0 : 1)
+        renderSave()
 
         let key = (draft?.tasks ?? []).map { "\($0.position) \($0.time) \($0.title)" }
         guard key != draftKey else { return }
@@ -353,6 +355,15 @@ final class RoutinesPage {
                 gtk_widget_grab_focus(draftRows[min(removedAt, draftRows.count) - 1].remove)
             }
         }
+    }
+
+    /// Save is offered only for a draft bmd would save: greyed otherwise, its tooltip
+    /// saying what is missing.
+    private func renderSave() {
+        let missing = model.saveUnavailable(typedTitle: Self.text(titleEntry))
+        gtk_widget_set_sensitive(saveButton, missing == nil ? 1 : 0)
+        gtk_widget_set_tooltip_text(saveButton, missing ?? "Save the routine and start it tomorrow")
+        bm_set_accessible_description(saveButton, missing ?? "")
     }
 
     // MARK: The question

@@ -247,19 +247,20 @@ public struct WindowModel: Equatable, Sendable {
         let oldRoutine = status?.routine?.id
         status = new
         link = .live
-        routines.show(status: new)
+        // The Routines page follows the draft: a change made elsewhere is read again.
+        let following = routines.show(status: new).map(WindowEffect.routines)
         preferences.show(status: new)
         guard let today, let earliest, let latest else {
             day = nil
             selected = nil
-            return []
+            return following
         }
         var target = selected ?? today
         if selected == nil || selected == oldToday || oldRoutine != new.routine?.id { target = max(today, earliest) }
         target = min(max(target, earliest), latest)
         selected = target
         unservedDay = nil
-        return [.loadDay(target.description)]
+        return following + [.loadDay(target.description)]
     }
 
     /// The day on show asked for again, unless bmd refused it already.

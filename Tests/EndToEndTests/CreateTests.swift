@@ -12,10 +12,41 @@ struct CreateTests {
         let shown = try box.bmctl("draft", "show", "--json")
         #expect(shown.status == 0, "\(shown.stderr)")
         let object = try shown.object
-        #expect(Set(object.keys) == ["title", "tasks"])
+        #expect(Set(object.keys) == ["title", "tasks", "revision"])
         let tasks = try #require(object["tasks"] as? [[String: Any]])
         #expect(tasks.allSatisfy { Set($0.keys) == ["position", "time", "title"] })
         return (object["title"] as? String, tasks.map { "\($0["position"]!) \($0["time"]!) \($0["title"]!)" })
+    }
+
+    // Rule C4.
+    @Test("a removal or save for a draft that changed in another terminal is refused, says so, and changes nothing; the revision outlives bmd")
+    func staleRevisionRefused() throws {
+        let box = try Sandbox(time: "2026-03-02 08:00:00")
+        try box.startDaemon()
+        #expect(try box.bmctl("draft", "title", "Run").status == 0)
+        #expect(try box.bmctl("draft", "add", "06:00", "Wake").status == 0)
+        #expect(try box.bmctl("draft", "add", "06:20", "Stretch").status == 0)
+        let seen = try #require(try box.bmctl("draft", "show", "--json").object["revision"] as? Int)
+        // Another terminal adds a task before Stretch and renames the draft.
+        #expect(try box.bmctl("draft", "add", "06:10", "Xray").status == 0)
+        #expect(try box.bmctl("draft", "title", "Gym").status == 0)
+
+        let remove = try box.bmctl("draft", "remove", "2", "--revision", "\(seen)")
+        #expect(remove.status == 1)
+        #expect(remove.stderr == "bmctl: the draft changed elsewhere (the window, the terminal app or another terminal) since it was shown; "
+                + "nothing was changed. It is now \"Gym\" with 3 tasks: 1 06:00 Wake, 2 06:10 Xray, 3 06:20 Stretch (revision \(seen + 2))\n")
+        let save = try box.bmctl("draft", "save", "--revision", "\(seen)")
+        #expect(save.status == 1)
+        #expect(try draft(box).tasks == ["1 06:00 Wake", "2 06:10 Xray", "3 06:20 Stretch"])
+
+        // A new bmd knows the same revision, and refuses the old one the same way.
+        try box.killDaemon()
+        try box.startDaemon()
+        #expect(try box.bmctl("draft", "show").stdout.hasPrefix("Draft: Gym · 3 of 20 tasks · revision \(seen + 2)\n"))
+        #expect(try box.bmctl("draft", "remove", "2", "--revision", "\(seen)").status == 1)
+        let removed = try box.bmctl("draft", "remove", "2", "--revision", "\(seen + 2)")
+        #expect(removed.status == 0)
+        #expect(removed.stdout == "Removed task 2, 06:10 Xray; the draft has 2 tasks left.\n")
     }
 
     // Rule C2.

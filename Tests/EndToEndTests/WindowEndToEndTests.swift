@@ -151,6 +151,27 @@ struct WindowEndToEndTests {
         return credentials[0]
     }
 
+    // Rule C4.
+    @Test("the Routines page follows the draft changed with bmctl, and offers Save only for a draft bmd would save")
+    func routinesPageFollowsTheDraft() throws {
+        let morning = try Morning()
+        defer { morning.desktop.stop() }
+        let save = "Save the routine and start it tomorrow"
+        try morning.desktop.key("alt+2")
+        try morning.desktop.wait(role: "page tab", name: "Routines", state: "selected", within: 2)
+        // A terminal writes a draft while the page is open: the page shows each task and
+        // offers Save once the draft has a title and a task, with no click of the person's.
+        #expect(try morning.box.bmctl("draft", "title", "Run").status == 0)
+        #expect(try morning.box.bmctl("draft", "add", "06:00", "Wake").status == 0)
+        try morning.desktop.wait(role: "push button", name: "Remove 06:00 Wake", within: 2, anywhere: true)
+        #expect(try morning.box.bmctl("draft", "add", "06:10", "Xray").status == 0)
+        try morning.desktop.wait(role: "push button", name: "Remove 06:10 Xray", within: 2, anywhere: true)
+        try morning.desktop.wait(role: "push button", name: save, state: "sensitive", within: 2, anywhere: true)
+        // Thrown away in the terminal: no draft, and Save is greyed rather than asking about 0 tasks.
+        #expect(try morning.box.bmctl("draft", "discard").status == 0)
+        try morning.desktop.wait(role: "push button", name: save, state: "sensitive", is: false, within: 2, anywhere: true)
+    }
+
     /// The pages and how a person reaches each: its shortcut and its tab. A new page is a
     /// new line here.
     static let pages: [(tab: String, keys: String)] = [("Routines", "alt+2"), ("History", "alt+3"), ("Today", "alt+1")]

@@ -88,16 +88,20 @@ import Testing
     @Test("activate and draft save on a terminal ask before locking today's checks; no sends nothing",
           arguments: [(["activate", "franklin"], "Activate franklin", "Activate"), (["draft", "save"], "Save the draft as your routine", "DraftSave")])
     func switchAsks(arguments: [String], action: String, method: String) {
-        let declined = bmctl(arguments, replies: ["Status": [Self.status(completed: 2)]], answers: ["n"])
+        // Saving the draft reads it before asking: what is saved is what was asked about.
+        let draft = ok(#"{"title":"Mine","tasks":[{"position":1,"time":"06:00","title":"Run"}],"revision":2}"#)
+        let read = arguments[0] == "draft" ? ["DraftShow"] : []
+        let declined = bmctl(arguments, replies: ["Status": [Self.status(completed: 2)], "DraftShow": [draft]], answers: ["n"])
         #expect(declined.status == 1)
         #expect(declined.err == "\(action)? This ends today for Haruki Murakami: its 2 of 5 checked tasks are kept, "
                 + "the other 3 count as missed, and today can no longer be changed. [y/N] "
                 + "bmctl: \(arguments[0] == "draft" ? "save" : "activate") cancelled; nothing was changed\n")
-        #expect(Self.methods(declined) == ["Status"])
+        #expect(Self.methods(declined) == ["Status"] + read)
 
-        let agreed = bmctl(arguments, replies: ["Status": [Self.status(completed: 2)], method: [Self.activation]], answers: ["y"])
+        let agreed = bmctl(arguments, replies: ["Status": [Self.status(completed: 2)], "DraftShow": [draft], method: [Self.activation]],
+                           answers: ["y"])
         #expect(agreed.status == 0)
-        #expect(Self.methods(agreed) == ["Status", method])
+        #expect(Self.methods(agreed) == ["Status"] + read + [method])
         #expect(agreed.out.hasSuffix("Today's Haruki Murakami ended with 2 of 5 done.\n"))
     }
 

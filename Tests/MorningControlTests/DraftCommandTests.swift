@@ -45,9 +45,10 @@ struct DraftCommandTests {
     // Section 10 of the scripting contract.
     @Test("draft show --json is the title (null until given) and the tasks with positions")
     func draftShowJSON() {
-        #expect(bmctl(["draft", "show", "--json"], reply: ok(#"{"tasks":[]}"#)).out == #"{"tasks":[],"title":null}"# + "\n")
+        // (An older bmd sends no revision: it reads as null.)
+        #expect(bmctl(["draft", "show", "--json"], reply: ok(#"{"tasks":[]}"#)).out == #"{"revision":null,"tasks":[],"title":null}"# + "\n")
         let run = bmctl(["draft", "show", "--json"], reply: draftJSON("Mine", ["06:00 Run"]))
-        #expect(run.out == #"{"tasks":[{"position":1,"time":"06:00","title":"Run"}],"title":"Mine"}"# + "\n")
+        #expect(run.out == #"{"revision":null,"tasks":[{"position":1,"time":"06:00","title":"Run"}],"title":"Mine"}"# + "\n")
         #expect(run.calls == [#"{"method":"org.bettermorning.Morning.DraftShow","parameters":{}}"#])
     }
 
@@ -175,9 +176,69 @@ struct DraftCommandTests {
 
             """)
         #expect(run.calls.map { $0.components(separatedBy: "Morning.").last!.prefix { $0 != "\"" } }
-                == ["DraftShow", "DraftTitle", "DraftAdd", "DraftAdd", "DraftAdd", "DraftRemove", "Status", "DraftSave"])
+                == ["DraftShow", "DraftTitle", "DraftAdd", "DraftAdd", "DraftAdd", "DraftRemove", "DraftShow", "Status", "DraftSave"])
         #expect(run.calls[3].contains(#""parameters":{"time":"07:00","title":"Read"}"#))
         #expect(run.calls[4].contains(#""parameters":{"time":"6am","title":"Run"}"#))
+    }
+
+    // Rule C4.
+    @Test("draft show prints the revision, and each change sends the --revision given")
+    func revisionShownAndSent() {
+        let shown = ok(#"{"title":"Gym","tasks":[{"position":1,"time":"06:10","title":"Xray"}],"revision":7}"#)
+        #expect(bmctl(["draft", "show"], reply: shown).out == "Draft: Gym · 1 of 20 tasks · revision 7\n  1  06:10  Xray\n")
+        #expect(bmctl(["draft", "show", "--json"], reply: shown).out.contains(#""revision":7"#))
+        let removed = bmctl(["draft", "remove", "1", "--revision", "7"], reply: refusal("DraftChanged", #"{"revision":7,"current":8,"title":"Gym","tasks":[]}"#))
+        #expect(removed.calls == [#"{"method":"org.bettermorning.Morning.DraftRemove","parameters":{"position":1,"revision":7}}"#])
+        #expect(removed.status == 1)
+        for arguments in [["draft", "title", "Gym", "--revision", "7"], ["draft", "add", "06:10", "Xray", "--revision", "7"],
+                          ["draft", "discard", "--revision", "7"], ["draft", "save", "--yes", "--revision", "7"]] {
+            let run = bmctl(arguments, reply: refusal("DraftChanged", #"{"revision":7,"current":8,"title":"Gym","tasks":[]}"#))
+            #expect(run.calls.last?.contains(#""revision":7"#) == true, "\(arguments)")
+        }
+    }
+
+    // Rule C4.
+    @Test("a draft that cannot be saved is refused before the question that would end today, not after it",
+          arguments: [(#"{"title":null,"tasks":[],"revision":3}"#, "there is no draft to save; start one with `bmctl create`, "
+                       + "or with `bmctl draft title TITLE` and `bmctl draft add TIME TITLE`"),
+                      (#"{"title":"Mine","tasks":[],"revision":3}"#, "a routine needs at least one task"),
+                      (#"{"title":null,"tasks":[{"position":1,"time":"06:00","title":"Run"}],"revision":3}"#,
+                       "a routine's title has 1 to 20 characters; the draft has no title yet")])
+    func unsaveableNotAsked(draft: String, message: String) {
+        let run = bmctl(["draft", "save"], replies: ["Status": [DayEndingTests.status(completed: 2)], "DraftShow": [ok(draft)]],
+                        answers: ["y"])
+        #expect(run.status == 1)
+        #expect(run.err == "bmctl: \(message)\n")
+        #expect(DayEndingTests.methods(run) == ["Status", "DraftShow"])
+    }
+
+    // Rule C4.
+    @Test("draft save on a terminal saves the revision it asked about")
+    func saveCarriesTheRevisionAskedAbout() {
+        let run = bmctl(["draft", "save"], replies: ["Status": [DayEndingTests.status(completed: 2)],
+                                                     "DraftShow": [ok(#"{"title":"Run","tasks":[{"position":1,"time":"06:00","title":"Wake"}],"revision":5}"#)],
+                                                     "DraftSave": [savedMine]], answers: ["y"])
+        #expect(run.status == 0)
+        #expect(run.calls.last == #"{"method":"org.bettermorning.Morning.DraftSave","parameters":{"revision":5}}"#)
+    }
+
+    // Rule C4.
+    @Test("create's questions carry the revision they showed; a change made elsewhere is refused, shown, and asked again")
+    func promptsFollowTheDraft() {
+        let run = bmctl(["create"], replies: [
+            "DraftShow": [ok(#"{"title":"Run","tasks":[{"position":1,"time":"06:00","title":"Wake"}],"revision":4}"#),
+                          ok(#"{"title":"Gym","tasks":[{"position":1,"time":"06:00","title":"Wake"},{"position":2,"time":"06:10","title":"Xray"}],"revision":6}"#)],
+            "DraftRemove": [refusal("DraftChanged", #"{"revision":4,"current":6,"title":"Gym","tasks":[{"position":1,"time":"06:00","title":"Wake"},"#
+                                    + #"{"position":2,"time":"06:10","title":"Xray"}]}"#)],
+            "DraftSave": [savedMine], "Status": [DayEndingTests.status(completed: 0)],
+        ], answers: ["", "remove 1", "", "y"])
+        #expect(run.status == 0, "\(run.err)")
+        #expect(run.calls[1] == #"{"method":"org.bettermorning.Morning.DraftRemove","parameters":{"position":1,"revision":4}}"#)
+        #expect(run.out.contains("the draft changed elsewhere (the window, the terminal app or another terminal) since it was shown; "
+                                 + "nothing was changed. It is now \"Gym\" with 2 tasks: 1 06:00 Wake, 2 06:10 Xray (revision 6)"))
+        // The save question names the draft as it is now, and the save carries its revision.
+        #expect(run.out.contains("Save Gym with 2 tasks and start it tomorrow?"))
+        #expect(run.calls.last == #"{"method":"org.bettermorning.Morning.DraftSave","parameters":{"revision":6}}"#)
     }
 
     // Rule C2.
@@ -191,7 +252,8 @@ struct DraftCommandTests {
         #expect(run.out.hasPrefix("Resuming your draft.\nDraft: Mine · 20 of 20 tasks\n"))
         #expect(run.out.contains("Title [Mine]: Type each task"))
         #expect(run.out.contains("That is the maximum of 20 tasks.\nSave Mine with 20 tasks and start it tomorrow? [Y/n] "))
-        #expect(run.calls.count == 3)
+        // DraftShow, DraftShow again before the question (the draft may have changed elsewhere), Status, DraftSave.
+        #expect(run.calls.count == 4)
     }
 
     // Rule C2.

@@ -9,7 +9,7 @@ import MorningProtocol
         let reply = ok(#"{"phase":"none","state":"none","date":"2026-11-23","behind":0,"notifications":{"enabled":true,"sound":true,"available":false}}"#)
         let run = bmctl(["status", "--json"], reply: reply)
         #expect(run.status == 0)
-        #expect(run.out == #"{"behind":0,"currentTask":null,"date":"2026-11-23","nextChange":null,"nextReminder":null,"nextTask":null,"#
+        #expect(run.out == #"{"behind":0,"currentTask":null,"date":"2026-11-23","draftRevision":null,"nextChange":null,"nextReminder":null,"nextTask":null,"#
                 + #""notifications":{"available":false,"enabled":true,"reason":null,"sound":true},"now":null,"phase":"none","routine":null,"#
                 + #""state":"none","today":null}"# + "\n")
     }

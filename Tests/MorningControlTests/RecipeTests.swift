@@ -48,7 +48,7 @@ import Varlink
         let entries = page.components(separatedBy: "\n").filter { $0.hasPrefix(".It Cm ") }
         let declared = try declaredCommands().map { (command: $0.words, options: $0.flags + $0.options) }
         #expect(declared.contains { $0.command == ["status"] && $0.options.contains("--max-width") })
-        #expect(declared.contains { $0.command == ["draft", "save"] && $0.options == ["--yes"] })
+        #expect(declared.contains { $0.command == ["draft", "save"] && $0.options == ["--yes", "--revision"] })
         for (command, options) in declared {
             // A nested command is written under its parent's word: `.It Cm draft add …`, `.It Cm draft Op Cm show`.
             let synopsis = entries.filter { line in

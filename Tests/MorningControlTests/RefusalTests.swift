@@ -68,6 +68,10 @@ import MorningProtocol
         ("NoDraftTask", #"{"position":4,"total":3}"#, ["draft", "remove", "4"],
          "the draft has no task 4; use a number from 1 to 3 (`bmctl draft show` lists them)", 1),
         ("NoDraftTask", #"{"position":1,"total":0}"#, ["draft", "remove", "1"], "the draft has no tasks yet", 1),
+        ("DraftChanged", #"{"revision":3,"current":5,"title":"Gym","tasks":[{"position":1,"time":"06:10","title":"Xray"}]}"#,
+         ["draft", "remove", "1", "--revision", "3"],
+         "the draft changed elsewhere (the window, the terminal app or another terminal) since it was shown; nothing was changed. "
+             + "It is now \"Gym\" with 1 task: 1 06:10 Xray (revision 5)", 1),
         ("RoutineFileError", #"{"line":3,"reason":"the task at 06:00 has no title"}"#, ["create", "--title", "x", "--task", "6 Run"],
          "line 3 of the routine file: the task at 06:00 has no title", 1),
         ("ImportRefused", #"{"routines":2}"#, ["import", ExportFixture.path],

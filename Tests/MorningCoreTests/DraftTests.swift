@@ -34,6 +34,28 @@ struct DraftTests {
         #expect(book.draftDiscard().changes.isEmpty)   // nothing to discard, nothing to store
     }
 
+    // Rule C4.
+    @Test("each stored change of the draft is one revision, and a change for an older revision changes nothing")
+    func revisions() throws {
+        var book = try bookWithTasks(2)
+        #expect(book.draftRevision == 3)
+        let seen = book.draftRevision
+        _ = try book.draftAdd(time: "05:00", title: "Xray")
+        let before = book
+        #expect(throws: Morning.Error.self) { try book.draftRemove(position: 2, revision: seen) }
+        #expect(throws: Morning.Error.self) { try book.saveDraft(today: today, exists: { _ in true }, revision: seen) }
+        #expect(book == before)
+        do {
+            _ = try book.draftRemove(position: 2, revision: seen)
+        } catch let Morning.Error.draftChanged(revision, current, title, tasks) {
+            #expect(revision == 3 && current == 4 && title == "Mine")
+            #expect(tasks.map { "\($0.position) \($0.time) \($0.title)" } == ["1 05:00 Task 1", "2 05:00 Xray", "3 05:05 Task 2"])
+        }
+        // Resetting drops the draft as one more revision, so nothing titles a new draft in the old one's name.
+        #expect(book.reset() == [.deleteEverything, .setDraft(nil)])
+        #expect(book.draftRevision == 5 && book.draft == nil)
+    }
+
     // Rule C2.
     @Test("adding a task starts a draft with no title")
     func addStartsADraft() throws {

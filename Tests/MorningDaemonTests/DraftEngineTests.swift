@@ -53,6 +53,63 @@ struct DraftEngineTests {
         #expect(shown.title == "Mine" && tasks(shown.tasks) == ["1 06:00 Run"])
     }
 
+    // Rule C4.
+    @Test("a change made for a draft that changed elsewhere is refused, names the draft as it is now, and changes nothing")
+    func staleRevisionRefused() async throws {
+        let engine = try Engine(store: try Store.inMemory(), clock: TestClock("2026-11-22T10:00:00Z", zone: "UTC").wall, logger: logger)
+        _ = try await engine.call(Morning.Call.draftTitle(title: "Run"))
+        _ = try await engine.call(Morning.Call.draftAdd(time: "06:00", title: "Wake"))
+        let shown = try await engine.call(Morning.Call.draftAdd(time: "06:20", title: "Stretch"))
+        let seen = try #require(shown.revision)
+        // A terminal adds a task before the page's Stretch and renames the draft.
+        _ = try await engine.call(Morning.Call.draftAdd(time: "06:10", title: "Xray"))
+        let renamed = try await engine.call(Morning.Call.draftTitle(title: "Gym"))
+        let before = engine.snapshot
+
+        // The page removes its task 2 (Stretch as it saw it) and saves "Run with 2 tasks".
+        let remove = try await engine.answer(Morning.Call.draftRemove(position: 2, revision: seen)).refusal
+        let now = try #require(renamed.revision)
+        #expect(remove == .morning(.draftChanged(revision: seen, current: now, title: "Gym",
+                                                 tasks: renamed.tasks)))
+        #expect(tasks(renamed.tasks) == ["1 06:00 Wake", "2 06:10 Xray", "3 06:20 Stretch"])
+        let changed = "org.bettermorning.Morning.DraftChanged"
+        #expect(try await engine.answer(Morning.Call.draftSave(revision: seen)).refusal?.name == changed)
+        #expect(try await engine.answer(Morning.Call.draftDiscard(revision: seen)).refusal?.name == changed)
+        #expect(try await engine.answer(Morning.Call.draftTitle(title: "Run", revision: seen)).refusal?.name == changed)
+        #expect(try await engine.answer(Morning.Call.draftAdd(time: "07:00", title: "Tea", revision: seen)).refusal?.name == changed)
+        #expect(engine.snapshot == before)
+        #expect(engine.snapshot.routines.isEmpty)
+
+        // With the revision it was shown now, the same removal takes the task it names.
+        let removed = try await engine.call(Morning.Call.draftRemove(position: 2, revision: now))
+        #expect(removed.task.title == "Xray" && removed.revision == now + 1)
+        // A call without a revision (a script, a generic varlink client) goes on as before.
+        #expect(try await engine.call(Morning.Call.draftAdd(time: "07:00", title: "Tea")).revision == now + 2)
+    }
+
+    // Rule C4.
+    @Test("the revision is kept in the state file and goes on counting after a discard, so a new bmd refuses an old one")
+    func revisionSurvivesRestartAndDiscard() async throws {
+        let clock = TestClock("2026-11-22T10:00:00Z", zone: "UTC")
+        let store = try Store.inMemory()
+        var old: Int?
+        do {
+            let engine = try Engine(store: store, clock: clock.wall, logger: logger)
+            old = try await engine.call(Morning.Call.draftTitle(title: "Mine")).revision
+            _ = try await engine.call(Morning.Call.draftAdd(time: "06:00", title: "Run"))
+            #expect(try await engine.call(Morning.Call.draftDiscard()).revision == 3)
+        }
+        let engine = try Engine(store: store, clock: clock.wall, logger: logger)
+        #expect(try await engine.call(Morning.Call.draftShow()).revision == 3)
+        // A new draft does not take a number an older one had.
+        let fresh = try await engine.call(Morning.Call.draftTitle(title: "Other"))
+        #expect(fresh.revision == 4 && old == 1)
+        #expect(try await engine.answer(Morning.Call.draftSave(revision: old)).refusal?.name
+                == "org.bettermorning.Morning.DraftChanged")
+        // The status followers read says the revision too, so a page can follow the draft.
+        #expect(try await engine.call(Morning.Call.status()).draftRevision == 4)
+    }
+
     // Rule C3.
     @Test("refusals carry their error and parameters, and change nothing")
     func refusals() async throws {

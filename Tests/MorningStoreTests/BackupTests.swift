@@ -23,7 +23,7 @@ struct BackupTests {
         // When this build opens it,
         let store = try Store(path: path)
         // then the file is migrated, and a copy as it was sits beside it.
-        #expect(try store.appliedMigrations() == ["v1", "v2-drafts"])
+        #expect(try store.appliedMigrations() == ["v1", "v2-drafts", "v3-draft-revision"])
         let copy = path + ".before-v2-drafts"
         #expect(try Store.migrations(inFileAt: copy) == ["v1"])
         #expect(try Store.routineCount(inFileAt: copy) == 1)

@@ -240,7 +240,7 @@ import Testing
         // Then the Book is empty with default settings (the welcome shows again) and no record is left
         #expect(try store.loadBook() == Book())
         #expect(try store.recordCount(of: 1) == 0)
-        #expect(try store.tableNames() == ["routine", "task", "dayRecord", "openDay", "setting", "draft", "draftTask"])
+        #expect(try store.tableNames() == ["routine", "task", "dayRecord", "openDay", "setting", "draft", "draftTask", "draftRevision"])
 
         // And the store is usable afterwards
         try store.apply([.insertRoutine(routine(1, active: true))])

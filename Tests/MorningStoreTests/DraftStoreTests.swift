@@ -109,8 +109,8 @@ import Testing
                 let store = try Store(path: folder.stateFile)
                 try store.apply([.insertRoutine(routine(1, active: true))])
                 try store.execute(sql: """
-                    DROP TABLE draftTask; DROP TABLE draft;
-                    DELETE FROM grdb_migrations WHERE identifier = 'v2-drafts'
+                    DROP TABLE draftRevision; DROP TABLE draftTask; DROP TABLE draft;
+                    DELETE FROM grdb_migrations WHERE identifier IN ('v2-drafts', 'v3-draft-revision')
                     """)
                 #expect(try store.appliedMigrations() == ["v1"])
             }
@@ -119,10 +119,47 @@ import Testing
             let store = try Store(path: folder.stateFile)
 
             // Then the drafts migration has run, the routine is still there, and a draft can be kept
-            #expect(try store.appliedMigrations() == ["v1", "v2-drafts"])
+            #expect(try store.appliedMigrations() == ["v1", "v2-drafts", "v3-draft-revision"])
             #expect(try store.loadBook().routines == [routine(1, active: true)])
             try store.apply([.setDraft(Draft(title: "Mine"))])
             #expect(try Store(path: folder.stateFile).loadBook().draft == Draft(title: "Mine"))
+        }
+    }
+
+    // Rule C4.
+    @Test func theDraftRevisionCountsEveryStoredChangeAndOutlivesTheDraft() throws {
+        try withTemporaryFolder { folder in
+            // Given three stored changes of the draft, the last one dropping it
+            do {
+                let store = try Store(path: folder.stateFile)
+                try store.apply([.setDraft(Draft(title: "Mine"))])
+                try store.apply([.setDraft(Draft(title: "Mine", tasks: [task("06:00", "Run")]))])
+                try store.apply([.setDraft(nil)])
+            }
+            // When the file is opened again, the draft is gone and its revision is still 3
+            let book = try Store(path: folder.stateFile).loadBook()
+            #expect(book.draft == nil)
+            #expect(book.draftRevision == 3)
+        }
+    }
+
+    // Rule C4.
+    @Test func aFileFromBeforeRevisionsStartsCountingAtZeroAndKeepsItsDraft() throws {
+        try withTemporaryFolder { folder in
+            do {
+                let store = try Store(path: folder.stateFile)
+                try store.apply([.setDraft(Draft(title: "Kept"))])
+                try store.execute(sql: """
+                    DROP TABLE draftRevision;
+                    DELETE FROM grdb_migrations WHERE identifier = 'v3-draft-revision'
+                    """)
+            }
+            let store = try Store(path: folder.stateFile)
+            #expect(try store.appliedMigrations() == ["v1", "v2-drafts", "v3-draft-revision"])
+            #expect(try store.loadBook().draft == Draft(title: "Kept"))
+            #expect(try store.loadBook().draftRevision == 0)
+            try store.apply([.setDraft(Draft(title: "Next"))])
+            #expect(try store.loadBook().draftRevision == 1)
         }
     }
 }

@@ -13,8 +13,8 @@ import Testing
 
             // Then the file has every migration's tables, and the Book is empty with default settings
             #expect(FileManager.default.fileExists(atPath: folder.stateFile))
-            #expect(try store.appliedMigrations() == ["v1", "v2-drafts"])
-            #expect(try store.tableNames() == ["routine", "task", "dayRecord", "openDay", "setting", "draft", "draftTask"])
+            #expect(try store.appliedMigrations() == ["v1", "v2-drafts", "v3-draft-revision"])
+            #expect(try store.tableNames() == ["routine", "task", "dayRecord", "openDay", "setting", "draft", "draftTask", "draftRevision"])
             let book = try store.loadBook()
             #expect(book == Book())
             #expect(book.settings == Settings())
@@ -45,8 +45,8 @@ import Testing
         let store = try Store.inMemory()
 
         // Then it has the same migrations and tables as a file
-        #expect(try store.appliedMigrations() == ["v1", "v2-drafts"])
-        #expect(try store.tableNames() == ["routine", "task", "dayRecord", "openDay", "setting", "draft", "draftTask"])
+        #expect(try store.appliedMigrations() == ["v1", "v2-drafts", "v3-draft-revision"])
+        #expect(try store.tableNames() == ["routine", "task", "dayRecord", "openDay", "setting", "draft", "draftTask", "draftRevision"])
         #expect(try store.journalMode() == "memory")
     }
 
@@ -98,7 +98,7 @@ import Testing
             #expect(before.checks(of: 2, on: day("2026-11-23")) == 0b10)
             #expect(before.settings == Settings(notificationsEnabled: false, welcomeShown: true))
             #expect(try store.record(of: 1, on: day("2026-11-01"))?.doneMask == 0b11)
-            #expect(try store.appliedMigrations() == ["v1", "v2-drafts"])
+            #expect(try store.appliedMigrations() == ["v1", "v2-drafts", "v3-draft-revision"])
         }
     }
 

@@ -166,9 +166,36 @@ final class FakeBmd {
 
     /// Answers the Routines page's calls as bmd does, with bmd's limits: a routine's title
     /// of 1 to 20 characters, a task's of 1 to 70, at most 20 tasks.
+    /// A change to the draft made elsewhere (a terminal), which bmd counts as one more
+    /// revision when the draft has revisions; followers hear of it only from `push`.
+    func changeDraftElsewhere(_ change: (inout Morning.Draft) -> Void) {
+        change(&draft)
+        draft.tasks = draft.tasks.sorted { $0.time < $1.time }.enumerated()
+            .map { Morning.DraftTask(position: $0.offset + 1, time: $0.element.time, title: $0.element.title) }
+        counted()
+    }
+
+    /// One more revision of the draft, as bmd counts each change, when it has revisions.
+    private func counted() {
+        guard let revision = draft.revision else { return }
+        draft.revision = revision + 1
+        status.draftRevision = revision + 1
+    }
+
+    /// The refusal bmd gives a change made for a revision of the draft it no longer holds.
+    private func stale(_ parameters: JSONValue) -> Morning.Error? {
+        guard case .number(let text)? = parameters["revision"], let seen = Int(text), let current = draft.revision,
+              seen != current else { return nil }
+        return .draftChanged(revision: seen, current: current, title: draft.title, tasks: draft.tasks)
+    }
+
     private func answerRoutines(_ method: String, _ parameters: JSONValue, on fd: Int32) {
         func reply(_ value: some JSONCodable) { send(VarlinkReply(parameters: value.json).frame, to: fd) }
         func refuse(_ error: Morning.Error) { send(error.frame, to: fd) }
+        if method.hasPrefix("Draft"), method != "DraftShow", let changed = stale(parameters) {
+            calls.append(method)
+            return refuse(changed)
+        }
         switch method {
         case "Explore":
             calls.append(method)
@@ -183,6 +210,7 @@ final class FakeBmd {
                 return refuse(.invalidRoutine(reason: "a routine's title has 1 to 20 characters; \"\(title)\" has \(title.count)"))
             }
             draft.title = title
+            counted()
             reply(draft)
         case "DraftAdd":
             let task = try? Morning.DraftAddParameters(json: parameters)
@@ -196,7 +224,8 @@ final class FakeBmd {
             let index = tasks.firstIndex { $0.time > time } ?? tasks.count
             tasks.insert(Morning.TaskTime(time: time, title: title), at: index)
             draft.tasks = tasks.enumerated().map { Morning.DraftTask(position: $0.offset + 1, time: $0.element.time, title: $0.element.title) }
-            reply(Morning.DraftChange(title: draft.title, tasks: draft.tasks, task: draft.tasks[index]))
+            counted()
+            reply(Morning.DraftChange(title: draft.title, tasks: draft.tasks, revision: draft.revision, task: draft.tasks[index]))
         case "DraftRemove":
             let position = (try? Morning.DraftRemoveParameters(json: parameters).position) ?? 0
             calls.append("DraftRemove \(position)")
@@ -205,19 +234,24 @@ final class FakeBmd {
             }
             let removed = draft.tasks.remove(at: position - 1)
             draft.tasks = draft.tasks.enumerated().map { Morning.DraftTask(position: $0.offset + 1, time: $0.element.time, title: $0.element.title) }
-            reply(Morning.DraftChange(title: draft.title, tasks: draft.tasks, task: removed))
+            counted()
+            reply(Morning.DraftChange(title: draft.title, tasks: draft.tasks, revision: draft.revision, task: removed))
         case "DraftSave":
             calls.append(method)
             guard let title = draft.title else {
                 return refuse(.invalidRoutine(reason: "a routine's title has 1 to 20 characters; the draft has no title yet"))
             }
             let tasks = draft.tasks.map { Morning.TaskTime(time: $0.time, title: $0.title) }
-            draft = Morning.Draft(title: nil, tasks: [])
+            draft = Morning.Draft(title: nil, tasks: [], revision: draft.revision)
+            counted()
             reply(switchTo(id: title.lowercased(), name: title, type: .custom, tasks: tasks))
         case "DraftDiscard":
             calls.append(method)
-            reply(draft)
-            draft = Morning.Draft(title: nil, tasks: [])
+            var was = draft
+            draft = Morning.Draft(title: nil, tasks: [], revision: draft.revision)
+            counted()
+            was.revision = draft.revision
+            reply(was)
         default:  // Activate
             let id = (try? Morning.ActivateParameters(json: parameters).routine) ?? ""
             calls.append("Activate \(id)")
@@ -239,7 +273,7 @@ final class FakeBmd {
         own = own.filter { $0.routineId != id }.map { var r = $0; r.active = false; return r }
         own.insert(RoutinesFixture.stats(id, name, type: type, active: true, tasks: tasks.count), at: 0)
         status = Morning.StatusReply(phase: .waiting, state: .notStarted, date: status.date, routine: routine,
-                                     behind: 0, notifications: status.notifications)
+                                     behind: 0, notifications: status.notifications, draftRevision: status.draftRevision)
         push()
         return reply
     }

@@ -148,7 +148,8 @@ enum RoutinesFixture {
     func adoptRefused() {
         var model = opened(Fixture.noRoutine)
         _ = model.handle(.routines(.adopt(routine: "gone")))
-        #expect(model.handle(.routines(.refused(.routineNotFound(query: "gone")))) == [])
+        // The list is asked for again: the routine may have been deleted elsewhere.
+        #expect(model.handle(.routines(.refused(.routineNotFound(query: "gone")))) == [.routines(.loadOwn)])
         #expect(model.routines.message == "bmd knows no routine \"gone\"; it may have been deleted.")
         #expect(model.message == nil)
         #expect(!model.routines.awaiting)
@@ -281,7 +282,7 @@ enum RoutinesFixture {
         #expect(question?.heading == "Save Owl with 2 tasks and start it tomorrow (2026-11-26)?")
         #expect(question?.body == "Today's Lark ends now with 1 of 3 done; the 2 unchecked count as missed.")
         #expect(question?.action == "Save and Switch")
-        #expect(model.handle(.routines(.confirm)) == [.routines(.draftSave)])
+        #expect(model.handle(.routines(.confirm)) == [.routines(.draftSave(revision: nil))])
         #expect(model.handle(.routines(.saved(RoutinesFixture.activation("Owl", id: "owl")))) == [.routines(.loadOwn)])
         #expect(model.routines.notice == "Saved Owl with 1 task. Owl is your routine from tomorrow (2026-11-26). Today's Lark ended with 1 of 3 done.")
         #expect(model.routines.draft == RoutinesFixture.draft(nil, []))
@@ -291,12 +292,13 @@ enum RoutinesFixture {
     func saveAtOnce() {
         var model = opened(Fixture.noRoutine)
         _ = model.handle(.routines(.draft(RoutinesFixture.draft("Owl", [("06:00", "Stretch")]))))
-        #expect(model.handle(.routines(.save(title: "Owl"))) == [.routines(.draftSave)])
+        #expect(model.handle(.routines(.save(title: "Owl"))) == [.routines(.draftSave(revision: nil))])
     }
 
     @Test("a refused title stops the save and says why with the draft")
     func saveRefusedTitle() {
         var model = opened()
+        _ = model.handle(.routines(.draft(RoutinesFixture.draft(nil, [("06:00", "Stretch")]))))
         _ = model.handle(.routines(.save(title: "A title far longer than twenty")))
         _ = model.handle(.routines(.refused(.invalidRoutine(reason: "a routine's title has 1 to 20 characters; \"A title far longer than twenty\" has 30"))))
         #expect(model.routines.draftMessage == "A routine's title has 1 to 20 characters; \"A title far longer than twenty\" has 30.")
@@ -307,12 +309,90 @@ enum RoutinesFixture {
     @Test("a refused save says why with the draft, where the person is")
     func saveRefused() {
         var model = opened()
-        _ = model.handle(.routines(.draft(RoutinesFixture.draft(nil, [("06:00", "Stretch")]))))
-        _ = model.handle(.routines(.save(title: "")))
-        #expect(model.handle(.routines(.confirm)) == [.routines(.draftSave)])
-        _ = model.handle(.routines(.refused(.invalidRoutine(reason: "a routine's title has 1 to 20 characters; the draft has no title yet"))))
-        #expect(model.routines.draftMessage == "A routine's title has 1 to 20 characters; the draft has no title yet.")
+        // (A draft with no title is not offered for saving any more: see saveNotOffered.)
+        _ = model.handle(.routines(.draft(RoutinesFixture.draft("Owl", [("06:00", "Stretch")]))))
+        _ = model.handle(.routines(.save(title: "Owl")))
+        #expect(model.handle(.routines(.confirm)) == [.routines(.draftSave(revision: nil))])
+        _ = model.handle(.routines(.refused(.invalidRoutine(reason: "Better Morning keeps at most 50 routines; delete one you no longer need"))))
+        #expect(model.routines.draftMessage == "Better Morning keeps at most 50 routines; delete one you no longer need.")
         #expect(model.routines.message == nil)
+    }
+
+    // Rule C4.
+    @Test("a save bmd would refuse is not offered: no question about 0 tasks, and the words say what is missing")
+    func saveNotOffered() {
+        var model = opened()
+        // An empty draft, with today's checks that a switch would lock.
+        #expect(model.routines.saveUnavailable(typedTitle: "") == "Give the routine a title and add its tasks to save it.")
+        #expect(model.routines.saveUnavailable(typedTitle: "Owl") == "Add a task to save the routine: a routine needs at least one.")
+        #expect(model.handle(.routines(.save(title: "Owl"))) == [])
+        #expect(model.routines.question == nil)
+        #expect(model.routines.draftMessage == "Add a task to save the routine: a routine needs at least one.")
+        _ = model.handle(.routines(.draft(RoutinesFixture.draft(nil, [("06:00", "Stretch")]))))
+        #expect(model.routines.saveUnavailable(typedTitle: " ") == "Give the routine a title to save it.")
+        #expect(model.routines.saveUnavailable(typedTitle: "Owl") == nil)
+    }
+
+    // Rule C4.
+    @Test("the trash button removes the task the page showed: with a task added elsewhere, bmd refuses and the page reads the draft again")
+    func removeNamesWhatWasSeen() {
+        var model = opened()
+        let shown = Morning.Draft(title: "Run", tasks: [Morning.DraftTask(position: 1, time: "06:00", title: "Wake"),
+                                                        Morning.DraftTask(position: 2, time: "06:20", title: "Stretch")], revision: 4)
+        _ = model.handle(.routines(.draft(shown)))
+        // A terminal adds 06:10 Xray (revision 5); the page still shows Stretch as task 2.
+        #expect(model.handle(.routines(.remove(position: 2))) == [.routines(.draftRemove(position: 2, revision: 4))])
+        let now = Morning.Draft(title: "Run", tasks: [Morning.DraftTask(position: 1, time: "06:00", title: "Wake"),
+                                                      Morning.DraftTask(position: 2, time: "06:10", title: "Xray"),
+                                                      Morning.DraftTask(position: 3, time: "06:20", title: "Stretch")], revision: 5)
+        #expect(model.handle(.routines(.refused(.draftChanged(revision: 4, current: 5, title: now.title, tasks: now.tasks))))
+                == [.routines(.loadDraft)])
+        #expect(model.routines.draftMessage == "The draft changed elsewhere (in a terminal or another window) since this page showed it; "
+                + "nothing was changed. It shows the draft as it is now.")
+        _ = model.handle(.routines(.draft(now)))
+        #expect(model.routines.draft?.tasks.map(\.title) == ["Wake", "Xray", "Stretch"])
+        // Changes asked one after another count the ones before them.
+        #expect(model.handle(.routines(.add(hour: 7, minute: 0, title: "Tea"))) == [.routines(.draftAdd(time: "07:00", title: "Tea", revision: 5))])
+        #expect(model.handle(.routines(.remove(position: 3))) == [.routines(.draftRemove(position: 3, revision: 6))])
+    }
+
+    // Rule C4.
+    @Test("the page follows the draft: a status with a newer revision reads it again, and a save names the revision it asked about")
+    func followsTheDraft() {
+        var model = opened()
+        let run = Morning.Draft(title: "Run", tasks: [Morning.DraftTask(position: 1, time: "06:00", title: "Wake"),
+                                                      Morning.DraftTask(position: 2, time: "06:20", title: "Stretch")], revision: 4)
+        _ = model.handle(.routines(.draft(run)))
+        var status = Fixture.status()
+        status.draftRevision = 4
+        #expect(model.handle(.status(status)) == [.loadDay("2026-11-25")])
+        _ = model.handle(.routines(.save(title: "Run")))
+        #expect(model.routines.question?.heading == "Save Run with 2 tasks and start it tomorrow (2026-11-26)?")
+        // The draft is renamed Gym and given a task in a terminal while the question is open.
+        status.draftRevision = 6
+        #expect(model.handle(.status(status)) == [.routines(.loadDraft), .loadDay("2026-11-25")])
+        let gym = Morning.Draft(title: "Gym", tasks: run.tasks + [Morning.DraftTask(position: 3, time: "06:30", title: "Xray")], revision: 6)
+        _ = model.handle(.routines(.draft(gym)))
+        // The question about Run is taken back; nothing is saved.
+        #expect(model.routines.question == nil)
+        #expect(model.handle(.routines(.confirm)) == [])
+        #expect(model.routines.draft?.title == "Gym")
+        // Asked again, the question names Gym with 3 tasks, and its answer saves revision 6.
+        _ = model.handle(.routines(.save(title: "Gym")))
+        #expect(model.routines.question?.heading == "Save Gym with 3 tasks and start it tomorrow (2026-11-26)?")
+        #expect(model.handle(.routines(.confirm)) == [.routines(.draftSave(revision: 6))])
+        // An older status never reads the draft again.
+        status.draftRevision = 5
+        #expect(model.handle(.status(status)) == [.loadDay("2026-11-25")])
+    }
+
+    // Rule C4.
+    @Test("a routine deleted elsewhere leaves the list: adopting it is refused and the list is read again")
+    func deletedElsewhere() {
+        var model = opened(Fixture.noRoutine)
+        #expect(model.handle(.routines(.adopt(routine: "franklin"))) == [.routines(.activate(routine: "franklin"))])
+        #expect(model.handle(.routines(.refused(.routineNotFound(query: "franklin")))) == [.routines(.loadOwn)])
+        #expect(model.routines.message == "bmd knows no routine \"franklin\"; it may have been deleted.")
     }
 
     @Test("discarding asks first, as it cannot be undone")
@@ -323,7 +403,7 @@ enum RoutinesFixture {
         #expect(model.routines.question?.heading == "Discard the draft Owl?")
         #expect(model.routines.question?.body == "Its 1 task is thrown away; this cannot be undone.")
         #expect(model.routines.question?.destructive == true)
-        #expect(model.handle(.routines(.confirm)) == [.routines(.draftDiscard)])
+        #expect(model.handle(.routines(.confirm)) == [.routines(.draftDiscard(revision: nil))])
         _ = model.handle(.routines(.discarded(RoutinesFixture.draft("Owl", [("06:00", "Stretch")]))))
         #expect(model.routines.draft == RoutinesFixture.draft(nil, []))
     }

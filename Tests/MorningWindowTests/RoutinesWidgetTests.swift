@@ -152,6 +152,104 @@ import Testing
         #expect(w.page.draftRows.map { w.rowTitle($0.row) } == ["Stretch"])
     }
 
+    /// A window on the Routines page showing Run: 06:00 Wake and 06:20 Stretch, revision 4.
+    func openRun() -> Window {
+        let bmd = FakeBmd()
+        bmd.draft = Morning.Draft(title: "Run", tasks: [Morning.DraftTask(position: 1, time: "06:00", title: "Wake"),
+                                                       Morning.DraftTask(position: 2, time: "06:20", title: "Stretch")], revision: 4)
+        bmd.status.draftRevision = 4
+        return open(bmd)
+    }
+
+    // Rule C4.
+    @Test("the trash button of a task removes that task: with one added in a terminal unseen, bmd refuses and the page shows it")
+    func trashRemovesWhatWasSeen() throws {
+        let w = openRun()
+        defer { w.close() }
+        #expect(w.page.draftRows.map { w.rowTitle($0.row) } == ["Wake", "Stretch"])
+        // A terminal adds 06:10 Xray; its status has not reached the page yet.
+        w.bmd.changeDraftElsewhere { $0.tasks.append(Morning.DraftTask(position: 0, time: "06:10", title: "Xray")) }
+        // The person removes Stretch, the task they see second.
+        gtk_widget_activate(w.page.draftRows[1].remove)
+        #expect(spin { w.page.draftRows.count == 3 })
+        // Nothing was removed: Xray is kept, and the page shows the draft as it is now.
+        #expect(w.bmd.draft.tasks.map(\.title) == ["Wake", "Xray", "Stretch"])
+        #expect(w.page.draftRows.map { w.rowTitle($0.row) } == ["Wake", "Xray", "Stretch"])
+        #expect(w.text(w.page.draftMessage).hasPrefix("The draft changed elsewhere"))
+        // Now the same button removes Stretch, as it says.
+        try #require(w.page.draftRows.count == 3)
+        gtk_widget_activate(w.page.draftRows[2].remove)
+        #expect(spin { w.page.draftRows.count == 2 })
+        #expect(w.bmd.draft.tasks.map(\.title) == ["Wake", "Xray"])
+    }
+
+    // Rule C4.
+    @Test("the page follows the draft: renamed and given a task in a terminal, it shows Gym with 3 tasks and saves that")
+    func followsAndSavesWhatItShows() {
+        let w = openRun()
+        defer { w.close() }
+        w.bmd.changeDraftElsewhere {
+            $0.title = "Gym"
+            $0.tasks.append(Morning.DraftTask(position: 0, time: "06:10", title: "Xray"))
+        }
+        w.bmd.push()
+        #expect(spin { w.page.draftRows.count == 3 })
+        #expect(w.text(w.page.titleEntry, entry: true) == "Gym")
+        gtk_widget_activate(w.page.saveButton)
+        #expect(spin { w.page.dialog != nil })
+        #expect(w.controller.model.routines.question?.heading.hasPrefix("Save Gym with 3 tasks") == true)
+    }
+
+    // Rule C4.
+    @Test("a question about a draft that changes while it is open is taken back, and its answer saves nothing")
+    func staleQuestionTakenBack() {
+        let w = openRun()
+        defer { w.close() }
+        gtk_widget_activate(w.page.saveButton)
+        #expect(spin { w.page.dialog != nil })
+        #expect(w.controller.model.routines.question?.heading.hasPrefix("Save Run with 2 tasks") == true)
+        w.bmd.changeDraftElsewhere { $0.title = "Gym" }
+        w.bmd.push()
+        #expect(spin { w.page.dialog == nil })
+        #expect(!w.bmd.calls.contains("DraftSave"))
+        #expect(w.bmd.draft.title == "Gym")
+        #expect(w.text(w.page.draftMessage).hasPrefix("The draft changed elsewhere while the question was open"))
+    }
+
+    // Rule C4.
+    @Test("Save is not offered for a draft bmd would refuse: greyed, its tooltip saying what is missing")
+    func saveNotOffered() {
+        let w = open()
+        defer { w.close() }
+        #expect(gtk_widget_get_sensitive(w.page.saveButton) == 0)
+        #expect(gtk_widget_get_tooltip_text(w.page.saveButton).map { String(cString: $0) } == "Give the routine a title and add its tasks to save it.")
+        gtk_editable_set_text(OpaquePointer(w.page.titleEntry), "Owl")
+        #expect(gtk_widget_get_sensitive(w.page.saveButton) == 0)
+        #expect(gtk_widget_get_tooltip_text(w.page.saveButton).map { String(cString: $0) } == "Add a task to save the routine: a routine needs at least one.")
+        gtk_editable_set_text(OpaquePointer(w.page.taskEntry), "Stretch")
+        gtk_widget_activate(w.page.addButton)
+        #expect(spin { w.page.draftRows.count == 1 })
+        #expect(gtk_widget_get_sensitive(w.page.saveButton) == 1)
+        #expect(!w.bmd.calls.contains("DraftSave"))
+    }
+
+    // Rule C4.
+    @Test("a routine deleted elsewhere leaves the page when its Adopt button is pressed, with words that say so")
+    func deletedElsewhere() throws {
+        let bmd = FakeBmd(status: Fixture.noRoutine)
+        bmd.own = [RoutinesFixture.stats("owl", "Owl", active: false, days: 2)]
+        // With no routine running, adopting asks nothing: Adopt goes to bmd at once.
+        let w = Window(bmd, waitFor: { $0.controller.model.status != nil })
+        defer { w.close() }
+        w.controller.send(.showPage(.routines))
+        #expect(spin { w.page.ownRows.count == 1 && w.controller.model.routines.draft != nil })
+        let adopt = try #require(w.page.ownRows.first?.adopt)
+        bmd.own = []   // `bmctl delete owl` in a terminal
+        gtk_widget_activate(adopt)
+        #expect(spin { w.page.ownRows.isEmpty })
+        #expect(w.text(w.page.message) == "bmd knows no routine \"owl\"; it may have been deleted.")
+    }
+
     @Test("bmd's refusals of the draft show in words, never a protocol name")
     func refusals() {
         let bmd = FakeBmd()

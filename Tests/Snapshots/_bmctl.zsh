@@ -420,7 +420,7 @@ _bmctl_draft() {
     case "${state}" in
     command)
         local -ar subcommands=(
-            'show:Show the draft: its title and its tasks in time order.'
+            'show:Show the draft: its title, its tasks in time order, and its revision.'
             'title:Give the draft its title (1 to 20 characters).'
             'add:Add a task to the draft (at most 20).'
             'remove:Remove a task from the draft, for good.'
@@ -462,6 +462,7 @@ _bmctl_draft_title() {
         '--socket[Talk to bmd on this socket instead of the default.]:path:'
         '--no-autostart[Do not start bmd when it is not running.]'
         '*:title:'
+        '--revision[Change only the draft of this revision (from `bmctl draft show`).]:n:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -478,6 +479,7 @@ _bmctl_draft_add() {
         '--no-autostart[Do not start bmd when it is not running.]'
         ':time:'
         '*:title:'
+        '--revision[Change only the draft of this revision (from `bmctl draft show`).]:n:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -493,6 +495,7 @@ _bmctl_draft_remove() {
         '--socket[Talk to bmd on this socket instead of the default.]:path:'
         '--no-autostart[Do not start bmd when it is not running.]'
         ':n:'
+        '--revision[Remove only from the draft of this revision (from `bmctl draft show`), the one whose numbers you read.]:n:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -508,6 +511,7 @@ _bmctl_draft_save() {
         '--socket[Talk to bmd on this socket instead of the default.]:path:'
         '--no-autostart[Do not start bmd when it is not running.]'
         '(-y --yes)'{-y,--yes}'[Do not ask before ending today of the routine that is running.]'
+        '--revision[Save only the draft of this revision (from `bmctl draft show`).]:n:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -522,6 +526,7 @@ _bmctl_draft_discard() {
         '--json[Print the reply as one JSON document, for scripts.]'
         '--socket[Talk to bmd on this socket instead of the default.]:path:'
         '--no-autostart[Do not start bmd when it is not running.]'
+        '--revision[Discard only the draft of this revision (from `bmctl draft show`).]:n:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )

@@ -673,12 +673,15 @@ _bmctl_draft_title() {
     repeating_flags=()
     non_repeating_flags=(--json --no-autostart --version -h --help)
     repeating_options=()
-    non_repeating_options=(--socket)
+    non_repeating_options=(--socket --revision)
     __bmctl_offer_flags_options -1
 
     # Offer option value completions
     case "${prev}" in
     '--socket')
+        return
+        ;;
+    '--revision')
         return
         ;;
     esac
@@ -688,12 +691,15 @@ _bmctl_draft_add() {
     repeating_flags=()
     non_repeating_flags=(--json --no-autostart --version -h --help)
     repeating_options=()
-    non_repeating_options=(--socket)
+    non_repeating_options=(--socket --revision)
     __bmctl_offer_flags_options -1
 
     # Offer option value completions
     case "${prev}" in
     '--socket')
+        return
+        ;;
+    '--revision')
         return
         ;;
     esac
@@ -703,12 +709,15 @@ _bmctl_draft_remove() {
     repeating_flags=()
     non_repeating_flags=(--json --no-autostart --version -h --help)
     repeating_options=()
-    non_repeating_options=(--socket)
+    non_repeating_options=(--socket --revision)
     __bmctl_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
     '--socket')
+        return
+        ;;
+    '--revision')
         return
         ;;
     esac
@@ -718,12 +727,15 @@ _bmctl_draft_save() {
     repeating_flags=()
     non_repeating_flags=(--json --no-autostart -y --yes --version -h --help)
     repeating_options=()
-    non_repeating_options=(--socket)
+    non_repeating_options=(--socket --revision)
     __bmctl_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
     '--socket')
+        return
+        ;;
+    '--revision')
         return
         ;;
     esac
@@ -733,12 +745,15 @@ _bmctl_draft_discard() {
     repeating_flags=()
     non_repeating_flags=(--json --no-autostart --version -h --help)
     repeating_options=()
-    non_repeating_options=(--socket)
+    non_repeating_options=(--socket --revision)
     __bmctl_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
     '--socket')
+        return
+        ;;
+    '--revision')
         return
         ;;
     esac

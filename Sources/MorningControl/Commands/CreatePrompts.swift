@@ -25,12 +25,15 @@ struct CreatePrompts {
         return answer.trimmingBlanks
     }
 
-    /// Runs `step`; when bmd refuses it, says why and returns nil so the question is asked again.
-    private func retrying<R>(_ step: () throws(ControlFailure) -> R) throws(ControlFailure) -> R? {
+    /// Runs `step`; when bmd refuses it, says why and returns nil so the question is asked
+    /// again. When the refusal is that the draft changed elsewhere (the window, another
+    /// terminal), `draft` becomes the draft as it is now, which the refusal has shown.
+    private func retrying<R>(_ draft: inout Morning.Draft, _ step: () throws(ControlFailure) -> R) throws(ControlFailure) -> R? {
         do {
             return try step()
         } catch where error.status == .refused {
             say(session.style.red(error.message) + "\n")
+            if let now = error.draftNow { draft = now }
             return nil
         }
     }
@@ -49,9 +52,10 @@ struct CreatePrompts {
         while true {
             let answer = try ask(draft.title.map { "Title [\($0)]: " } ?? "Title (\(Morning.routineTitleLength.lowerBound) to \(Morning.routineTitleLength.upperBound) characters): ")
             if answer.isEmpty, draft.title != nil { break }
-            if let titled = try retrying({ () throws(ControlFailure) in
+            let seen = draft.revision
+            if let titled = try retrying(&draft, { () throws(ControlFailure) in
                 try TitleArgument.check(answer, .routine)
-                return try session.call(Morning.Call.draftTitle(title: answer))
+                return try session.call(Morning.Call.draftTitle(title: answer, revision: seen))
             }) {
                 draft = titled
                 break
@@ -71,9 +75,10 @@ struct CreatePrompts {
                 say("A routine needs at least one task.\n")
                 continue
             }
+            let seen = draft.revision
             if let position = CreatePrompts.removal(line) {
-                if let reply = try retrying({ () throws(ControlFailure) in
-                    try session.call(Morning.Call.draftRemove(position: position))
+                if let reply = try retrying(&draft, { () throws(ControlFailure) in
+                    try session.call(Morning.Call.draftRemove(position: position, revision: seen))
                 }) {
                     draft = reply.draft
                     say(DraftText.render(draft, style: style))
@@ -85,15 +90,23 @@ struct CreatePrompts {
                 say("Write the task as TIME TITLE, such as 06:45 Stretch.\n")
                 continue
             }
-            if let reply = try retrying({ () throws(ControlFailure) in
+            if let reply = try retrying(&draft, { () throws(ControlFailure) in
                 try TitleArgument.check(task.title, .task)
-                return try session.call(Morning.Call.draftAdd(time: task.time, title: task.title))
+                return try session.call(Morning.Call.draftAdd(time: task.time, title: task.title, revision: seen))
             }) {
                 draft = reply.draft
                 say(DraftText.render(draft, style: style))
             }
         }
 
+        // The draft may have changed elsewhere between the questions: what is asked about
+        // is the draft as it is now, and one that cannot be saved is not offered.
+        let now = try session.call(Morning.Call.draftShow())
+        if now.revision != draft.revision {
+            draft = now
+            say("The draft changed elsewhere; it is now:\n" + DraftText.render(draft, style: style))
+        }
+        if let unsaveable = DraftText.unsaveable(draft) { throw Refusal.failure(unsaveable) }
         let name = draft.title ?? "your routine"
         // Saving ends today for the routine that runs: when that locks checks, say so and
         // take only a yes.
@@ -104,7 +117,7 @@ struct CreatePrompts {
         guard Confirmation.isYes(answer) || (locked == nil && answer.isEmpty) else {
             throw .refused("not saved; the draft is kept: `bmctl create` resumes it, `bmctl draft discard` throws it away")
         }
-        return try session.call(Morning.Call.draftSave())
+        return try session.call(Morning.Call.draftSave(revision: draft.revision))
     }
 
     /// The position in `remove N` (or `rm N`), or nil for any other line.

@@ -4,7 +4,7 @@ import MorningProtocol
 extension DraftShowRequest {
     func execute(in session: Session) throws(ControlFailure) {
         let draft = try session.call(Morning.Call.draftShow())
-        session.answer(draft, DraftText.render)
+        session.answer(draft, DraftText.shown)
     }
 }
 
@@ -16,7 +16,7 @@ extension DraftTitleRequest {
 
     func execute(in session: Session) throws(ControlFailure) {
         try TitleArgument.check(words.joined(separator: " "), .routine)
-        let draft = try session.call(Morning.Call.draftTitle(title: words.joined(separator: " ")))
+        let draft = try session.call(Morning.Call.draftTitle(title: words.joined(separator: " "), revision: revision))
         session.answer(draft, DraftText.titled)
     }
 }
@@ -34,7 +34,7 @@ extension DraftAddRequest {
 
     func execute(in session: Session) throws(ControlFailure) {
         try TitleArgument.check(task.title, .task)
-        let reply = try session.call(Morning.Call.draftAdd(time: task.time, title: task.title))
+        let reply = try session.call(Morning.Call.draftAdd(time: task.time, title: task.title, revision: revision))
         session.answer(reply, DraftText.added)
     }
 }
@@ -42,7 +42,7 @@ extension DraftAddRequest {
 /// `bmctl draft remove N`: removes a task from the draft, for good.
 extension DraftRemoveRequest {
     func execute(in session: Session) throws(ControlFailure) {
-        let reply = try session.call(Morning.Call.draftRemove(position: position))
+        let reply = try session.call(Morning.Call.draftRemove(position: position, revision: revision))
         session.answer(reply, DraftText.removed)
     }
 }
@@ -50,8 +50,18 @@ extension DraftRemoveRequest {
 /// `bmctl draft save`: the draft becomes a custom routine, active from tomorrow.
 extension DraftSaveRequest {
     func execute(in session: Session) throws(ControlFailure) {
-        try DayEnding.confirmSwitch("Save the draft as your routine", verb: "save", yes: yes, in: session)
-        let reply = try session.call(Morning.Call.draftSave())
+        var seen = revision
+        if !yes, session.context.console.stdinIsTerminal, let locked = try DayEnding.lockedToday(in: session) {
+            // What is saved is the draft asked about: read here and saved by its revision,
+            // and one that cannot be saved is refused before the question, not after it.
+            let draft = try session.call(Morning.Call.draftShow())
+            if let revision, revision != draft.revision { throw .refused(Refusal.draftChanged(draft)) }
+            if let unsaveable = DraftText.unsaveable(draft) { throw Refusal.failure(unsaveable) }
+            try Confirmation.require("Save the draft as your routine? \(locked) [y/N] ", action: "save", yes: false,
+                                     console: session.context.console)
+            seen = draft.revision
+        }
+        let reply = try session.call(Morning.Call.draftSave(revision: seen))
         session.answer(reply, DraftText.saved)
     }
 }
@@ -59,7 +69,7 @@ extension DraftSaveRequest {
 /// `bmctl draft discard`: drops the draft.
 extension DraftDiscardRequest {
     func execute(in session: Session) throws(ControlFailure) {
-        let draft = try session.call(Morning.Call.draftDiscard())
+        let draft = try session.call(Morning.Call.draftDiscard(revision: revision))
         session.answer(draft, DraftText.discarded)
     }
 }

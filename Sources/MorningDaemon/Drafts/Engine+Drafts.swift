@@ -9,54 +9,60 @@ extension Engine {
     public func draftTitle(_ p: Morning.DraftTitleParameters) throws -> Morning.Draft { try serve { try draftTitleReply(p) } }
     public func draftAdd(_ p: Morning.DraftAddParameters) throws -> Morning.DraftChange { try serve { try draftAddReply(p) } }
     public func draftRemove(_ p: Morning.DraftRemoveParameters) throws -> Morning.DraftChange { try serve { try draftRemoveReply(p) } }
-    public func draftSave() throws -> Morning.Activation { try serve { try draftSaveReply() } }
-    public func draftDiscard() throws -> Morning.Draft { try serve { try draftDiscardReply() } }
+    public func draftSave(_ p: Morning.DraftSaveParameters) throws -> Morning.Activation { try serve { try draftSaveReply(p) } }
+    public func draftDiscard(_ p: Morning.DraftDiscardParameters) throws -> Morning.Draft {
+        try serve { try draftDiscardReply(p) }
+    }
     public func create(_ p: Morning.CreateParameters) throws -> Morning.Activation { try serve { try createReply(p) } }
     public func createFromFile(_ p: Morning.CreateFromFileParameters) throws -> Morning.Activation {
         try serve { try createFromFileReply(p) }
     }
 
     func draftShowReply() -> Morning.Draft {
-        Replies.draft(book.draft)
+        Replies.draft(book.draft, revision: book.draftRevision)
     }
 
     func draftTitleReply(_ p: Morning.DraftTitleParameters) throws -> Morning.Draft {
         let draft = try mutate { book, _ in
-            let changes = try book.draftTitle(p.title)
-            return (book.draft, changes)
+            let changes = try book.draftTitle(p.title, revision: p.revision)
+            return ((book.draft, book.draftRevision), changes)
         }
-        return Replies.draft(draft)
+        return Replies.draft(draft.0, revision: draft.1)
     }
 
     func draftAddReply(_ p: Morning.DraftAddParameters) throws -> Morning.DraftChange {
-        let (draft, position) = try mutate { book, _ in
-            let added = try book.draftAdd(time: p.time, title: p.title)
-            return ((book.draft, added.position), added.changes)
+        let (draft, revision, position) = try mutate { book, _ in
+            let added = try book.draftAdd(time: p.time, title: p.title, revision: p.revision)
+            return ((book.draft, book.draftRevision, added.position), added.changes)
         }
-        let reply = Replies.draft(draft)
-        return Morning.DraftChange(title: reply.title, tasks: reply.tasks, task: reply.tasks[position - 1])
+        let reply = Replies.draft(draft, revision: revision)
+        return Morning.DraftChange(title: reply.title, tasks: reply.tasks, revision: revision, task: reply.tasks[position - 1])
     }
 
     func draftRemoveReply(_ p: Morning.DraftRemoveParameters) throws -> Morning.DraftChange {
-        let (draft, removed) = try mutate { book, _ in
-            let r = try book.draftRemove(position: p.position)
-            return ((book.draft, r.removed), r.changes)
+        let (draft, revision, removed) = try mutate { book, _ in
+            let r = try book.draftRemove(position: p.position, revision: p.revision)
+            return ((book.draft, book.draftRevision, r.removed), r.changes)
         }
-        let reply = Replies.draft(draft)
-        return Morning.DraftChange(title: reply.title, tasks: reply.tasks, task: Replies.draftTask(removed, position: p.position))
+        let reply = Replies.draft(draft, revision: revision)
+        return Morning.DraftChange(title: reply.title, tasks: reply.tasks, revision: revision,
+                                   task: Replies.draftTask(removed, position: p.position))
     }
 
-    func draftSaveReply() throws -> Morning.Activation {
+    func draftSaveReply(_ p: Morning.DraftSaveParameters) throws -> Morning.Activation {
         let a = try mutate { book, now in
-            let a = try book.saveDraft(today: now.date, exists: now.exists, catalog: catalog)
+            let a = try book.saveDraft(today: now.date, exists: now.exists, revision: p.revision, catalog: catalog)
             return (a, a.changes)
         }
         return activationReply(a)
     }
 
-    func draftDiscardReply() throws -> Morning.Draft {
-        let discarded = try mutate { book, _ in book.draftDiscard() }
-        return Replies.draft(discarded)
+    func draftDiscardReply(_ p: Morning.DraftDiscardParameters) throws -> Morning.Draft {
+        let (discarded, revision) = try mutate { book, _ in
+            let d = try book.draftDiscard(revision: p.revision)
+            return ((d.discarded, book.draftRevision), d.changes)
+        }
+        return Replies.draft(discarded, revision: revision)
     }
 
     func createReply(_ p: Morning.CreateParameters) throws -> Morning.Activation {
@@ -79,9 +85,10 @@ extension Engine {
 
 extension Replies {
     /// The draft as `DraftShow` answers it: no draft reads as no title and no tasks.
-    static func draft(_ d: Draft?) -> Morning.Draft {
+    static func draft(_ d: Draft?, revision: Int) -> Morning.Draft {
         Morning.Draft(title: d?.title,
-                           tasks: (d?.tasks ?? []).enumerated().map { draftTask($0.element, position: $0.offset + 1) })
+                      tasks: (d?.tasks ?? []).enumerated().map { draftTask($0.element, position: $0.offset + 1) },
+                      revision: revision)
     }
 
     static func draftTask(_ t: RoutineTask, position: Int) -> Morning.DraftTask {
