@@ -63,7 +63,7 @@ final class HistoryPage {
 
         previous = iconButton("go-previous-symbolic", "Previous week")
         next = iconButton("go-next-symbolic", "Next week")
-        thisWeek = gtk_button_new_with_mnemonic("This _Week")
+        thisWeek = mnemonicButton("This _Week")
         style(thisWeek, "flat")
         weekLabel = label(wrap: true)
         gtk_label_set_xalign(OpaquePointer(weekLabel), 0.5)
@@ -79,8 +79,8 @@ final class HistoryPage {
         startNote = label(wrap: true)
         style(startNote, "dim-label")
 
-        restart = gtk_button_new_with_mnemonic("_Start Over…")
-        delete = gtk_button_new_with_mnemonic("_Delete…")
+        restart = mnemonicButton("_Start Over…")
+        delete = mnemonicButton("_Delete…")
         style(delete, "destructive-action")
         let actions = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
         gtk_widget_set_halign(actions, GTK_ALIGN_CENTER)
