@@ -59,11 +59,14 @@ final class HistoryPage {
         routineRow = adw_combo_row_new()
         adw_preferences_row_set_title(cast(routineRow), "Routine")
         adw_combo_row_set_model(cast(routineRow), routineNames)
+        // The routine chosen shows under the row's title, where it wraps: at the row's end
+        // a long name and its "(active)" would be cut at 360 px.
+        adw_combo_row_set_use_subtitle(cast(routineRow), 1)
         let routineList = boxedList("Routine", rows: [routineRow])
 
         previous = iconButton("go-previous-symbolic", "Previous week")
         next = iconButton("go-next-symbolic", "Next week")
-        thisWeek = gtk_button_new_with_mnemonic("This _Week")
+        thisWeek = mnemonicButton("This _Week")
         style(thisWeek, "flat")
         weekLabel = label(wrap: true)
         gtk_label_set_xalign(OpaquePointer(weekLabel), 0.5)
@@ -79,8 +82,8 @@ final class HistoryPage {
         startNote = label(wrap: true)
         style(startNote, "dim-label")
 
-        restart = gtk_button_new_with_mnemonic("_Start Over…")
-        delete = gtk_button_new_with_mnemonic("_Delete…")
+        restart = mnemonicButton("_Start Over…")
+        delete = mnemonicButton("_Delete…")
         style(delete, "destructive-action")
         let actions = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
         gtk_widget_set_halign(actions, GTK_ALIGN_CENTER)
@@ -162,7 +165,6 @@ final class HistoryPage {
         if let index = ids.firstIndex(of: card.routineId), adw_combo_row_get_selected(cast(routineRow)) != guint(index) {
             adw_combo_row_set_selected(cast(routineRow), guint(index))
         }
-        adw_action_row_set_subtitle(cast(routineRow), "\(MorningText.count(card.week.total, "task")) a day · \(card.type == .celebrity ? "famous" : "your own")")
 
         let live = window.link == .live
         gtk_widget_set_sensitive(previous, model.canGoBack && live ? 1 : 0)

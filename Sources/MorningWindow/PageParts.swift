@@ -73,6 +73,16 @@ func nameWithTooltip(_ widget: UnsafeMutablePointer<GtkWidget>, _ text: String) 
     gtk_accessible_reset_property(OpaquePointer(widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION)
 }
 
+/// A button whose label has a mnemonic ("_Delete…": Alt+D presses it), named for screen
+/// readers by `name`, or by its label without the underline: GTK would read the label as
+/// written, underline and all, and then again.
+@MainActor
+func mnemonicButton(_ label: String, name: String? = nil) -> UnsafeMutablePointer<GtkWidget> {
+    let button = gtk_button_new_with_mnemonic(label)!
+    bm_set_accessible_label(button, name ?? label.filter { $0 != "_" })
+    return button
+}
+
 /// A boxed list named for screen readers, holding `rows`; none can be selected.
 @MainActor
 func boxedList(_ name: String, rows: [UnsafeMutablePointer<GtkWidget>] = []) -> UnsafeMutablePointer<GtkWidget> {

@@ -183,9 +183,10 @@ final class PreferencesView {
         adw_preferences_row_set_use_underline(cast(row), 1)
         let toggle = gtk_switch_new()!
         gtk_widget_set_valign(toggle, GTK_ALIGN_CENTER)
-        bm_set_accessible_label(toggle, title.filter { $0 != "_" })
         adw_action_row_add_suffix(cast(row), toggle)
         adw_action_row_set_activatable_widget(cast(row), toggle)
+        // After the row made the switch labelled by its title, which GTK would read again.
+        bm_set_accessible_label(toggle, title.filter { $0 != "_" })
         return (row, toggle)
     }
 
@@ -195,6 +196,9 @@ final class PreferencesView {
         gtk_widget_set_valign(button, GTK_ALIGN_CENTER)
         adw_action_row_add_suffix(cast(row), button)
         adw_action_row_set_activatable_widget(cast(row), button)
+        // Named by the row's title ("Reset Everything…"), once, as its label says only the verb.
+        let title = String(cString: adw_preferences_row_get_title(cast(row)))
+        bm_set_accessible_label(button, title + (label.hasSuffix("…") ? "…" : ""))
         return button
     }
 }

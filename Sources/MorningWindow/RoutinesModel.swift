@@ -25,6 +25,9 @@ public enum RoutinesEffect: Equatable, Sendable {
 public enum RoutinesEvent: Equatable, Sendable {
     /// The page came into view: everything it shows is asked for again.
     case opened
+    /// Something else shows the famous routines (About credits their sources): they are
+    /// asked for when the page has not had them yet.
+    case wantCatalog
     case catalog([Morning.CatalogRoutine])
     case own([Morning.RoutineStats])
     /// The draft as bmd holds it.
@@ -196,6 +199,8 @@ public struct RoutinesModel: Equatable, Sendable {
             message = nil
             draftMessage = nil
             return [.loadCatalog, .loadOwn, .loadDraft]
+        case .wantCatalog:
+            return catalog == nil ? [.loadCatalog] : []
         case .catalog(let routines):
             catalog = routines
         case .own(let routines):

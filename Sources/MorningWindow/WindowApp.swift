@@ -37,6 +37,22 @@ public enum WindowApp {
         let app = adw_application_new(id, G_APPLICATION_DEFAULT_FLAGS)!
         connect(UnsafeMutableRawPointer(app), "activate", unsafeBitCast(activate as @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void, to: GCallback.self))
         addActions(to: app)
+        g_application_add_main_option(cast(app), "version", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE,
+                                      "Show the program's version and exit", nil)
+        connect(UnsafeMutableRawPointer(app), "handle-local-options", unsafeBitCast(handleLocalOptions, to: GCallback.self))
+        connect(UnsafeMutableRawPointer(app), "startup", unsafeBitCast(startUp, to: GCallback.self))
+        // Served before the application takes its name on the bus: GDBus answers a call to
+        // an object not yet there at once, and the bus hands the shell's first call to a
+        // program it started as soon as the name is taken.
+        SearchProvider.register(applicationID: id)
+        SearchProvider.open = { target, timestamp in
+            let application = UnsafeMutableRawPointer(app).assumingMemoryBound(to: GtkApplication.self)
+            WindowApp.show(target == .today ? .today : .routines, in: application)
+            // The shell's timestamp lets the window come to the front.
+            if timestamp != 0, let window = gtk_application_get_active_window(application) {
+                gtk_window_present_with_time(window, timestamp)
+            }
+        }
         let status = g_application_run(cast(app), argc, argv)
         g_object_unref(app)
         return status
@@ -75,7 +91,7 @@ public enum WindowApp {
         }
         let window = adw_application_window_new(application)!
         gtk_window_set_title(cast(window), WindowApp.title)
-        gtk_window_set_default_size(cast(window), 480, 720)
+        WindowSize.load().apply(to: cast(window))
         let controller = WindowController(connector: WindowApp.connector!, starter: WindowApp.starter)
         let view = WindowView(controller: controller) {
             WindowApp.close(window) { g_application_quit(cast(application)) }
@@ -102,6 +118,7 @@ public enum WindowApp {
     static func close(_ window: UnsafeMutablePointer<GtkWidget>, then done: @escaping @MainActor () -> Void) {
         guard !closing else { return }
         closing = true
+        WindowSize(of: cast(window)).save()
         gtk_widget_set_visible(window, 0)
         let finish: @MainActor () -> Void = {
             closing = false
@@ -148,6 +165,23 @@ public enum WindowApp {
 func runSwiftConcurrencyOnGLib() {
     bm_route_global_jobs_to_glib()
     _ = bm_watch_main_queue()
+}
+
+/// "handle-local-options": `--version` prints the version and ends the program before
+/// anything starts (no display, no bus needed); any other start goes on.
+private let handleLocalOptions: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<GVariantDict>?, UnsafeMutableRawPointer?) -> Int32 = { _, options, _ in
+    guard let options, g_variant_dict_contains(options, "version") != 0 else { return -1 }
+    print("better-morning \(BuildInfo.version)")
+    return 0
+}
+
+/// "startup": a program the bus started (for a search, with no window) waits a while
+/// for the next call; one a person started ends as its window closes.
+private let startUp: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { app, _ in
+    guard let application = app?.assumingMemoryBound(to: GApplication.self) else { return }
+    if g_application_get_flags(application).rawValue & G_APPLICATION_IS_SERVICE.rawValue != 0 {
+        g_application_set_inactivity_timeout(application, SearchProvider.patience)
+    }
 }
 
 /// "activate": the first start opens the window, a later one brings it forward.

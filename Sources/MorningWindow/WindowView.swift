@@ -14,10 +14,24 @@ public final class WindowView {
     let preferences: PreferencesView
     private let controller: WindowController
     private var page: WindowModel.Page?
+    /// Opens an address in the program the desktop has for it (the help viewer for the
+    /// manual); tests put in their own.
+    var openAddress: @MainActor (String) -> Void
+    /// About was asked for and waits for the famous routines from bmd.
+    private var aboutAwaitsRoutines = false
+    /// The windows opened over this one, kept for the tests that look into them.
+    private(set) var aboutWindow: UnsafeMutablePointer<GtkWidget>?
+    private(set) var shortcutsWindow: UnsafeMutablePointer<GtkWidget>?
 
     /// `quit` closes the program (Ctrl+Q).
     public init(controller: WindowController, quit: @escaping @MainActor () -> Void) {
         self.controller = controller
+        let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        self.content = content
+        openAddress = { address in
+            let root = gtk_widget_get_root(content)
+            gtk_show_uri(root.map { cast($0) }, address, guint32(GDK_CURRENT_TIME))
+        }
         let send: @MainActor (WindowEvent) -> Void = { [weak controller] in controller?.send($0) }
         today = TodayPage(send: send)
         routines = RoutinesPage(send: send)
@@ -45,7 +59,6 @@ public final class WindowView {
         // The bottom bar shows when the title has no room for the switcher.
         g_object_bind_property(UnsafeMutableRawPointer(title), "title-visible", UnsafeMutableRawPointer(bar), "reveal",
                                G_BINDING_SYNC_CREATE)
-        content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
         gtk_box_append(cast(content), header)
         gtk_box_append(cast(content), stack)
         gtk_box_append(cast(content), bar)
@@ -59,20 +72,38 @@ public final class WindowView {
             self.controller.send(.showPage(page))
         }
         for page in WindowModel.Page.allCases {
-            shortcut(content, "<Alt>\(page.rawValue + 1)") { send(.showPage(page)) }
+            shortcut(content, WindowShortcuts.show(page).keys) { send(.showPage(page)) }
         }
-        shortcut(content, "<Control>q") { quit() }
+        shortcut(content, WindowShortcuts.quit.keys) { quit() }
+        // Ctrl+W closes the window as its close button does (close-request), Ctrl+Q quits.
+        shortcut(content, WindowShortcuts.close.keys) { [weak self] in self?.closeWindow() }
         let actions = g_simple_action_group_new()!
-        let preferencesAction = g_simple_action_new("preferences", nil)!
-        on(UnsafeMutableRawPointer(preferencesAction), "activate", arguments: 3) { [weak self] in self?.openPreferences() }
-        g_action_map_add_action(OpaquePointer(actions), preferencesAction)
+        let menuActions: [(String, WindowShortcuts.Entry, @MainActor (WindowView) -> Void)] = [
+            ("preferences", WindowShortcuts.preferences, { $0.openPreferences() }),
+            ("shortcuts", WindowShortcuts.shortcuts, { $0.openShortcuts() }),
+            ("help", WindowShortcuts.help, { $0.openHelp() }),
+        ]
+        for (name, entry, body) in menuActions {
+            let action = g_simple_action_new(name, nil)!
+            on(UnsafeMutableRawPointer(action), "activate", arguments: 3) { [weak self] in self.map(body) }
+            g_action_map_add_action(OpaquePointer(actions), action)
+            g_object_unref(UnsafeMutableRawPointer(action))
+            shortcut(content, entry.keys) { [weak self] in self.map(body) }
+        }
+        let about = g_simple_action_new("about", nil)!
+        on(UnsafeMutableRawPointer(about), "activate", arguments: 3) { [weak self] in self?.openAbout() }
+        g_action_map_add_action(OpaquePointer(actions), about)
+        g_object_unref(UnsafeMutableRawPointer(about))
         gtk_widget_insert_action_group(content, "window", OpaquePointer(actions))
-        shortcut(content, "<Control>comma") { [weak self] in self?.openPreferences() }
         controller.changed = { [weak self] model in self?.render(model) }
         render(controller.model)
     }
 
     func render(_ model: WindowModel) {
+        if aboutAwaitsRoutines, model.routines.catalog != nil || model.link != .live {
+            aboutAwaitsRoutines = false
+            presentAbout()
+        }
         if model.page != page {
             page = model.page
             adw_view_stack_set_visible_child_name(OpaquePointer(stack), model.page.name)
@@ -93,10 +124,50 @@ public final class WindowView {
         preferences.open(over: content)
     }
 
-    /// The primary menu: Preferences (Ctrl+comma).
+    /// The Keyboard Shortcuts window (Ctrl+?).
+    func openShortcuts() {
+        let window = WindowShortcuts.window(over: content)
+        shortcutsWindow = window
+        gtk_window_present(cast(window))
+    }
+
+    /// The window's manual (F1), in the desktop's help viewer.
+    static let helpAddress = "man:better-morning(1)"
+
+    /// Opens the manual through `openAddress`.
+    func openHelp() {
+        openAddress(Self.helpAddress)
+    }
+
+    /// About Better Morning. Its credits name the famous routines' sources, which bmd
+    /// serves: when the window has not had them yet, it asks, and opens About once they
+    /// come (or at once when bmd does not answer).
+    func openAbout() {
+        guard controller.model.routines.catalog == nil, controller.model.link == .live else { return presentAbout() }
+        aboutAwaitsRoutines = true
+        controller.send(.routines(.wantCatalog))
+    }
+
+    private func presentAbout() {
+        let window = AboutWindow.make(over: content, routines: controller.model.routines.catalog ?? [])
+        aboutWindow = window
+        gtk_window_present(cast(window))
+    }
+
+    /// Closes the window as its close button does.
+    func closeWindow() {
+        guard let root = gtk_widget_get_root(content) else { return }
+        gtk_window_close(cast(root))
+    }
+
+    /// The primary menu: Preferences (Ctrl+comma), Keyboard Shortcuts (Ctrl+?), Help (F1)
+    /// and About, as a GNOME app's is.
     static func menuButton() -> UnsafeMutablePointer<GtkWidget> {
         let menu = g_menu_new()!
         g_menu_append(menu, "_Preferences", "window.preferences")
+        g_menu_append(menu, "_Keyboard Shortcuts", "window.shortcuts")
+        g_menu_append(menu, "_Help", "window.help")
+        g_menu_append(menu, "_About Better Morning", "window.about")
         let button = gtk_menu_button_new()!
         gtk_menu_button_set_icon_name(OpaquePointer(button), "open-menu-symbolic")
         gtk_menu_button_set_menu_model(OpaquePointer(button), UnsafeMutablePointer<GMenuModel>(menu))

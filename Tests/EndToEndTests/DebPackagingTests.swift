@@ -132,6 +132,7 @@ struct DebPackagingTests {
             ("usr/share/applications/\(id).desktop", "-rw-r--r--"),
             ("usr/share/dbus-1/services/\(id).service", "-rw-r--r--"),
             ("usr/share/metainfo/\(id).metainfo.xml", "-rw-r--r--"),
+            ("usr/share/gnome-shell/search-providers/\(id).search-provider.ini", "-rw-r--r--"),
             ("usr/share/icons/hicolor/scalable/apps/\(id).svg", "-rw-r--r--"),
             ("usr/share/icons/hicolor/symbolic/apps/\(id)-symbolic.svg", "-rw-r--r--"),
             ("usr/share/man/man1/better-morning.1.gz", "-rw-r--r--"),

@@ -78,6 +78,7 @@ struct PackagingTests {
             ("usr/share/applications/\(id).desktop", 0o644), ("usr/share/dbus-1/services/\(id).service", 0o644),
             ("usr/share/metainfo/\(id).metainfo.xml", 0o644), ("usr/share/icons/hicolor/scalable/apps/\(id).svg", 0o644),
             ("usr/share/icons/hicolor/symbolic/apps/\(id)-symbolic.svg", 0o644),
+            ("usr/share/gnome-shell/search-providers/\(id).search-provider.ini", 0o644),
         ]
         let built = Binaries.dir.appendingPathComponent("better-morning").path
         try #require(FileManager.default.isExecutableFile(atPath: built), "no \(built): make test builds it (libadwaita-1-dev)")
