@@ -147,7 +147,10 @@ let package = Package(
         // The window's model and words without GTK, and its widgets on a display (make test
         // runs those under Xvfb and dbus-run-session).
         .testTarget(name: "MorningWindowTests", dependencies: ["MorningWindow", "MorningClient", "MorningProtocol", "MorningWords", "Varlink", "CAdwaita",
-                                                        .product(name: "SystemPackage", package: "swift-system")]),
+                                                        .product(name: "SystemPackage", package: "swift-system")],
+                    // Pango, which GTK loads, read by the tests that ask whether a label's text is cut;
+                    // the window itself does not link it.
+                    linkerSettings: [.linkedLibrary("pango-1.0")]),
         .testTarget(name: "MorningWordsTests", dependencies: ["MorningWords", "MorningProtocol"]),
         .testTarget(name: "EndToEndTests", dependencies: ["MorningProtocol", "MorningTestSupport"]),
     ]
