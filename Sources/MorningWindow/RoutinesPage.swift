@@ -207,8 +207,8 @@ final class RoutinesPage {
         if own.isEmpty { append(ownList, Self.textRow("None yet: adopt a famous routine or create your own.")) }
         ownRows = own.map { routine in
             let row = adw_action_row_new()!
+            adw_preferences_row_set_use_markup(cast(row), 0)  // before the text: a title is never markup
             adw_preferences_row_set_title(cast(row), routine.routine)
-            adw_preferences_row_set_use_markup(cast(row), 0)
             adw_action_row_set_subtitle(cast(row), model.line(routine))
             var adopt: UnsafeMutablePointer<GtkWidget>?
             if routine.routineId != model.activeID {
@@ -257,8 +257,8 @@ final class RoutinesPage {
         }
         famousRows = catalog.map { routine in
             let row = adw_expander_row_new()!
+            adw_preferences_row_set_use_markup(cast(row), 0)  // before the text: a title is never markup
             adw_preferences_row_set_title(cast(row), routine.name)
-            adw_preferences_row_set_use_markup(cast(row), 0)
 
             let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8)!
             for side in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom, gtk_widget_set_margin_start, gtk_widget_set_margin_end] {
@@ -328,8 +328,8 @@ final class RoutinesPage {
         clear(draftList)
         draftRows = (draft?.tasks ?? []).map { task in
             let row = adw_action_row_new()!
+            adw_preferences_row_set_use_markup(cast(row), 0)  // before the text: a title is never markup
             adw_preferences_row_set_title(cast(row), task.title)
-            adw_preferences_row_set_use_markup(cast(row), 0)
             adw_action_row_set_subtitle(cast(row), task.time)
             bm_set_accessible_label(row, "\(task.time) \(task.title)")
             let remove = gtk_button_new_from_icon_name("user-trash-symbolic")!
@@ -417,8 +417,8 @@ final class RoutinesPage {
     /// A row that only says something.
     private static func textRow(_ text: String) -> UnsafeMutablePointer<GtkWidget> {
         let row = adw_action_row_new()!
+        adw_preferences_row_set_use_markup(cast(row), 0)  // before the text: a title is never markup
         adw_preferences_row_set_title(cast(row), text)
-        adw_preferences_row_set_use_markup(cast(row), 0)
         gtk_list_box_row_set_activatable(cast(row), 0)
         return row
     }

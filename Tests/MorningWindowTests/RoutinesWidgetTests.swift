@@ -45,6 +45,26 @@ import Testing
         #expect(w.page.ownRows.map { $0.adopt != nil } == [false, true])
     }
 
+    // A title is never markup.
+    @Test("routines and draft tasks titled with markup's characters show exactly their titles, and GTK warns of nothing")
+    func titlesAreNotMarkup() {
+        _ = LogWatch.installed
+        let bmd = FakeBmd()
+        bmd.catalog[1].name = "Ben & <i>Jerry</i>"
+        bmd.catalog[1].tasks[0].title = "Tea & toast"
+        bmd.own[0].routine = "Tea & toast <b>"
+        bmd.draft = RoutinesFixture.draft("A & B", [("06:00", "Run & <b>jump</b>")])
+        LogWatch.warnings = []
+        let w = open(bmd)
+        defer { w.close() }
+        #expect(w.page.famousRows.map { w.rowTitle($0.row) } == ["Benjamin Franklin", "Ben & <i>Jerry</i>"])
+        #expect(w.page.ownRows.map { w.rowTitle($0.row) }.first == "Tea & toast <b>")
+        for text in ["Ben & <i>Jerry</i>", "Tea & toast <b>", "Run & <b>jump</b>"] {
+            #expect(LogWatch.labelTexts(in: w.page.root).contains(text), "\(text) is not shown as typed")
+        }
+        #expect(LogWatch.warnings == [])
+    }
+
     @Test("a status that changes no routine leaves the famous rows as they were drawn")
     func famousRowsRest() {
         let w = open()
