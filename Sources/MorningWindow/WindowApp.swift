@@ -133,14 +133,15 @@ public enum WindowApp {
         if let view { view.close(then: finish) } else { finish() }
     }
 
-    /// Shows `page` in the window, opening it first when it is not open.
+    /// Shows `page` in the window, opening it first when it is not open. Today is shown
+    /// on today's date, whatever date was on show: "Open today" means today.
     @MainActor
     static func show(_ page: WindowModel.Page, in application: UnsafeMutablePointer<GtkApplication>) {
         present(application)
         if closing {
             reopen.page = page
         } else {
-            controller?.send(.showPage(page))
+            controller?.send(page == .today ? .openToday : .showPage(page))
         }
     }
 

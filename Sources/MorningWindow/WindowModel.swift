@@ -45,6 +45,8 @@ public enum WindowEvent: Equatable, Sendable {
     /// bmd answered again after `.unanswered`.
     case answering
     case showPage(WindowModel.Page)
+    /// Today on today's date ("Open today", the `today` action), whatever was on show.
+    case openToday
     /// A date chosen on the scroller.
     case select(Day)
     /// The check box of the task at this position of the day on show was clicked.
@@ -214,6 +216,11 @@ public struct WindowModel: Equatable, Sendable {
             page = new
             message = nil
             return []
+        case .openToday:
+            page = .today
+            message = nil
+            guard let today, let earliest, let latest else { return [] }
+            return handle(.select(min(max(today, earliest), latest)))
         case .select(let date):
             guard let earliest, let latest else { return [] }
             let date = min(max(date, earliest), latest)

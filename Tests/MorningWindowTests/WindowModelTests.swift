@@ -25,6 +25,22 @@ import Testing
         #expect(model.page == .today)
     }
 
+    @Test("\"Open today\" shows Today on today's date, whatever page and date were on show")
+    func openToday() {
+        var model = live()
+        _ = model.handle(.select(Day(iso: "2026-11-22")!))
+        _ = model.handle(.showPage(.history))
+        #expect(model.handle(.openToday) == [.loadDay("2026-11-25")])
+        #expect(model.page == .today)
+        #expect(model.selected?.description == "2026-11-25")
+        // Already on today: the page shows, nothing is asked again.
+        #expect(model.handle(.openToday) == [])
+        // A routine not started yet: its first day, as the scroller starts there.
+        var waiting = live(Fixture.waiting())
+        _ = waiting.handle(.select(Day(iso: "2026-11-30")!))
+        #expect(waiting.handle(.openToday) == [.loadDay("2026-11-26")])
+    }
+
     @Test("the scroller runs from the routine's start to 14 days after today")
     func scrollerRange() {
         let model = live()
