@@ -42,10 +42,8 @@ public struct ListeningSocket: Sendable {
     /// yet called listen() refuses connections just as a dead one's file does.
     ///
     /// With `mustBeOwnFolder` (the folder under /tmp used without a runtime folder), the
-    /// folder must be a real folder of this user, closed to others. `replacing` is bmd's
-    /// own socket whose file went, which still counts as bound to the path: it is no
-    /// other program's.
-    public static func bind(path: String, mustBeOwnFolder: Bool = false, replacing own: ListeningSocket? = nil) throws -> ListeningSocket {
+    /// folder must be a real folder of this user, closed to others.
+    public static func bind(path: String, mustBeOwnFolder: Bool = false) throws -> ListeningSocket {
         let folder = (path as NSString).deletingLastPathComponent
         try makeFolder(folder)
         if mustBeOwnFolder, let problem = SocketPath.fallbackProblem(folder: folder) {
@@ -53,8 +51,7 @@ public struct ListeningSocket: Sendable {
         }
         if FileManager.default.fileExists(atPath: path) {
             if answers(path) { throw InUse(path: path) }
-            let ownInode = own.flatMap { SocketHolders.socketInode(of: $0.fd) }
-            if SocketHolders.current().holds(path, apartFrom: Set(ownInode.map { [$0] } ?? [])) { throw Held(path: path) }
+            if !SocketOwner.isGone(path) { throw Held(path: path) }
             unlink(path)
         }
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)

@@ -108,7 +108,7 @@ final class SocketKeeper: @unchecked Sendable {
         // No lock is held while binding: adopting the socket waits for the event loop,
         // which may itself be waiting to stop this keeper.
         guard !state.withLock({ $0.stopped }) else { return }
-        let socket = try ListeningSocket.bind(path: path, mustBeOwnFolder: mustBeOwnFolder, replacing: current)
+        let socket = try ListeningSocket.bind(path: path, mustBeOwnFolder: mustBeOwnFolder)
         do {
             try adopt(socket)
         } catch {
