@@ -38,7 +38,7 @@ DEB_PACKAGES := $(RUN_PACKAGES) libadwaita-1-dev dpkg-dev
 # GNOME Clocks, the window's peer, and python3-xlib, with which bench/window watches the display.
 BENCH_PACKAGES := $(TEST_PACKAGES) calcurse remind hyperfine gcc gnome-clocks python3-xlib
 
-.PHONY: all build run test test-window bench install uninstall deb deps test-deps clean generate completions
+.PHONY: all build run test test-without-window test-window bench install uninstall deb deps test-deps clean generate completions
 
 PREFIX ?= /usr/local
 DESTDIR ?=
@@ -114,13 +114,17 @@ $(VARLINK_VENV)/bin/icalendar-ok: $(VARLINK_VENV)/bin/varlink-ok
 # The Debian packages are built once, from scripts/release's programs, and the main
 # one's path handed on in BM_DEB (the window's is beside it; scripts/deb prints it first).
 # scripts/failures-last names the failing tests again at the end of a failed run, where
-# the last lines of a long log show them.
+# the last lines of a long log show them. The window's tests run even when the others
+# failed: scripts/test-parts says at the very end how each part went, and its failures.
 test: test-deps $(VARLINK_VENV)/bin/varlink-ok $(VARLINK_VENV)/bin/icalendar-ok
 	$(SWIFT_QUIET) build $(BUILD_FLAGS)
+	@scripts/test-parts "every test but the window's" '$(MAKE) --no-print-directory test-without-window' \
+		"the window's tests (make test-window)" '$(MAKE) --no-print-directory test-window'
+
+test-without-window:
 	debs="$$(BIN_DIR="$$($(RELEASE))" scripts/deb)" && deb="$$(printf '%s\n' "$$debs" | tail -n 1)" && BM_DEB="$$deb" \
 	BM_BIN_DIR="$$($(SWIFT_QUIET) build $(BUILD_FLAGS) --show-bin-path)" BM_VARLINK_PYTHON="$(CURDIR)/$(VARLINK_VENV)/bin/python" \
 		scripts/failures-last $(SWIFT_QUIET) test $(BUILD_FLAGS) --skip 'WidgetTests|WindowIdleTests'
-	$(MAKE) --no-print-directory test-window
 
 # The window's real widgets in the test process, then the real program left idle: each
 # on a display of its own (Xvfb) and a session bus of its own, which GTK asks for and
@@ -129,10 +133,12 @@ test: test-deps $(VARLINK_VENV)/bin/varlink-ok $(VARLINK_VENV)/bin/icalendar-ok
 WINDOW_TEST = PKG_CONFIG_PATH="$$(scripts/quiet-pkg-config)" GSK_RENDERER=cairo \
 	BM_BIN_DIR="$$($(SWIFT_QUIET) build $(BUILD_FLAGS) --show-bin-path)" scripts/failures-last dbus-run-session -- \
 	xvfb-run -a $(SWIFT) test $(BUILD_FLAGS)
+# Both parts run; it fails when either did.
 test-window:
 	$(SWIFT_QUIET) build $(BUILD_FLAGS)
-	$(WINDOW_TEST) --filter 'WidgetTests'
-	$(WINDOW_TEST) --filter 'WindowIdleTests'
+	$(WINDOW_TEST) --filter 'WidgetTests'; widgets=$$?; \
+	$(WINDOW_TEST) --filter 'WindowIdleTests'; idle=$$?; \
+	[ $$widgets -eq 0 ] && [ $$idle -eq 0 ]
 
 # Figures, then one table with each target met or missed. Each script says what it
 # measures and how to run it alone (bench/NAME BIN_DIR); bench/lib holds their helpers.

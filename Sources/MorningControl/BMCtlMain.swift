@@ -22,6 +22,11 @@ public enum BMCtlMain {
             context.console.write(BMCtl.completionScript(for: .bash) + Completions.bashListsWhole)
             return ExitStatus.success.rawValue
         }
+        if arguments == ["--generate-completion-script", "zsh"] || arguments == ["--generate-completion-script=zsh"] {
+            // As ArgumentParser prints it: a line of its own.
+            context.console.write(Completions.zshListNamesRepaired(BMCtl.completionScript(for: .zsh)) + "\n")
+            return ExitStatus.success.rawValue
+        }
         let arguments = ArgumentOrder.hoistingGlobalOptions(arguments, commands: BMCtl.commandNames)
         var parsed: ParsableCommand
         do {

@@ -64,6 +64,33 @@ enum Completions {
 
         """#
 
+    /// ArgumentParser's zsh script with each list of values held in a variable zsh can
+    /// name. The script names a positional argument's list after its value name, and
+    /// `notifications`' `<on|off|test|sound>` made `local -ar _on|off|test|sound=(…)`: a
+    /// pipe to a command named `off`, and a bad substitution on Tab. Each character a zsh
+    /// name cannot hold becomes "_", where the list is made and where it is used.
+    static func zshListNamesRepaired(_ script: String) -> String {
+        let declaration = "local -ar "
+        var names: [String] = []
+        for line in script.split(separator: "\n") {
+            let text = line.drop(while: { $0 == " " })
+            guard text.hasPrefix(declaration), let equals = text.firstIndex(of: "=") else { continue }
+            let name = String(text[text.index(text.startIndex, offsetBy: declaration.count)..<equals])
+            if !name.allSatisfy(isZshNameCharacter), !names.contains(name) { names.append(name) }
+        }
+        var repaired = script
+        for name in names {
+            let safe = String(name.map { isZshNameCharacter($0) ? $0 : "_" })
+            repaired = repaired.replacing(declaration + name + "=", with: declaration + safe + "=")
+                .replacing("${" + name + "[@]}", with: "${" + safe + "[@]}")
+        }
+        return repaired
+    }
+
+    private static func isZshNameCharacter(_ character: Character) -> Bool {
+        character == "_" || (character.isASCII && (character.isLetter || character.isNumber))
+    }
+
     private static func stored(_ words: [String]) -> [String] {
         ask(words) { session throws(ControlFailure) in try session.call(Morning.Call.data()).cards.map(\.routineId) } ?? []
     }

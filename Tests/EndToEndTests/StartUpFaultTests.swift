@@ -76,6 +76,11 @@ struct StartUpFaultTests {
         let box = try Sandbox(time: "2026-03-02 08:00:00")
         let folder = box.root.appendingPathComponent("open").path
         #expect(mkdir(folder, 0o700) == 0 && chmod(folder, mode) == 0)
+        // A group that is the user's alone lets no one else in: give the folder one that
+        // others share (nogroup, nobody's primary group).
+        if SafeRefusalTests.ownGroupIsPrivate {
+            try #require(chown(folder, geteuid(), 65534) == 0)
+        }
         // What someone else may have put there: a state file of their making.
         let planted = folder + "/bmd.sqlite"
         try Data("not bmd's".utf8).write(to: URL(fileURLWithPath: planted))

@@ -23,6 +23,47 @@ import Testing
         #expect(Self.script(shell) == pinned, "bmctl --generate-completion-script \(shell) > Tests/Snapshots/\(file)")
     }
 
+    /// The shell at `path` reads `file` without a syntax error (`-n`: read, not run).
+    static func parses(_ path: String, _ file: URL) throws -> (status: Int32, err: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = ["-n", file.path]
+        let err = Pipe()
+        process.standardError = err
+        try process.run()
+        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, text)
+    }
+
+    @Test("the pinned scripts parse in their shells (zsh -n, bash -n, fish -n where installed)",
+          arguments: [("/usr/bin/zsh", "_bmctl.zsh"), ("/usr/bin/bash", "bmctl.bash"), ("/usr/bin/fish", "bmctl.fish")])
+    func snapshotsParse(shell: String, file: String) throws {
+        guard FileManager.default.isExecutableFile(atPath: shell) else { return }
+        let read = try Self.parses(shell, Self.snapshots.appendingPathComponent(file))
+        #expect(read.status == 0 && read.err.isEmpty, "\(shell) -n \(file): \(read.err)")
+    }
+
+    /// `zsh -n` reads `local -ar _on|off=(…)` as a pipeline, which parses: each list the
+    /// script keeps in a variable must have a name zsh takes, or Tab runs `off` as a command.
+    @Test("every list the zsh script keeps is in a variable zsh can name, in the pinned script and in what bmctl writes")
+    func zshListNames() throws {
+        let pinned = try String(contentsOf: Self.snapshots.appendingPathComponent("_bmctl.zsh"), encoding: .utf8)
+        for script in [pinned, Self.script("zsh")] {
+            let names = script.split(separator: "\n").compactMap { line -> Substring? in
+                let text = line.drop(while: { $0 == " " })
+                guard text.hasPrefix("local -ar "), let equals = text.firstIndex(of: "=") else { return nil }
+                return text[text.index(text.startIndex, offsetBy: "local -ar ".count)..<equals]
+            }
+            #expect(names.count > 5)
+            for name in names {
+                #expect(name.wholeMatch(of: /[A-Za-z_][A-Za-z0-9_]*/) != nil, "local -ar \(name)")
+            }
+            #expect(script.contains("local -ar _on_off_test_sound=('on' 'off' 'test' 'sound')"))
+            #expect(script.contains("{__bmctl_complete \"${_on_off_test_sound[@]}\"}"))
+        }
+    }
+
     @Test("every shell completes --format's values and asks bmctl for routines and tasks", arguments: ["bash", "zsh", "fish"])
     func whatIsCompleted(shell: String) {
         let script = Self.script(shell)

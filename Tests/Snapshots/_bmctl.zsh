@@ -347,14 +347,14 @@ _bmctl_import() {
 
 _bmctl_notifications() {
     local -i ret=1
-    local -ar _on|off|test|sound=('on' 'off' 'test' 'sound')
-    local -ar _on|off=('on' 'off')
+    local -ar _on_off_test_sound=('on' 'off' 'test' 'sound')
+    local -ar _on_off=('on' 'off')
     local -ar arg_specs=(
         '--json[Print the reply as one JSON document, for scripts.]'
         '--socket[Talk to bmd on this socket instead of the default.]:path:'
         '--no-autostart[Do not start bmd when it is not running.]'
-        ':on|off|test|sound:{__bmctl_complete "${_on|off|test|sound[@]}"}'
-        ':on|off:{__bmctl_complete "${_on|off[@]}"}'
+        ':on|off|test|sound:{__bmctl_complete "${_on_off_test_sound[@]}"}'
+        ':on|off:{__bmctl_complete "${_on_off[@]}"}'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )

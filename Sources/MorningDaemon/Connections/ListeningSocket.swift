@@ -20,13 +20,26 @@ public struct ListeningSocket: Sendable {
         }
     }
 
+    /// The path is a socket that does not accept connections now but that a live program
+    /// holds (it may have bound it and not yet begun to listen): it is that program's,
+    /// and bmd leaves it alone.
+    public struct Held: Error, CustomStringConvertible {
+        public var path: String
+        public var description: String {
+            "\(path) is taken: a running program holds this socket (it does not accept connections yet, "
+                + "or no longer does), so bmd leaves it alone. Stop that program, or choose another --socket"
+        }
+    }
+
     /// The socket's folder under /tmp is not safe to use: why, and what to do.
     public struct UnsafeFolder: Error, CustomStringConvertible {
         public var description: String
     }
 
     /// Binds `path` itself: a folder bmd creates is 0700, the socket 0600 (whatever the
-    /// umask), and a socket file left by a killed daemon is replaced. One that still answers is not.
+    /// umask), and a socket file left by a killed daemon is replaced. One that still answers
+    /// is not, nor one a live program holds: a program that has bound its socket and not
+    /// yet called listen() refuses connections just as a dead one's file does.
     ///
     /// With `mustBeOwnFolder` (the folder under /tmp used without a runtime folder), the
     /// folder must be a real folder of this user, closed to others.
@@ -38,6 +51,7 @@ public struct ListeningSocket: Sendable {
         }
         if FileManager.default.fileExists(atPath: path) {
             if answers(path) { throw InUse(path: path) }
+            if !SocketOwner.isGone(path) { throw Held(path: path) }
             unlink(path)
         }
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)

@@ -195,7 +195,18 @@ enum StateFolder {
         var parent: String
         var mode: mode_t
         var owner: uid_t
+        /// The owner is one this user namespace does not map (it shows as the overflow
+        /// id): who it really is, root or another user, cannot be told from here.
+        var ownerUnmapped = false
         var description: String {
+            if ownerUnmapped {
+                return "the state folder \(path) is inside \(parent), which shows as user id \(owner): the id this user "
+                    + "namespace gives every user it does not map, so bmd cannot check who may write in the folders above "
+                    + "the state folder, and keeps your routines only where it can. Choose a state folder whose every "
+                    + "folder above is your own or root's as this namespace sees them (--state-dir DIR or XDG_STATE_HOME; "
+                    + "in a bubblewrap sandbox, a folder of yours bound at a path of the sandbox's own), "
+                    + "or run bmd outside the namespace and reach it through its socket (--socket PATH or BMD_SOCKET)"
+            }
             let someoneElse = owner != geteuid() && owner != 0
             let who = someoneElse ? "belongs to user id \(owner), who"
                 : "is open to other users (mode \(String(mode & 0o7777, radix: 8))): anyone who may write in it"
@@ -227,11 +238,11 @@ enum StateFolder {
     }
 
     /// Creates the folder when it is missing; refuses one that is a symbolic link, that is
-    /// not a directory of this user, or that its group or everyone may write in, as ssh
-    /// refuses such a folder.
+    /// not a directory of this user, or that others may write in (everyone, or a group
+    /// that is not the user's alone), as ssh refuses such a folder.
     ///
     /// Its mode is left as it is, only said: bmd changes modes only of folders it created.
-    static func claim(_ path: String) throws {
+    static func claim(_ path: String, accounts: AccountFacts = .system, namespace: UserNamespace = .current()) throws {
         // "DIR/" would be read through a link named DIR: look at the name itself.
         var name = path
         while name.count > 1, name.hasSuffix("/") { name.removeLast() }
@@ -251,15 +262,22 @@ enum StateFolder {
             throw SystemCallError("the state folder \(path) is not a folder", errno: ENOTDIR)
         }
         guard info.st_uid == geteuid() else { throw NotOwned(path: path, owner: info.st_uid) }
-        guard info.st_mode & (S_IWGRP | S_IWOTH) == 0 else { throw OpenToOthers(path: path, mode: info.st_mode) }
-        try checkParents(of: name, path: path)
+        guard othersMayWrite(info, accounts: accounts) == false else { throw OpenToOthers(path: path, mode: info.st_mode) }
+        try checkParents(of: name, path: path, accounts: accounts, namespace: namespace)
+    }
+
+    /// Whether someone other than this user may write in the folder `info` describes:
+    /// everyone's write bit, or the group's when the group is not the user's alone.
+    static func othersMayWrite(_ info: stat, accounts: AccountFacts) -> Bool {
+        accounts.bitsOpenToOthers(mode: info.st_mode, group: info.st_gid, uid: geteuid()) & (S_IWGRP | S_IWOTH) != 0
     }
 
     /// Each folder above the state folder, as it really is (links resolved), must be this
     /// user's or root's, and closed to other writers unless it is sticky (as /tmp is,
     /// where no one may rename what is not theirs): whoever may write in one could move
     /// the state folder aside and put theirs in its place, as ssh checks of its files.
-    static func checkParents(of name: String, path: String) throws {
+    static func checkParents(of name: String, path: String, accounts: AccountFacts = .system,
+                             namespace: UserNamespace = .current()) throws {
         let holder = (name as NSString).deletingLastPathComponent
         guard let resolved = realpath(holder.isEmpty ? "." : holder, nil) else {
             throw SystemCallError("cannot read the folder that holds the state folder \(path)")
@@ -270,8 +288,11 @@ enum StateFolder {
             var info = stat()
             guard stat(folder, &info) == 0 else { throw SystemCallError("cannot read \(folder), which holds the state folder \(path)") }
             let trusted = info.st_uid == geteuid() || info.st_uid == 0
-            let writable = info.st_mode & (S_IWGRP | S_IWOTH) != 0 && info.st_mode & S_ISVTX == 0
-            if !trusted || writable { throw ParentOpen(path: path, parent: folder, mode: info.st_mode, owner: info.st_uid) }
+            let writable = info.st_mode & S_ISVTX == 0 && othersMayWrite(info, accounts: accounts)
+            if !trusted || writable {
+                throw ParentOpen(path: path, parent: folder, mode: info.st_mode, owner: info.st_uid,
+                                 ownerUnmapped: !trusted && namespace.isUnmapped(info.st_uid))
+            }
             if folder == "/" { return }
             folder = (folder as NSString).deletingLastPathComponent
             if folder.isEmpty { folder = "/" }

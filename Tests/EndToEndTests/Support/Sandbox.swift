@@ -118,6 +118,10 @@ final class Sandbox: @unchecked Sendable {
         }
         env["XDG_RUNTIME_DIR"] = runtimeDir
         env["XDG_STATE_HOME"] = root.appendingPathComponent("state").path
+        // Nor the machine's data folders: with the packages installed, bmd would find the
+        // window's desktop entry in /usr/share/applications and name it in its notifications.
+        env["XDG_DATA_HOME"] = root.appendingPathComponent("data-home").path
+        env["XDG_DATA_DIRS"] = root.appendingPathComponent("data-dirs").path
         env["TZ"] = zone
         env["LANG"] = "en_GB.UTF-8"
         return env
