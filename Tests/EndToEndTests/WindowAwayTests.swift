@@ -13,6 +13,11 @@ struct WindowAwayTests {
         let box = try Sandbox(time: "2026-11-18 08:00:00")
         try FileManager.default.createDirectory(atPath: box.stateDir, withIntermediateDirectories: true)
         #expect(chmod(box.stateDir, 0o770) == 0)
+        // A group that is the user's alone lets no one else in: give the folder one that
+        // others share (nogroup, nobody's primary group).
+        if SafeRefusalTests.ownGroupIsPrivate {
+            try #require(chown(box.stateDir, geteuid(), 65534) == 0)
+        }
         let desktop = try WindowDesktop()
         defer { desktop.stop() }
         try desktop.open(box)

@@ -111,6 +111,9 @@ import SystemPackage
         let state = root + "/better-morning"
         mkdir(state, 0o700)
         chmod(state, 0o770)
+        // A group that is the user's alone lets no one else in: give the folder one that
+        // others share (nogroup), where the tester may (root may).
+        _ = chown(state, geteuid(), 65534)
         defer { rmdir(state); rmdir(root) }
         let environment = Environment(["BMD_SOCKET": root + "/bmd.sock", "XDG_STATE_HOME": root, "HOME": root, "PATH": bin])
         let failure = WindowClient.connect(environment: environment, autostart: true)
