@@ -12,6 +12,10 @@ public struct Book: Hashable, Sendable {
     public internal(set) var settings: Settings
     /// The custom routine being written, if any. Set by the rules in Book+Draft.swift.
     public internal(set) var draft: Draft?
+    /// The clock's timeline now (see `JumpAhead.timelines`), which tells a clock that came
+    /// back from a jump ahead from one that is wrong in another way. bmd sets it before it
+    /// closes days; it is not stored. Nil where the time that passed is unknown.
+    public var clockTimeline: Double?
 
     public struct OpenDay: Hashable, Sendable {
         public var routineID: RoutineID
@@ -20,6 +24,19 @@ public struct Book: Hashable, Sendable {
             self.routineID = routineID
             self.date = date
         }
+    }
+
+    /// Two books are one when they hold the same: the clock's timeline is bmd's reading of
+    /// its clock, not anything the book holds.
+    public static func == (a: Book, b: Book) -> Bool {
+        a.routines == b.routines && a.openDays == b.openDays && a.settings == b.settings && a.draft == b.draft
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(routines)
+        hasher.combine(openDays)
+        hasher.combine(settings)
+        hasher.combine(draft)
     }
 
     public init(routines: [Routine] = [], openDays: [OpenDay: UInt32] = [:], settings: Settings = Settings(),
