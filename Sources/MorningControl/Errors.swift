@@ -32,7 +32,7 @@ enum Refusal {
         case .noActiveRoutine:
             return .refused("no routine is active; list routines with `bmctl explore` and pick one with `bmctl activate NAME`")
         case let .notStarted(routine, startDate):
-            return .refused("Your new routine \(routine) starts tomorrow (\(startDate)).")
+            return .refused("Your new routine \(routine) starts \(MorningText.starts(on: startDate, today: nil)).")
         case let .alreadyActive(routine):
             return .refused("\(routine) is already your active routine; to start it over from tomorrow use `bmctl restart \(Text.shellWord(routine))`")
         case let .routineNotFound(query):

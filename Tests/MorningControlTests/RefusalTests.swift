@@ -7,8 +7,9 @@ import MorningProtocol
     static let cases: [(name: String, parameters: String, arguments: [String], message: String, status: Int32)] = [
         ("NoActiveRoutine", "{}", ["today"],
          "no routine is active; list routines with `bmctl explore` and pick one with `bmctl activate NAME`", 1),
+        // The refusal carries the start alone, not today: its date, never a "tomorrow" that may be wrong.
         ("NotStarted", #"{"routine":"Tim Cook","startDate":"2026-11-24"}"#, ["today"],
-         "Your new routine Tim Cook starts tomorrow (2026-11-24).", 1),
+         "Your new routine Tim Cook starts on 2026-11-24.", 1),
         ("AlreadyActive", #"{"routine":"Tim Cook"}"#, ["activate", "tim"],
          "Tim Cook is already your active routine; to start it over from tomorrow use `bmctl restart \"Tim Cook\"`", 1),
         ("RoutineNotFound", #"{"query":"tim cok"}"#, ["activate", "tim cok"],
