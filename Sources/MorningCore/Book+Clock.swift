@@ -93,13 +93,16 @@ extension Book {
         if today >= latest {
             if today > latest { settings.jumpsAhead = [] }
             settings.latestToday = today
+            if let forgotten = settings.reminderForgotten, today > forgotten.day { settings.reminderForgotten = nil }
         } else if let back {
             // Back from a jump ahead: the dates it read were the clock's mistake, and so
             // were the reminders it sent for them.
             let jump = settings.jumpsAhead[back]
             settings.latestToday = max(today, jump.from)
             if let fired = settings.reminderFiredOn, fired > today {
+                settings.reminderForgotten = settings.reminderFiredTimeline.map { ForgottenReminder(day: fired, timeline: $0) }
                 settings.reminderFiredOn = today <= jump.from ? jump.reminderFiredBefore : today
+                settings.reminderFiredTimeline = nil
             }
             // On the timeline it jumped from, the clock is back for good; without bmd's
             // clock, once it reads the date the jump began or earlier.

@@ -309,6 +309,7 @@ public struct Book: Hashable, Sendable {
     /// The date kept only grows, so a clock set back never sends an earlier date's again.
     public mutating func markReminderSent(on day: Day) -> [Change] {
         settings.reminderFiredOn = max(day, settings.reminderFiredOn ?? day)
+        settings.reminderFiredTimeline = clockTimeline
         return [.setSettings(settings)]
     }
 

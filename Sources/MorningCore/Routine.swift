@@ -114,6 +114,13 @@ public struct Settings: Hashable, Sendable {
     /// written on the dates after one began is taken back if the clock comes back to what
     /// it read before it. Empty once a later date came as time passes.
     public var jumpsAhead: [JumpAhead]
+    /// The clock's timeline (`JumpAhead.timelines`) when the reminder of `reminderFiredOn`
+    /// went out; nil where unknown.
+    public var reminderFiredTimeline: Double?
+    /// A reminder forgotten with a jump ahead the clock came back from: its date, and the
+    /// timeline it went out on. A clock on that timeline again (the same step once more)
+    /// reads what it read then, and that date's reminder does not go out twice.
+    public var reminderForgotten: ForgottenReminder?
 
     /// Where the oldest outstanding jump ahead began, nil when none is.
     public var aheadFrom: Day? { jumpsAhead.first?.from }
@@ -128,6 +135,17 @@ public struct Settings: Hashable, Sendable {
         self.welcomeShown = welcomeShown
         self.reminderFiredOn = reminderFiredOn
         self.reminderPopup = reminderPopup
+    }
+}
+
+/// A reminder sent while the clock had jumped ahead, forgotten when it came back.
+public struct ForgottenReminder: Hashable, Sendable {
+    public var day: Day
+    public var timeline: Double
+
+    public init(day: Day, timeline: Double) {
+        self.day = day
+        self.timeline = timeline
     }
 }
 

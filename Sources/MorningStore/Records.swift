@@ -113,6 +113,10 @@ struct SettingRow: Codable, FetchableRecord, PersistableRecord {
     /// The outstanding jumps ahead, oldest first, separated by ";": each "FROM FIRED
     /// TIMELINE,TIMELINE…", FIRED a date or "-", the timelines seconds since 1970 (or none).
     static let jumpsAhead = "jumpsAhead"
+    /// Seconds since 1970 (whole milliseconds), or empty: the timeline the last reminder went out on.
+    static let reminderFiredTimeline = "reminderFiredTimeline"
+    /// "DAY TIMELINE", or empty: a reminder forgotten with a jump ahead.
+    static let reminderForgotten = "reminderForgotten"
 
     static func rows(_ settings: Settings) -> [SettingRow] {
         [SettingRow(key: notificationsEnabled, value: String(settings.notificationsEnabled)),
@@ -125,7 +129,9 @@ struct SettingRow: Codable, FetchableRecord, PersistableRecord {
          SettingRow(key: reminderFiredBeforeJump, value: ""),
          SettingRow(key: jumpsAhead, value: settings.jumpsAhead.map { jump in
              "\(jump.from) \(jump.reminderFiredBefore?.description ?? "-") " + timelines(jump.timelines)
-         }.joined(separator: ";"))]
+         }.joined(separator: ";")),
+         SettingRow(key: reminderFiredTimeline, value: settings.reminderFiredTimeline.map { timelines([$0]) } ?? ""),
+         SettingRow(key: reminderForgotten, value: settings.reminderForgotten.map { "\($0.day) " + timelines([$0.timeline]) } ?? "")]
     }
 
     /// Timelines as they are stored: whole milliseconds, which is finer than any tolerance.
@@ -167,6 +173,13 @@ struct SettingRow: Codable, FetchableRecord, PersistableRecord {
             case reminderFiredBeforeJump where !row.value.isEmpty:
                 older.fired = try Day(stored: row.value, in: "setting")
             case jumpsAhead: settings.jumpsAhead = try jumps(row)
+            case reminderFiredTimeline: settings.reminderFiredTimeline = try timelines(Substring(row.value), in: row).first
+            case reminderForgotten where !row.value.isEmpty:
+                let parts = row.value.split(separator: " ")
+                guard parts.count == 2, let timeline = try timelines(parts[1], in: row).first else {
+                    throw StoreError.unreadable("setting \(row.key) holds \"\(row.value)\"")
+                }
+                settings.reminderForgotten = ForgottenReminder(day: try Day(stored: String(parts[0]), in: "setting"), timeline: timeline)
             default: continue   // Keys this build does not know are left alone: nothing here writes them.
             }
         }

@@ -160,6 +160,36 @@ struct ClockBehindTests {
         #expect(sent == ["2026-11-23", "2026-11-24", "2026-11-25"])
     }
 
+    // Rule N4.
+    @Test("A slow clock set a day ahead, whose morning's reminder went out, then back on the slow clock a moment and ahead again: no second reminder")
+    func sameStepTwice() async throws {
+        let file = try stateFile()
+        defer { file.done() }
+        let clock = TestClock("2026-11-22T05:10:00Z", zone: "UTC")
+        var engine = try Engine(store: try Store(path: file.path), clock: clock.wall, logger: logger)
+        _ = try await engine.call(Morning.Call.activate(routine: "franklin"))   // 05:00 first, from the 23rd
+        var sent: [String] = []
+        func wake() throws {
+            if let due = try engine.wake().reminder { sent.append(due.day.description) }
+        }
+        try wake()
+        clock.set(clock.now.addingTimeInterval(86_400))                          // set right: the 23rd, 05:10
+        try wake()
+        #expect(sent == ["2026-11-23"])
+        clock.set(clock.now.addingTimeInterval(-86_400))                         // back on the slow clock
+        try wake()
+        engine = try Engine(store: try Store(path: file.path), clock: clock.wall, logger: logger)
+        try wake()
+        clock.set(clock.now.addingTimeInterval(86_400 + 60))                     // right again
+        try wake()
+        clock.advance(3_600)
+        try wake()
+        #expect(sent == ["2026-11-23"], "the 23rd's reminder went out twice")
+        clock.advance(86_400)                                                    // the 24th
+        try wake()
+        #expect(sent == ["2026-11-23", "2026-11-24"])
+    }
+
     // Rules T5 and N4.
     @Test("Eight hours ahead into the next morning, then corrected: the real next morning still gets its reminder")
     func aheadIntoTheNextMorning() async throws {

@@ -39,11 +39,17 @@ public struct Plan: Hashable, Sendable {
 extension Book {
     /// Whether the reminder of `today` is still to be sent: never for a date on or before
     /// the latest one sent, so that a clock set back, for a minute or a day, never sends a
-    /// date's reminder twice. (A reminder sent while the clock had jumped ahead is
-    /// forgotten when the clock comes back from the jump: `closeDays`.)
+    /// date's reminder twice. A reminder sent while the clock had jumped ahead is
+    /// forgotten when the clock comes back from the jump (`closeDays`), so that the real
+    /// morning gets its own; but not on the timeline it went out on: a clock stepped the
+    /// same way again reads the same morning, whose reminder went out.
     public func reminderPending(today: Day) -> Bool {
-        guard let fired = settings.reminderFiredOn else { return true }
-        return today > fired
+        if let fired = settings.reminderFiredOn, today <= fired { return false }
+        if let forgotten = settings.reminderForgotten, today <= forgotten.day, let timeline = clockTimeline,
+           abs(timeline - forgotten.timeline) <= JumpAhead.sameTimeline {
+            return false
+        }
+        return true
     }
 
     /// Plans from the wall clock alone, so it is right after any sleep, clock step or

@@ -76,6 +76,8 @@ extension Engine {
         var next = book
         let local = LocalTime(zone: clock.zone())
         let changes = try changesClosingDays(&next, today: today, local: local)
+        // The clock's timeline is the clock's, kept whatever is stored: the reminder's plan reads it.
+        if book.clockTimeline != next.clockTimeline { book.clockTimeline = next.clockTimeline }
         guard !changes.isEmpty else {
             closing.awaitingStore = nil
             return 0
