@@ -143,6 +143,11 @@ public struct ForgottenReminder: Hashable, Sendable {
     public var day: Day
     public var timeline: Double
 
+    /// How close to `timeline` the clock must read to be the same step once more: tighter
+    /// than `JumpAhead.sameTimeline`, as a clock stepped by hand to the real morning may
+    /// land minutes from where the mistaken step had put it, and that morning is real.
+    public static let sameStep: Double = 60
+
     public init(day: Day, timeline: Double) {
         self.day = day
         self.timeline = timeline

@@ -46,7 +46,7 @@ extension Book {
     public func reminderPending(today: Day) -> Bool {
         if let fired = settings.reminderFiredOn, today <= fired { return false }
         if let forgotten = settings.reminderForgotten, today <= forgotten.day, let timeline = clockTimeline,
-           abs(timeline - forgotten.timeline) <= JumpAhead.sameTimeline {
+           abs(timeline - forgotten.timeline) <= ForgottenReminder.sameStep {
             return false
         }
         return true
