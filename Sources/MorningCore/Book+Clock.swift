@@ -84,9 +84,9 @@ extension Book {
     static let jumpsKept = 16
 
     /// Keeps the latest date the clock has read, and ends the jumps ahead the clock came
-    /// back from (`back`, an index of `jumpsAhead`); a
-    /// later date that came as time passes ends them all (a clock that stays ahead past a
-    /// midnight is taken for right from then on: what it wrote since is as good as any day's).
+    /// back from (`back`, an index of `jumpsAhead`); a later date that came as time passes
+    /// ends them all (a clock that stays ahead past a midnight is taken for right from then
+    /// on: what it wrote since is as good as any day's).
     private mutating func noteToday(_ today: Day, back: Int?, into changes: inout [Change]) {
         let before = settings
         let latest = settings.latestToday ?? today
