@@ -26,13 +26,19 @@ enum Refusal {
         return .refused("bmd: \(name)")
     }
 
+    /// "Your new routine Kant starts tomorrow (2026-11-24).", or "starts on 2026-12-30."
+    /// when that is not tomorrow or today is not known.
+    static func notStarted(_ routine: String, start: String, today: String?) -> String {
+        "Your new routine \(routine) starts \(MorningText.starts(on: start, today: today))."
+    }
+
     /// What to say for an error of org.bettermorning.Morning.
     static func failure(_ error: Morning.Error, verb: String = "show", source: String? = nil) -> ControlFailure {
         switch error {
         case .noActiveRoutine:
             return .refused("no routine is active; list routines with `bmctl explore` and pick one with `bmctl activate NAME`")
         case let .notStarted(routine, startDate):
-            return .refused("Your new routine \(routine) starts tomorrow (\(startDate)).")
+            return .refused(notStarted(routine, start: startDate, today: nil))
         case let .alreadyActive(routine):
             return .refused("\(routine) is already your active routine; to start it over from tomorrow use `bmctl restart \(Text.shellWord(routine))`")
         case let .routineNotFound(query):

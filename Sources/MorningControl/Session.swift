@@ -48,8 +48,9 @@ struct Session {
         reply.error = reply.error.map(ReceivedText.visible)
         reply.parameters = ReceivedText.visible(reply.parameters)
         if let name = reply.error {
-            if suggesting, case .routineNotFound(let query)? = try? Morning.Error(name: name, parameters: reply.parameters) {
-                throw routineNotFound(query)
+            if suggesting, let error = try? Morning.Error(name: name, parameters: reply.parameters) {
+                if case .routineNotFound(let query) = error { throw routineNotFound(query) }
+                if case .notStarted(let routine, let start) = error { throw notStarted(routine, start: start) }
             }
             throw Refusal.failure(error: name, parameters: reply.parameters, verb: verb, source: source)
         }
@@ -78,6 +79,13 @@ struct Session {
                 names.firstIndex { $0.lowercased() == found }.map { ids[$0] }
             }
         return .refused(Refusal.routineNotFound(query, suggesting: near))
+    }
+
+    /// The refusal for a day before the routine starts, said from bmd's today (asked of
+    /// it, as the refusal carries the start alone): "tomorrow" only when it is.
+    func notStarted(_ routine: String, start: String) -> ControlFailure {
+        let today = (try? call(Morning.Call.status(), verb: "show", source: nil, suggesting: false))?.date
+        return .refused(Refusal.notStarted(routine, start: start, today: today))
     }
 
     /// A reply that is not what this bmctl expects, most likely from a bmd of another version.

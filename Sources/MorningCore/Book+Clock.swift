@@ -34,74 +34,91 @@ extension Book {
     /// `exists` is the zone's rule of which dates have a day at all: a date the zone skips
     /// whole (Samoa's 2011-12-30) gets no record. `later` reads what the store holds from
     /// today on; it is read only when the clock reads earlier than a day the active routine
-    /// has closed (see `reopenDaysAhead`). A rule that cannot read the store (`later`
-    /// gives nil) leaves those days as they are: bmd's engine has already reopened them,
-    /// in the same write, before the rule runs.
+    /// has closed (see `reopenDaysAhead`), or comes back from a jump ahead. A rule that
+    /// cannot read the store (`later` gives nil) leaves those days as they are: bmd's
+    /// engine has already reopened them, in the same write, before the rule runs.
     ///
     /// Idempotent: a second call with the same today changes nothing.
     public mutating func closeDays(today: Day, exists: (Day) -> Bool,
                                    later: () throws -> LaterRecords?) rethrows -> [Change] {
         var changes: [Change] = []
-        let undoing = settings.aheadFrom != nil && today < (settings.latestToday ?? today)
-        if clockReadsBeforeClosedDays(today: today) || undoing, let records = try later() {
+        let back = jumpComingBack(today: today)
+        if clockReadsBeforeClosedDays(today: today) || back != nil, let records = try later() {
             reopenDaysAhead(today: today, later: records, into: &changes)
-            if undoing { takeBackJumpAhead(today: today, later: records, into: &changes) }
+            if let back { takeBackJumpAhead(from: settings.jumpsAhead[back].from, today: today, later: records, into: &changes) }
         }
         finalizeEnded(today: today, exists: exists, into: &changes)
-        noteToday(today, into: &changes)
+        noteToday(today, back: back, into: &changes)
         return changes
+    }
+
+    /// The outstanding jump ahead the clock has come back from, if any: it reads earlier
+    /// than the latest date it read, on a timeline it read the date the jump began from on
+    /// (the oldest such jump; what came after it goes with it). A clock that reads an
+    /// earlier date on any other timeline is wrong in another way (behind, perhaps by more
+    /// than the whole history) and takes nothing back. Without bmd's clock
+    /// (`clockTimeline` nil), the oldest jump.
+    func jumpComingBack(today: Day) -> Int? {
+        guard let latest = settings.latestToday, today < latest, !settings.jumpsAhead.isEmpty else { return nil }
+        guard let timeline = clockTimeline else { return 0 }
+        return settings.jumpsAhead.firstIndex { $0.isOn(timeline) }
     }
 
     /// Notes that the wall clock jumped ahead (it moved further than the time that
     /// passed): when it now reads later than every date it had read, what is written from
     /// here on, until it comes back, may be taken back (`closeDays`). bmd calls it when it
-    /// sees such a jump, before it closes the days.
-    public mutating func noteJumpAhead(today: Day) -> [Change] {
+    /// sees such a jump, before it closes the days, with the timelines (`JumpAhead.timelines`)
+    /// on which the clock read the latest date before it jumped.
+    public mutating func noteJumpAhead(today: Day, timelines: [Double] = []) -> [Change] {
         guard let latest = settings.latestToday, today > latest else { return [] }
-        if settings.aheadFrom == nil {
-            settings.aheadFrom = latest
-            settings.reminderFiredBeforeJump = settings.reminderFiredOn
-        }
+        let jump = JumpAhead(from: latest, reminderFiredBefore: settings.reminderFiredOn,
+                             timelines: Array(timelines.suffix(JumpAhead.timelinesKept)))
+        settings.jumpsAhead = Array((settings.jumpsAhead + [jump]).suffix(Book.jumpsKept))
         // The dates the jump reads are its own: `closeDays` does not take them for time passing.
         settings.latestToday = today
         return [.setSettings(settings)]
     }
 
-    /// Keeps the latest date the clock has read, and ends an outstanding jump ahead once
-    /// the clock is back at or before where it began, or once a later date came as time
-    /// passed (a clock that stays ahead past a midnight is taken for right from then on:
-    /// what it wrote since is as good as any day's).
-    private mutating func noteToday(_ today: Day, into changes: inout [Change]) {
+    /// How many jumps ahead are kept outstanding at most: a clock stepped ahead day after
+    /// day without a midnight passing (as libfaketime steps it) drops the oldest.
+    static let jumpsKept = 16
+
+    /// Keeps the latest date the clock has read, and ends the jumps ahead the clock came
+    /// back from (`back`, an index of `jumpsAhead`); a later date that came as time passes
+    /// ends them all (a clock that stays ahead past a midnight is taken for right from then
+    /// on: what it wrote since is as good as any day's).
+    private mutating func noteToday(_ today: Day, back: Int?, into changes: inout [Change]) {
         let before = settings
         let latest = settings.latestToday ?? today
         if today >= latest {
-            if today > latest {
-                settings.aheadFrom = nil
-                settings.reminderFiredBeforeJump = nil
-            }
+            if today > latest { settings.jumpsAhead = [] }
             settings.latestToday = today
-        } else if let from = settings.aheadFrom {
+            if let forgotten = settings.reminderForgotten, today > forgotten.day { settings.reminderForgotten = nil }
+        } else if let back {
             // Back from a jump ahead: the dates it read were the clock's mistake, and so
             // were the reminders it sent for them.
-            settings.latestToday = max(today, from)
+            let jump = settings.jumpsAhead[back]
+            settings.latestToday = max(today, jump.from)
             if let fired = settings.reminderFiredOn, fired > today {
-                settings.reminderFiredOn = today <= from ? settings.reminderFiredBeforeJump : today
+                settings.reminderForgotten = settings.reminderFiredTimeline.map { ForgottenReminder(day: fired, timeline: $0) }
+                settings.reminderFiredOn = today <= jump.from ? jump.reminderFiredBefore : today
+                settings.reminderFiredTimeline = nil
             }
-            if today <= from {
-                settings.aheadFrom = nil
-                settings.reminderFiredBeforeJump = nil
+            // On the timeline it jumped from, the clock is back for good; without bmd's
+            // clock, once it reads the date the jump began or earlier.
+            if clockTimeline != nil || today <= jump.from {
+                settings.jumpsAhead.removeSubrange(back...)
             }
         }
         if settings != before { changes.append(.setSettings(settings)) }
     }
 
     /// Takes back what was written while the clock read later than it had ever read, on
-    /// the dates after where the jump began and after today: the days closed then that
-    /// hold no check (of every routine), and the start and creation dates set then. A
+    /// the dates after `from`, where the jump began, and after today: the days closed then
+    /// that hold no check (of every routine), and the start and creation dates set then. A
     /// check made then is the user's and stays. What was closed before the jump, while
     /// the clock went on as time passed, is never touched.
-    private mutating func takeBackJumpAhead(today: Day, later: LaterRecords, into changes: inout [Change]) {
-        guard let from = settings.aheadFrom else { return }
+    private mutating func takeBackJumpAhead(from: Day, today: Day, later: LaterRecords, into changes: inout [Change]) {
         // The date the jump began may hold a record closed before it (a switch that day).
         let first = max(today, from.next)
         for index in routines.indices {

@@ -17,6 +17,10 @@ public struct Book: Hashable, Sendable {
     /// moved on (another terminal, the window). It outlives the draft itself, so a
     /// draft started after a discard never takes a number an older one had.
     public internal(set) var draftRevision: Int
+    /// The clock's timeline now (see `JumpAhead.timelines`), which tells a clock that came
+    /// back from a jump ahead from one that is wrong in another way. bmd sets it before it
+    /// closes days; it is not stored. Nil where the time that passed is unknown.
+    public var clockTimeline: Double?
 
     public struct OpenDay: Hashable, Sendable {
         public var routineID: RoutineID
@@ -25,6 +29,21 @@ public struct Book: Hashable, Sendable {
             self.routineID = routineID
             self.date = date
         }
+    }
+
+    /// Two books are one when they hold the same: the clock's timeline is bmd's reading of
+    /// its clock, not anything the book holds.
+    public static func == (a: Book, b: Book) -> Bool {
+        a.routines == b.routines && a.openDays == b.openDays && a.settings == b.settings && a.draft == b.draft
+            && a.draftRevision == b.draftRevision
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(routines)
+        hasher.combine(openDays)
+        hasher.combine(settings)
+        hasher.combine(draft)
+        hasher.combine(draftRevision)
     }
 
     public init(routines: [Routine] = [], openDays: [OpenDay: UInt32] = [:], settings: Settings = Settings(),
@@ -301,6 +320,7 @@ public struct Book: Hashable, Sendable {
     /// The date kept only grows, so a clock set back never sends an earlier date's again.
     public mutating func markReminderSent(on day: Day) -> [Change] {
         settings.reminderFiredOn = max(day, settings.reminderFiredOn ?? day)
+        settings.reminderFiredTimeline = clockTimeline
         return [.setSettings(settings)]
     }
 

@@ -109,26 +109,84 @@ public struct Settings: Hashable, Sendable {
     /// The latest date the clock has read while days were closed: a clock that reads an
     /// earlier one is behind now, or was ahead then.
     public var latestToday: Day?
-    /// Set when the clock was seen to jump ahead past every date it had read (a step of
-    /// the wall clock, not time passing): the date it jumped from. What was written on
-    /// the dates from it on, while the clock read later than it had ever read, is taken
-    /// back if the clock comes back. Nil when no such jump is outstanding.
-    public var aheadFrom: Day?
-    /// The date whose reminder had been sent when that jump ahead began: what was sent
-    /// while the clock read later is the clock's mistake, and is forgotten if it comes back.
-    public var reminderFiredBeforeJump: Day?
+    /// The jumps of the clock ahead past every date it had read (a step of the wall
+    /// clock, not time passing) that may still be taken back, oldest first: what was
+    /// written on the dates after one began is taken back if the clock comes back to what
+    /// it read before it. Empty once a later date came as time passes.
+    public var jumpsAhead: [JumpAhead]
+    /// The clock's timeline (`JumpAhead.timelines`) when the reminder of `reminderFiredOn`
+    /// went out; nil where unknown.
+    public var reminderFiredTimeline: Double?
+    /// A reminder forgotten with a jump ahead the clock came back from: its date, and the
+    /// timeline it went out on. A clock on that timeline again (the same step once more)
+    /// reads what it read then, and that date's reminder does not go out twice.
+    public var reminderForgotten: ForgottenReminder?
+
+    /// Where the oldest outstanding jump ahead began, nil when none is.
+    public var aheadFrom: Day? { jumpsAhead.first?.from }
 
     public init(notificationsEnabled: Bool = true, reminderSound: Bool = true, welcomeShown: Bool = false,
                 reminderFiredOn: Day? = nil, reminderPopup: ReminderPopup? = nil,
-                latestToday: Day? = nil, aheadFrom: Day? = nil, reminderFiredBeforeJump: Day? = nil) {
-        self.reminderFiredBeforeJump = reminderFiredBeforeJump
+                latestToday: Day? = nil, jumpsAhead: [JumpAhead] = []) {
         self.latestToday = latestToday
-        self.aheadFrom = aheadFrom
+        self.jumpsAhead = jumpsAhead
         self.notificationsEnabled = notificationsEnabled
         self.reminderSound = reminderSound
         self.welcomeShown = welcomeShown
         self.reminderFiredOn = reminderFiredOn
         self.reminderPopup = reminderPopup
+    }
+}
+
+/// A reminder sent while the clock had jumped ahead, forgotten when it came back.
+public struct ForgottenReminder: Hashable, Sendable {
+    public var day: Day
+    public var timeline: Double
+
+    /// How close to `timeline` the clock must read to be the same step once more: tighter
+    /// than `JumpAhead.sameTimeline`, as a clock stepped by hand to the real morning may
+    /// land minutes from where the mistaken step had put it, and that morning is real.
+    public static let sameStep: Double = 60
+
+    public init(day: Day, timeline: Double) {
+        self.day = day
+        self.timeline = timeline
+    }
+}
+
+/// A jump of the wall clock ahead, past every date it had read, that may still be taken back.
+public struct JumpAhead: Hashable, Sendable {
+    /// The latest date the clock had read when it jumped.
+    public var from: Day
+    /// The date whose reminder had been sent then: a reminder sent while the clock read
+    /// later is forgotten with the jump.
+    public var reminderFiredBefore: Day?
+    /// The clock's timelines on which it read `from`: each is the wall clock's reading, in
+    /// seconds since 1970, at the instant the time that really passed (bmd's
+    /// CLOCK_BOOTTIME) was zero. A clock that reads one of them again (within
+    /// `JumpAhead.sameTimeline`) reads what it would have read had it never jumped: it has
+    /// come back. A clock on another one is wrong in another way, behind perhaps, and
+    /// takes nothing back. Empty where the time that passed is unknown (a jump an older
+    /// bmd noted): such a jump is taken back only by a rule run without bmd's clock.
+    public var timelines: [Double]
+
+    /// How far apart two readings of the clock may be and still be one timeline: more than
+    /// a clock set right by hand misses by, less than any step a person would call wrong.
+    public static let sameTimeline: Double = 15 * 60
+
+    /// How many timelines a jump keeps: the clock read its date on this many, at most,
+    /// before the oldest is dropped.
+    public static let timelinesKept = 8
+
+    public init(from: Day, reminderFiredBefore: Day?, timelines: [Double]) {
+        self.from = from
+        self.reminderFiredBefore = reminderFiredBefore
+        self.timelines = timelines
+    }
+
+    /// Whether `timeline` is one the clock read `from` on.
+    public func isOn(_ timeline: Double) -> Bool {
+        timelines.contains { abs($0 - timeline) <= JumpAhead.sameTimeline }
     }
 }
 

@@ -105,10 +105,18 @@ struct SettingRow: Codable, FetchableRecord, PersistableRecord {
     static let reminderPopup = "reminderPopup"
     /// A date, or empty for none: the latest date the clock read while days were closed.
     static let latestToday = "latestToday"
-    /// A date, or empty for none: where an outstanding jump of the clock ahead began.
+    /// A date, or empty for none: where an outstanding jump of the clock ahead began, as an
+    /// older bmd kept it (one jump, with no timeline). Read; written empty.
     static let aheadFrom = "aheadFrom"
-    /// A date, or empty for none: the reminder sent when that jump began.
+    /// A date, or empty for none: the reminder sent when that jump began. Read; written empty.
     static let reminderFiredBeforeJump = "reminderFiredBeforeJump"
+    /// The outstanding jumps ahead, oldest first, separated by ";": each "FROM FIRED
+    /// TIMELINE,TIMELINE…", FIRED a date or "-", the timelines seconds since 1970 (or none).
+    static let jumpsAhead = "jumpsAhead"
+    /// Seconds since 1970 (whole milliseconds), or empty: the timeline the last reminder went out on.
+    static let reminderFiredTimeline = "reminderFiredTimeline"
+    /// "DAY TIMELINE", or empty: a reminder forgotten with a jump ahead.
+    static let reminderForgotten = "reminderForgotten"
 
     static func rows(_ settings: Settings) -> [SettingRow] {
         [SettingRow(key: notificationsEnabled, value: String(settings.notificationsEnabled)),
@@ -117,12 +125,40 @@ struct SettingRow: Codable, FetchableRecord, PersistableRecord {
          SettingRow(key: reminderFiredOn, value: settings.reminderFiredOn?.description ?? ""),
          SettingRow(key: reminderPopup, value: settings.reminderPopup.map { "\($0.day) \($0.id) \($0.server)" + ($0.bus.map { " " + $0 } ?? "") } ?? ""),
          SettingRow(key: latestToday, value: settings.latestToday?.description ?? ""),
-         SettingRow(key: aheadFrom, value: settings.aheadFrom?.description ?? ""),
-         SettingRow(key: reminderFiredBeforeJump, value: settings.reminderFiredBeforeJump?.description ?? "")]
+         SettingRow(key: aheadFrom, value: ""),
+         SettingRow(key: reminderFiredBeforeJump, value: ""),
+         SettingRow(key: jumpsAhead, value: settings.jumpsAhead.map { jump in
+             "\(jump.from) \(jump.reminderFiredBefore?.description ?? "-") " + timelines(jump.timelines)
+         }.joined(separator: ";")),
+         SettingRow(key: reminderFiredTimeline, value: settings.reminderFiredTimeline.map { timelines([$0]) } ?? ""),
+         SettingRow(key: reminderForgotten, value: settings.reminderForgotten.map { "\($0.day) " + timelines([$0.timeline]) } ?? "")]
+    }
+
+    /// Timelines as they are stored: whole milliseconds, which is finer than any tolerance.
+    private static func timelines(_ values: [Double]) -> String {
+        values.map { String(Int64(($0 * 1000).rounded())) }.joined(separator: ",")
+    }
+
+    private static func timelines(_ text: Substring, in row: SettingRow) throws -> [Double] {
+        try text.split(separator: ",").map { part in
+            guard let millis = Int64(part) else { throw StoreError.unreadable("setting \(row.key) holds \"\(row.value)\"") }
+            return Double(millis) / 1000
+        }
+    }
+
+    private static func jumps(_ row: SettingRow) throws -> [JumpAhead] {
+        try row.value.split(separator: ";").map { entry in
+            let parts = entry.split(separator: " ", omittingEmptySubsequences: false)
+            guard parts.count == 3 else { throw StoreError.unreadable("setting \(row.key) holds \"\(row.value)\"") }
+            return JumpAhead(from: try Day(stored: String(parts[0]), in: "setting"),
+                             reminderFiredBefore: parts[1] == "-" ? nil : try Day(stored: String(parts[1]), in: "setting"),
+                             timelines: try timelines(parts[2], in: row))
+        }
     }
 
     static func settings(from rows: [SettingRow]) throws -> Settings {
         var settings = Settings()
+        var older: (from: Day?, fired: Day?) = (nil, nil)
         for row in rows {
             switch row.key {
             case notificationsEnabled: settings.notificationsEnabled = try flag(row)
@@ -131,11 +167,24 @@ struct SettingRow: Codable, FetchableRecord, PersistableRecord {
             case reminderFiredOn: settings.reminderFiredOn = row.value.isEmpty ? nil : try Day(stored: row.value, in: "setting")
             case reminderPopup: settings.reminderPopup = row.value.isEmpty ? nil : try popup(row)
             case latestToday: settings.latestToday = row.value.isEmpty ? nil : try Day(stored: row.value, in: "setting")
-            case aheadFrom: settings.aheadFrom = row.value.isEmpty ? nil : try Day(stored: row.value, in: "setting")
-            case reminderFiredBeforeJump:
-                settings.reminderFiredBeforeJump = row.value.isEmpty ? nil : try Day(stored: row.value, in: "setting")
+            case aheadFrom where !row.value.isEmpty:
+                // An older bmd's one jump, with no timeline: only a rule without bmd's clock takes it back.
+                older.from = try Day(stored: row.value, in: "setting")
+            case reminderFiredBeforeJump where !row.value.isEmpty:
+                older.fired = try Day(stored: row.value, in: "setting")
+            case jumpsAhead: settings.jumpsAhead = try jumps(row)
+            case reminderFiredTimeline: settings.reminderFiredTimeline = try timelines(Substring(row.value), in: row).first
+            case reminderForgotten where !row.value.isEmpty:
+                let parts = row.value.split(separator: " ")
+                guard parts.count == 2, let timeline = try timelines(parts[1], in: row).first else {
+                    throw StoreError.unreadable("setting \(row.key) holds \"\(row.value)\"")
+                }
+                settings.reminderForgotten = ForgottenReminder(day: try Day(stored: String(parts[0]), in: "setting"), timeline: timeline)
             default: continue   // Keys this build does not know are left alone: nothing here writes them.
             }
+        }
+        if let from = older.from, settings.jumpsAhead.isEmpty {
+            settings.jumpsAhead = [JumpAhead(from: from, reminderFiredBefore: older.fired, timelines: [])]
         }
         return settings
     }

@@ -39,7 +39,7 @@ public enum TodayText {
     public static func headline(_ status: Morning.StatusReply) -> String {
         let name = status.routine?.name ?? "Your routine"
         if status.phase == .waiting {
-            return "Your new routine \(name) starts tomorrow (\(status.routine?.startDate ?? "?"))."
+            return "Your new routine \(name) \(MorningText.starts(status))."
         }
         return ([name] + MorningText.progress(status)).joined(separator: " · ")
     }

@@ -61,11 +61,16 @@ public enum DataWords {
     // MARK: Weeks
 
     /// Why days of the week have no record because the routine had not started yet:
-    /// nil when its run started before the week did.
+    /// nil when its run started before the week did. A routine started over keeps the
+    /// records of its earlier run, shown before its start: the note then says so, and
+    /// never that those days have no record.
     public static func startNote(_ chart: Morning.WeekChart) -> String? {
         guard let start = chart.startDate, start > chart.weekStart else { return nil }
         let when = "\(Weekday.shortName(of: start)) \(start)"
         let tense = start > chart.today ? "starts" : "started"
+        if chart.days.contains(where: { $0.date < start && $0.completed != nil }) {
+            return "\(chart.routine) \(tense) over on \(when); the days before it are of its earlier run."
+        }
         if let last = chart.days.last?.date, start > last {
             return "\(chart.routine) \(tense) on \(when): this week is before it, with no record."
         }

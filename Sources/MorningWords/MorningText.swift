@@ -22,6 +22,29 @@ public enum MorningText {
         }
     }
 
+    /// When a routine that has not started starts, said from `today`: "tomorrow
+    /// (2026-11-24)" only when it is tomorrow, and "on 2026-12-30" otherwise, as when
+    /// the clock was set back after the routine was activated, or a backup was restored
+    /// whose routine starts weeks ahead. Without `today` (a refusal, which carries only the
+    /// start) the date alone, which is never wrong.
+    public static func starts(on start: String, today: String?) -> String {
+        if let today, Day(iso: today)?.next.description == start { return "tomorrow (\(start))" }
+        return "on \(start)"
+    }
+
+    /// "starts tomorrow (2026-11-24)" or "starts on 2026-12-30": when the waiting
+    /// routine of `s` starts.
+    public static func starts(_ s: Morning.StatusReply) -> String {
+        guard let start = s.routine?.startDate else { return "starts on a later day" }
+        return "starts " + starts(on: start, today: s.date)
+    }
+
+    /// "Your new routine Lark starts tomorrow (2026-11-24).", what every surface says
+    /// while the routine waits for its first day.
+    public static func waiting(_ s: Morning.StatusReply) -> String {
+        "Your new routine \(s.routine?.name ?? "") \(starts(s))."
+    }
+
     /// The task to do now, none once the morning is finished.
     public static func taskNow(_ s: Morning.StatusReply) -> Morning.DayTask? { s.now?.task }
 
@@ -53,7 +76,9 @@ public enum MorningText {
         switch state(s) {
         case .allDone: "none, every task is done"
         case .behind, .inProgress: "none, every task's time has come"
-        default: "none left today"
+        // The morning is over, perhaps with tasks undone: "none left" would say none are.
+        case .finished: "none, the morning is over"
+        default: "none today"
         }
     }
 

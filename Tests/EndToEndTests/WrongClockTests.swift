@@ -103,4 +103,49 @@ struct WrongClockTests {
         #expect(try box.bmctl("status", "--json").object["routine"] is [String: Any])
         try box.stopDaemon()
     }
+
+    /// What bmctl shows of the whole history: each routine's week and the JSON export.
+    func history(_ box: Sandbox) throws -> [String] {
+        let export = try box.bmctl("export")
+        #expect(export.status == 0, "\(export.stderr)")
+        return [try box.bmctl("week", "franklin").stdout, try box.bmctl("week", "kant").stdout,
+                try box.bmctl("week", "franklin", "--prev", "1").stdout, try box.bmctl("week", "kant", "--prev", "1").stdout,
+                export.stdout]
+    }
+
+    @Test("Three weeks behind for a minute, earlier than both routines were made, then right: the weeks and the export are as they were",
+          .timeLimit(.minutes(2)))
+    func threeWeeksBehindBeforeTheRoutines() throws {
+        // Two weeks of mornings, lived on libfaketime's clock as a person trying this does:
+        // each step of it is a jump of bmd's wall clock, and bmd runs all along.
+        let box = try Sandbox(zone: "Europe/Berlin", time: "2026-11-08 09:00:00")
+        try box.startDaemon()
+        #expect(try box.bmctl("activate", "franklin").status == 0)   // made on the 8th, from the 9th
+        try box.stepClock(to: "2026-11-12 09:00:00")
+        #expect(try box.bmctl("check", "1").status == 0)
+        try box.stepClock(to: "2026-11-15 09:00:00")
+        #expect(try box.bmctl("activate", "kant").status == 0)       // made on the 15th, from the 16th
+        try box.stepClock(to: "2026-11-18 09:00:00")
+        #expect(try box.bmctl("check", "2").status == 0)
+        try box.stepClock(to: "2026-11-22 09:00:00")
+        try box.waitForStatus(containing: "day 2026-11-22")
+        #expect(try box.bmctl("check", "1").status == 0)
+        let before = try history(box)
+        #expect(before[0].contains("Franklin") && before[4].contains("2026-11-12"), "\(before)")
+
+        // Three weeks back, before either routine was made, for a minute.
+        try box.stepClock(to: "2026-11-01 09:00:00")
+        try box.waitForStatus(containing: "Kant starts 2026-11-")
+        #expect(try box.bmctl("status").status == 0)
+        try box.stepClock(to: "2026-11-01 09:01:00")
+
+        // Right again.
+        try box.stepClock(to: "2026-11-22 09:02:00")
+        try box.waitForStatus(containing: "day 2026-11-22")
+        let after = try history(box)
+        for (was, now) in zip(before, after) {
+            #expect(now == was, "the history changed:\nbefore \(was)\nafter  \(now)\nlog: \(box.daemonLog)")
+        }
+        try box.stopDaemon()
+    }
 }

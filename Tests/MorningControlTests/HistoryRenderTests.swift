@@ -400,21 +400,42 @@ enum ExportFixture {
 
 /// A week that holds days before the routine's run began says why those days are blank.
 @Suite struct WeekStartNoteTests {
-    static func chart(start: String?, today: String = "2026-11-19") -> Morning.WeekChart {
+    /// Kant's week of 16–22 November: a record on each day from the 18th up to today, or,
+    /// with `earlierRun` false, only on those from its start on (a new routine has none before).
+    static func chart(start: String?, today: String = "2026-11-19", earlierRun: Bool = true) -> Morning.WeekChart {
         Morning.WeekChart(routine: "Kant", routineId: "kant", total: 2, weekStart: "2026-11-16", today: today, startDate: start,
-                          days: (16...22).map { .init(date: "2026-11-\($0)", completed: $0 >= 18 && "2026-11-\($0)" <= today ? 1 : nil) })
+                          days: (16...22).map { day in
+                              let date = "2026-11-\(day)"
+                              let recorded = day >= 18 && date <= today && (earlierRun || start.map { date >= $0 } ?? true)
+                              return .init(date: date, completed: recorded ? 1 : nil)
+                          })
     }
 
     @Test("days before the routine started are said to be before it, in the right tense; a week after the start says nothing more")
     func daysBeforeTheStart() {
         #expect(WeekText.render(Self.chart(start: "2026-11-18"), style: .plain).hasSuffix(
             "Kant started on Wed 2026-11-18: the days before it have no record.\n"))
-        #expect(WeekText.render(Self.chart(start: "2026-11-20"), style: .plain).hasSuffix(
+        #expect(WeekText.render(Self.chart(start: "2026-11-20", earlierRun: false), style: .plain).hasSuffix(
             "Kant starts on Fri 2026-11-20: the days before it have no record.\n"))
-        #expect(WeekText.render(Self.chart(start: "2026-11-25", today: "2026-11-26"), style: .plain).hasSuffix(
+        #expect(WeekText.render(Self.chart(start: "2026-11-25", today: "2026-11-26", earlierRun: false), style: .plain).hasSuffix(
             "Kant started on Wed 2026-11-25: this week is before it, with no record.\n"))
         for start in ["2026-11-16", "2026-11-01", nil] {
+            #expect(!WeekText.render(Self.chart(start: start, earlierRun: false), style: .plain).contains("record."), "\(start ?? "none")")
             #expect(!WeekText.render(Self.chart(start: start), style: .plain).contains("record."), "\(start ?? "none")")
         }
+    }
+
+    // Start Over keeps the earlier run's records, and the chart shows them above the note.
+    @Test("after Start Over the note under the bars never says that days with a record have none")
+    func startedOver() {
+        for (start, today, tense) in [("2026-11-20", "2026-11-19", "starts"), ("2026-11-19", "2026-11-20", "started")] {
+            let chart = Self.chart(start: start, today: today)
+            let text = WeekText.render(chart, style: .plain)
+            #expect(chart.days.contains { $0.date < start && $0.completed != nil })
+            #expect(!text.contains("no record"), "\(text)")
+            #expect(text.hasSuffix("Kant \(tense) over on \(Weekday.shortName(of: start)) \(start); the days before it are of its earlier run.\n"), "\(text)")
+        }
+        // The window says the same words under its chart.
+        #expect(DataWords.startNote(Self.chart(start: "2026-11-20")) == "Kant starts over on Fri 2026-11-20; the days before it are of its earlier run.")
     }
 }

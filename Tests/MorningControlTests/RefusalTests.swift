@@ -7,8 +7,10 @@ import MorningProtocol
     static let cases: [(name: String, parameters: String, arguments: [String], message: String, status: Int32)] = [
         ("NoActiveRoutine", "{}", ["today"],
          "no routine is active; list routines with `bmctl explore` and pick one with `bmctl activate NAME`", 1),
+        // The refusal carries the start alone; where bmd's today cannot be had (this bmd
+        // refuses every call), the date, never a "tomorrow" that may be wrong.
         ("NotStarted", #"{"routine":"Tim Cook","startDate":"2026-11-24"}"#, ["today"],
-         "Your new routine Tim Cook starts tomorrow (2026-11-24).", 1),
+         "Your new routine Tim Cook starts on 2026-11-24.", 1),
         ("AlreadyActive", #"{"routine":"Tim Cook"}"#, ["activate", "tim"],
          "Tim Cook is already your active routine; to start it over from tomorrow use `bmctl restart \"Tim Cook\"`", 1),
         ("RoutineNotFound", #"{"query":"tim cok"}"#, ["activate", "tim cok"],
@@ -151,5 +153,20 @@ import MorningProtocol
         #expect(run.err.hasPrefix("bmctl: bmd at /run/user/1000/better-morning/bmd.sock sent a reply bmctl cannot read "
                                   + "(parameters.phase: "))
         #expect(run.err.hasSuffix("); are bmd and bmctl the same version?\n"))
+    }
+
+    @Test("a day before the start is refused with when the routine starts, from bmd's today: tomorrow only when it is",
+          arguments: [("2026-11-22", "Your new routine Kant starts on 2026-12-30."),
+                      ("2026-12-29", "Your new routine Kant starts tomorrow (2026-12-30).")])
+    func notStartedFromBmdsToday(today: String, message: String) {
+        var status = Sample.running
+        status.phase = .waiting
+        status.date = today
+        let run = bmctl(["check", "1"], replies: [
+            "Check": [refusal("NotStarted", #"{"routine":"Kant","startDate":"2026-12-30"}"#)],
+            "Status": [ok(String(decoding: status.json.text(), as: UTF8.self))],
+        ])
+        #expect(run.status == 1)
+        #expect(run.err == "bmctl: \(message)\n")
     }
 }

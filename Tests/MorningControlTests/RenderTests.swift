@@ -68,7 +68,7 @@ import MorningProtocol
         status.notifications = .init(enabled: true, sound: false, available: true)
         let text = StatusText.render(status, style: .plain)
         #expect(text.contains("today:         Mon 2026-11-23, finished 2/6\n"), "\(text)")
-        #expect(text.contains("next task:     none left today\n"), "\(text)")
+        #expect(text.contains("next task:     none, the morning is over\n"), "\(text)")
         #expect(text.contains("notifications: on, silent\n"), "\(text)")
         var headline = AppModel()
         _ = headline.show(status: status)
@@ -90,6 +90,34 @@ import MorningProtocol
             notifications: on
 
             """)
+    }
+
+    // A routine can wait weeks: the clock was set back after it was activated, or a
+    // backup was restored whose routine starts later.
+    @Test("a routine that starts weeks ahead is said to start on its date, not tomorrow: status, the app and the refusal")
+    func waitingWeeksAhead() {
+        var status = Sample.running
+        status.phase = .waiting
+        status.state = .notStarted
+        status.date = "2026-11-22"
+        status.routine?.startDate = "2026-12-30"
+        status.today = nil
+        status.currentTask = nil
+        status.nextTask = nil
+        status.now = nil
+        let text = StatusText.render(status, style: .plain)
+        #expect(text.hasPrefix("Your new routine Tim Cook starts on 2026-12-30.\n"), "\(text)")
+        var app = AppModel()
+        _ = app.show(status: status)
+        let screen = AppScreen(width: 80, height: 24, style: .plain).lines(app)
+        #expect(screen.contains { $0.contains("Your new routine Tim Cook starts on 2026-12-30.") }, "\(screen)")
+        #expect(!screen.joined().contains("tomorrow"), "\(screen)")
+        // bmd's refusal carries the start alone: the date, never "tomorrow" that may be wrong.
+        let refusal = Refusal.failure(.notStarted(routine: "Tim Cook", startDate: "2026-12-30")).message
+        #expect(refusal == "Your new routine Tim Cook starts on 2026-12-30.", "\(refusal)")
+        // The day before its start it is tomorrow, and said so.
+        status.date = "2026-12-29"
+        #expect(StatusText.render(status, style: .plain).hasPrefix("Your new routine Tim Cook starts tomorrow (2026-12-30).\n"))
     }
 
     @Test("status without a routine says what to type, and that notifications are unavailable")

@@ -75,6 +75,16 @@ struct SurfacesAgreeTests {
                 #expect(tooltip.contains { $0.hasPrefix("next \(next.time) \(next.title)") }, "\(context)")
                 #expect(status.contains("next task:     \(next.time)  \(next.title)"), "\(context)")
             }
+            // No surface says none are left while a task is undone ("finished 3/4" included).
+            if let today = s.today, today.completed < today.total {
+                var app = AppModel()
+                _ = app.show(status: s)
+                let screen = AppScreen(width: 100, height: 30, style: .plain).lines(app).joined(separator: "\n")
+                for (surface, text) in [("bar", bar), ("tooltip", tooltip.joined(separator: "\n")), ("status", status),
+                                        ("late reminder", late), ("app", screen), ("check", CheckNow.nothing(s))] {
+                    #expect(!text.contains("none left"), "\(surface) says none are left with \(today.total - today.completed) undone: \(context): \(text)")
+                }
+            }
             if s.state == .finished || s.state == .allDone {
                 #expect(s.now?.task == nil && s.nextTask == nil, "a finished morning names no task: \(context)")
                 #expect(bar.hasSuffix(s.state == .allDone ? "all done" : "finished"), "\(context)")
@@ -94,5 +104,6 @@ struct SurfacesAgreeTests {
                 == "nothing to check now: your new routine Tim Cook starts tomorrow (2026-11-24); its tasks can be checked from then")
         waiting.routine?.startDate = "2026-11-30"
         #expect(CheckNow.nothing(waiting).contains("starts on 2026-11-30"))
+        #expect(!CheckNow.nothing(waiting).contains("tomorrow"))
     }
 }

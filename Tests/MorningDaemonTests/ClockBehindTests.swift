@@ -57,6 +57,80 @@ struct ClockBehindTests {
     }
 
     // Rule T5.
+    @Test("Three weeks behind, earlier than both routines were made, for a minute, then right: no record, start or creation date is deleted, moved or invented",
+          arguments: [false, true], [false, true])
+    func behindBeforeTheRoutinesWereMade(stepped: Bool, restartWhileBehind: Bool) async throws {
+        let file = try stateFile()
+        defer { file.done() }
+        let clock = TestClock("2026-11-08T12:00:00Z", zone: "Europe/Berlin")
+        var engine = try Engine(store: try Store(path: file.path), clock: clock.wall, logger: logger)
+        // The days pass as time does, or as steps of the wall clock while bmd runs (as a
+        // person trying this with libfaketime moves it): each step is a jump ahead to bmd.
+        func days(_ n: Double) throws {
+            if stepped { clock.set(clock.now.addingTimeInterval(n * 86_400)) } else { clock.advance(n * 86_400) }
+            _ = try engine.wake()
+        }
+        _ = try await engine.call(Morning.Call.activate(routine: "franklin"))   // made the 8th, from the 9th
+        try days(4)                                                              // the 12th
+        _ = try await engine.call(Morning.Call.check(task: "1"))
+        try days(3)                                                              // the 15th
+        _ = try await engine.call(Morning.Call.activate(routine: "kant"))       // made the 15th, from the 16th
+        try days(3)                                                              // the 18th
+        _ = try await engine.call(Morning.Call.check(task: "2"))
+        try days(4)                                                              // the 22nd
+        _ = try await engine.call(Morning.Call.check(task: "1"))
+        let before = try await engine.exportDocument()
+        let right = clock.now
+
+        clock.set(right.addingTimeInterval(-21 * 86_400))                       // "the 1st", before both were made
+        _ = try engine.wake()
+        if restartWhileBehind {
+            engine = try Engine(store: try Store(path: file.path), clock: clock.wall, logger: logger)
+            _ = try engine.wake()
+        }
+        _ = try await engine.call(Morning.Call.status())
+        clock.advance(60)
+        _ = try engine.wake()
+
+        clock.set(right.addingTimeInterval(120))                                 // right again
+        _ = try engine.wake()
+        let after = try await engine.exportDocument()
+        #expect(after == before, "the history changed:\nbefore \(before)\nafter  \(after)")
+        // bmd started again keeps the same history.
+        engine = try Engine(store: try Store(path: file.path), clock: clock.wall, logger: logger)
+        _ = try engine.wake()
+        #expect(try await engine.exportDocument() == before)
+    }
+
+    // Rule N4.
+    @Test("A day behind for a moment just after a reminder's time, the day after its reminder went out: that date gets no second reminder",
+          arguments: [-120.0, 300, 1_800])
+    func oneDayBehindAroundTheReminder(after: Double) async throws {
+        let clock = TestClock("2026-11-22T12:00:00Z", zone: "UTC")
+        let engine = try Engine(store: try Store.inMemory(), clock: clock.wall, logger: logger)
+        _ = try await engine.call(Morning.Call.activate(routine: "franklin"))   // 05:00 first, from the 23rd
+        var sent: [String] = []
+        func wake() throws {
+            if let due = try engine.wake().reminder { sent.append(due.day.description) }
+        }
+        clock.advance(17 * 3_600)                                                // the 23rd, 05:00
+        try wake()
+        #expect(sent == ["2026-11-23"])
+        clock.advance(86_400 - 600)                                              // the 24th, 04:50
+        try wake()
+
+        clock.set(clock.now.addingTimeInterval(-86_400 + 600 + after))           // "the 23rd", around 05:00
+        try wake()
+        clock.advance(60)
+        try wake()
+        clock.set(clock.now.addingTimeInterval(86_400))                          // right again: the 24th
+        try wake()
+        clock.advance(3_600)
+        try wake()
+        #expect(sent == ["2026-11-23", "2026-11-24"], "a date's reminder was sent twice, or the 24th's never")
+    }
+
+    // Rule T5.
     @Test("A day behind for a moment, with a restart of bmd in it: never two reminders for one date")
     func oneDayBehindForAMoment() async throws {
         let file = try stateFile()
@@ -84,6 +158,36 @@ struct ClockBehindTests {
         clock.advance(86_400)                                                    // the 25th
         try wake()
         #expect(sent == ["2026-11-23", "2026-11-24", "2026-11-25"])
+    }
+
+    // Rule N4.
+    @Test("A slow clock set a day ahead, whose morning's reminder went out, then back on the slow clock a moment and ahead again: no second reminder")
+    func sameStepTwice() async throws {
+        let file = try stateFile()
+        defer { file.done() }
+        let clock = TestClock("2026-11-22T05:10:00Z", zone: "UTC")
+        var engine = try Engine(store: try Store(path: file.path), clock: clock.wall, logger: logger)
+        _ = try await engine.call(Morning.Call.activate(routine: "franklin"))   // 05:00 first, from the 23rd
+        var sent: [String] = []
+        func wake() throws {
+            if let due = try engine.wake().reminder { sent.append(due.day.description) }
+        }
+        try wake()
+        clock.set(clock.now.addingTimeInterval(86_400))                          // set right: the 23rd, 05:10
+        try wake()
+        #expect(sent == ["2026-11-23"])
+        clock.set(clock.now.addingTimeInterval(-86_400))                         // back on the slow clock
+        try wake()
+        engine = try Engine(store: try Store(path: file.path), clock: clock.wall, logger: logger)
+        try wake()
+        clock.set(clock.now.addingTimeInterval(86_400 + 20))                     // right again
+        try wake()
+        clock.advance(3_600)
+        try wake()
+        #expect(sent == ["2026-11-23"], "the 23rd's reminder went out twice")
+        clock.advance(86_400)                                                    // the 24th
+        try wake()
+        #expect(sent == ["2026-11-23", "2026-11-24"])
     }
 
     // Rules T5 and N4.

@@ -144,7 +144,7 @@ struct HistoryPropertyTests {
         }
     }
 
-    @Test("Random histories with a wrong clock for a while (behind or ahead, minutes to years, restarts and zone changes): once right, the history is as it was, every export imports, one reminder per date, and the next reminder bmd announces comes")
+    @Test("Random histories with a wrong clock for a while (behind or ahead, minutes to years, earlier than the first routine, a day behind around the reminder, glitches that repeat, restarts, zone changes, a slow clock set right): once right, the history is as it was, every export imports, one reminder per date, and the next reminder bmd announces comes")
     func wrongClockHistories() async throws {
         var random = FuzzRun.random(0x5752_4F4E_47)
         for run in 0..<16 * FuzzRun.scale {
@@ -156,7 +156,8 @@ struct HistoryPropertyTests {
             let samoa = random.chance(0.25)
             let zone = samoa ? "Pacific/Apia" : random.pick(Self.zones)
             let start = samoa ? "2011-12-27T12:00:00Z" : "2026-11-20T12:00:00Z"
-            let clock = TestClock(ISO8601DateFormatter().date(from: start)!, zone: zone)
+            let startInstant = ISO8601DateFormatter().date(from: start)!
+            let clock = TestClock(startInstant, zone: zone)
             var engine = try Engine(store: try Store(path: path), clock: clock.wall, logger: logger)
             var model = Reference()
             var log: [String] = ["\(zone) from \(start)"]
@@ -174,7 +175,7 @@ struct HistoryPropertyTests {
                 log.append("a routine from the 28th, checked on the 31st")
             }
             for _ in 0..<30 {
-                switch random.below(12) {
+                switch random.below(13) {
                 case 0, 1:
                     let id = random.pick(Self.celebrities)
                     log.append("activate \(id)")
@@ -214,10 +215,23 @@ struct HistoryPropertyTests {
                     var right = clock.now
                     let scale: Double = random.pick(Self.wrongBy)
                     var offset = Double(1 + random.below(3)) * scale * (random.chance(0.5) ? 1 : -1)
-                    // Often just into the morning of the next reminder bmd announces.
-                    if random.chance(0.3), let text = try await engine.call(Morning.Call.status()).nextReminder,
-                       let at = ISO8601DateFormatter().date(from: text), at.timeIntervalSince(right) < 86_400 {
-                        offset = at.timeIntervalSince(right) + 300
+                    let announced = try await engine.call(Morning.Call.status()).nextReminder
+                        .flatMap { ISO8601DateFormatter().date(from: $0) }
+                    switch random.below(10) {
+                    case 0, 1, 2:
+                        // Often just into the morning of the next reminder bmd announces.
+                        if let at = announced, at.timeIntervalSince(right) < 86_400 { offset = at.timeIntervalSince(right) + 300 }
+                    case 3, 4:
+                        // A day behind that reminder, around its time: the morning before, whose
+                        // reminder went out (or today's, hours back, when today's went out).
+                        if let at = announced, at.timeIntervalSince(right) < 2 * 86_400 {
+                            offset = at.timeIntervalSince(right) - 86_400 + random.pick([-120.0, 60, 300, 1_800])
+                        }
+                    case 5:
+                        // Behind by more than the whole history: earlier than any routine was made.
+                        offset = startInstant.timeIntervalSince(right) - Double(1 + random.below(30)) * 86_400
+                    default:
+                        break
                     }
                     // Sometimes another program holds the state file's lock meanwhile, as
                     // the clock goes back a day or two onto days already closed: the closing
@@ -238,6 +252,15 @@ struct HistoryPropertyTests {
                     let holder = locked ? try LockHolder(path) : nil
                     if holder != nil { log.append("lock held") }
                     try wake(right: false)
+                    // Sometimes it goes wrong again, another way, before it is right: a glitch
+                    // that repeats, ahead then behind or the other way round.
+                    for _ in 0..<(random.chance(0.3) ? 1 + random.below(2) : 0) {
+                        let again = Double(1 + random.below(3)) * random.pick(Self.wrongBy) * (random.chance(0.5) ? 1 : -1)
+                        clock.set(right.addingTimeInterval(again))
+                        log.append("clock wrong by \(Int(again)) s instead")
+                        try wake(right: false)
+                        _ = try await engine.call(Morning.Call.status())
+                    }
                     let status = try await engine.call(Morning.Call.status())
                     if status.phase == .running {
                         let day = try await engine.call(Morning.Call.day())
@@ -268,6 +291,14 @@ struct HistoryPropertyTests {
                     // bmd is killed: nothing is kept but the state file.
                     engine = try Engine(store: try Store(path: path), clock: clock.wall, logger: logger)
                     log.append("bmd again")
+                    try wake(right: true)
+                case 11:
+                    // The clock was slow (a machine that started with its clock behind) and is
+                    // set right: a step ahead that is no mistake. What is written from here
+                    // on is real history, which no later wrong clock may change.
+                    let slow: Double = random.pick([120, 3_600, 28_800, 86_400, 4 * 86_400, 21 * 86_400])
+                    clock.set(clock.now.addingTimeInterval(slow))
+                    log.append("clock set right, \(Int(slow)) s ahead of what it read")
                     try wake(right: true)
                 default:
                     // A run in Samoa stays there, to meet the date it skips.

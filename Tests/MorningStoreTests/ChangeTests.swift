@@ -175,6 +175,20 @@ import Testing
         }
     }
 
+    @Test("Outstanding jumps of the clock ahead, with their timelines, and a forgotten reminder read back as written")
+    func jumpsAheadRoundTrip() throws {
+        var settings = Settings(reminderFiredOn: day("2026-11-24"), latestToday: day("2026-11-25"),
+                                jumpsAhead: [JumpAhead(from: day("2026-11-22"), reminderFiredBefore: nil, timelines: []),
+                                             JumpAhead(from: day("2026-11-24"), reminderFiredBefore: day("2026-11-23"),
+                                                       timelines: [1_795_341_600.125, 1_795_417_200])])
+        settings.reminderFiredTimeline = 1_795_341_600.5
+        settings.reminderForgotten = ForgottenReminder(day: day("2026-11-25"), timeline: 1_795_417_200.25)
+        try store.apply([.setSettings(settings)])
+        #expect(try store.loadBook().settings == settings)
+        try store.apply([.setSettings(Settings())])
+        #expect(try store.loadBook().settings == Settings())
+    }
+
     @Test("The reminder's popup is kept with its day, id and server, and forgotten again")
     func reminderPopupRoundTrips() throws {
         // Given a popup on screen

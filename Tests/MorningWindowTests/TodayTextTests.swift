@@ -27,6 +27,26 @@ import Testing
         #expect(TodayText.next(status) == "Next: none, every task is done")
     }
 
+    @Test("a finished morning with a task undone never says none are left")
+    func finishedWithTasksUndone() {
+        var status = Fixture.status(done: 2)
+        status.state = .finished
+        status.nextTask = nil
+        status.now = Morning.Now(pace: .finished)
+        #expect(TodayText.headline(status) == "Lark · finished 2/3")
+        #expect(TodayText.next(status) == "Next: none, the morning is over")
+        #expect(TodayText.next(status) == "Next: " + MorningText.noNextTask(status))
+    }
+
+    @Test("a routine that starts weeks ahead is said to start on its date; one that starts tomorrow, tomorrow")
+    func startsWeeksAhead() {
+        var waiting = Fixture.waiting()
+        waiting.routine?.startDate = "2026-12-30"
+        #expect(TodayText.headline(waiting) == "Your new routine Lark starts on 2026-12-30.")
+        waiting.date = "2026-12-29"
+        #expect(TodayText.headline(waiting) == "Your new routine Lark starts tomorrow (2026-12-30).")
+    }
+
     @Test("behind names how many tasks")
     func behind() {
         var status = Fixture.status(done: 0)

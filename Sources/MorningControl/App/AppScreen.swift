@@ -238,7 +238,7 @@ struct AppScreen {
         let name = status.routine?.name ?? "Your routine"
         if status.phase == .waiting {
             return [Span("Your new routine "), Span(name, .bold),
-                    Span(" starts tomorrow (\(status.routine?.startDate ?? "?")).")]
+                    Span(" \(MorningText.starts(status)).")]
         }
         var spans = [Span(name, .bold)]
         var progress = MorningText.progress(status)

@@ -18,19 +18,12 @@ enum CheckNow {
         let name = "; name a task to check another: bmctl check TASK"
         let why = switch MorningText.state(s) {
         case .none: "no routine is active; pick one with `bmctl explore`, then `bmctl activate NAME`"
-        case .notStarted: "your new routine \(s.routine?.name ?? "") starts \(starts(s)); its tasks can be checked from then"
+        case .notStarted: "your new routine \(s.routine?.name ?? "") \(MorningText.starts(s)); its tasks can be checked from then"
         case .allDone: "every task is done"
         case .finished: "the morning is finished" + name
         case .beforeFirstTask: "no task's time has come yet" + next + name
         case .inProgress, .behind: "every task whose time has come is done" + next + name
         }
         return "nothing to check now: \(why)"
-    }
-
-    /// When a routine that has not started starts: "tomorrow (2026-11-24)", as bmd's own
-    /// refusal says it, or "on 2026-11-30" for a later day.
-    static func starts(_ s: Morning.StatusReply) -> String {
-        guard let start = s.routine?.startDate else { return "on a later day" }
-        return Day(iso: s.date)?.next.description == start ? "tomorrow (\(start))" : "on \(start)"
     }
 }

@@ -8,8 +8,7 @@ enum StatusText {
         case .none:
             lines.append("No active routine. Try `bmctl explore`, then `bmctl activate NAME`.")
         case .waiting:
-            let name = s.routine?.name ?? "routine"
-            lines.append("Your new routine \(name) starts tomorrow (\(s.routine?.startDate ?? "?")).")
+            lines.append(MorningText.waiting(s))
         case .running:
             if let routine = s.routine { lines.append(row("routine", style.bold(routine.name) + " (running)")) }
             var progress = MorningText.progress(s)

@@ -37,28 +37,30 @@ public struct Plan: Hashable, Sendable {
 }
 
 extension Book {
-    /// Whether the reminder of `today` is still to be sent. Never for a date on or before
+    /// Whether the reminder of `today` is still to be sent: never for a date on or before
     /// the latest one sent, so that a clock set back, for a minute or a day, never sends a
-    /// date's reminder twice; unless the last one sent is known to have gone out on an
-    /// earlier date of the clock as it reads now (`lastSentOn`, placed by the time that
-    /// really passed since): it went out while the clock was ahead into this morning, and
-    /// the real morning still gets its own.
-    public func reminderPending(today: Day, lastSentOn: Day?) -> Bool {
-        guard let fired = settings.reminderFiredOn, today <= fired else { return true }
-        if let lastSentOn, lastSentOn < today { return true }
-        return false
+    /// date's reminder twice. A reminder sent while the clock had jumped ahead is
+    /// forgotten when the clock comes back from the jump (`closeDays`), so that the real
+    /// morning gets its own; but not on the timeline it went out on: a clock stepped the
+    /// same way again reads the same morning, whose reminder went out.
+    public func reminderPending(today: Day) -> Bool {
+        if let fired = settings.reminderFiredOn, today <= fired { return false }
+        if let forgotten = settings.reminderForgotten, today <= forgotten.day, let timeline = clockTimeline,
+           abs(timeline - forgotten.timeline) <= ForgottenReminder.sameStep {
+            return false
+        }
+        return true
     }
 
     /// Plans from the wall clock alone, so it is right after any sleep, clock step or
-    /// zone change: call it after every wake-up. `lastSentOn` is as `reminderPending`
-    /// takes it (nil where unknown).
-    public func plan(now: Date, local: LocalTime, lastSentOn: Day? = nil) -> Plan {
+    /// zone change: call it after every wake-up.
+    public func plan(now: Date, local: LocalTime) -> Plan {
         let today = local.day(containing: now)
         var plan = Plan(sendNow: nil, nextReminder: nil, nextMidnight: local.start(of: today.next))
         guard settings.notificationsEnabled, let routine = active, let first = routine.reminderTime else {
             return plan
         }
-        if routine.startDate <= today, reminderPending(today: today, lastSentOn: lastSentOn) {
+        if routine.startDate <= today, reminderPending(today: today) {
             let at = Reminder.instant(on: today, at: first, local: local)
             if now < at {
                 plan.nextReminder = at
@@ -72,7 +74,7 @@ extension Book {
             // reminder went out already (the clock read it before) gets none again.
             var day = max(routine.startDate, today.next)
             while plan.nextReminder == nil {
-                if reminderPending(today: day, lastSentOn: lastSentOn) {
+                if reminderPending(today: day) {
                     let at = Reminder.instant(on: day, at: first, local: local)
                     // Only an instant on another date can belong to a date that is not.
                     if local.day(containing: at) == day || local.exists(day) { plan.nextReminder = at }

@@ -34,12 +34,25 @@ struct DayClosing {
     var lastSeen: (wall: Date, elapsed: TimeInterval)?
     /// Whether the wall clock was seen to jump ahead and that is not stored yet.
     var sawJump = false
+    /// The clock's timelines (`JumpAhead.timelines`) on which this bmd saw it read the
+    /// latest date it has read: a jump ahead noted begins on them. Kept in memory only: a
+    /// jump is seen only between two readings of one run of bmd.
+    var latestTimelines: [Double] = []
 
     /// The closing was stored: nothing waits any more.
     mutating func stored() {
         deferred = false
         awaitingStore = nil
         sawJump = false
+    }
+
+    /// Keeps the timeline the clock reads `today` on when today is the latest date it
+    /// read (`latest`, which was `before` this closing: a new one starts afresh).
+    mutating func noteTimeline(_ timeline: Double?, today: Day, latest: Day?, before: Day?) {
+        if latest != before { latestTimelines = [] }
+        guard let timeline, today == latest,
+              !latestTimelines.contains(where: { abs($0 - timeline) <= JumpAhead.sameTimeline }) else { return }
+        latestTimelines = Array((latestTimelines + [timeline]).suffix(JumpAhead.timelinesKept))
     }
 
     /// Notes whether the wall clock jumped ahead since it was last read, against the time
@@ -63,6 +76,8 @@ extension Engine {
         var next = book
         let local = LocalTime(zone: clock.zone())
         let changes = try changesClosingDays(&next, today: today, local: local)
+        // The clock's timeline is the clock's, kept whatever is stored: the reminder's plan reads it.
+        if book.clockTimeline != next.clockTimeline { book.clockTimeline = next.clockTimeline }
         guard !changes.isEmpty else {
             closing.awaitingStore = nil
             return 0
@@ -97,11 +112,20 @@ extension Engine {
     /// The changes that close the days that ended, on `book`: a jump of the wall clock
     /// ahead is noted first, so that what it writes can be taken back if it comes back.
     func changesClosingDays(_ book: inout Book, today: Day, local: LocalTime) throws -> [Change] {
-        if let elapsed = clock.elapsed?() { closing.noteClock(wall: clock.now(), elapsed: elapsed) }
-        let noted = closing.sawJump ? book.noteJumpAhead(today: today) : []
+        // The clock's timeline tells a clock back from a jump ahead from one wrong otherwise.
+        book.clockTimeline = nil
+        if let elapsed = clock.elapsed?() {
+            let wall = clock.now()
+            closing.noteClock(wall: wall, elapsed: elapsed)
+            book.clockTimeline = wall.timeIntervalSince1970 - elapsed
+        }
+        let latestBefore = book.settings.latestToday
+        let noted = closing.sawJump ? book.noteJumpAhead(today: today, timelines: closing.latestTimelines) : []
         // A jump that reads no later than every date read before is nothing to note; one
         // that is waits, with the rest of the closing, until it is stored.
         if noted.isEmpty { closing.sawJump = false }
-        return try noted + book.closeDays(today: today, exists: local.exists) { try store.laterRecords(from: today) }
+        let changes = try noted + book.closeDays(today: today, exists: local.exists) { try store.laterRecords(from: today) }
+        closing.noteTimeline(book.clockTimeline, today: today, latest: book.settings.latestToday, before: latestBefore)
+        return changes
     }
 }

@@ -47,8 +47,6 @@ public final class Engine: @unchecked Sendable {
     var closing = DayClosing() {
         didSet { generation &+= 1 }
     }
-    /// When this bmd last sent a reminder (`Reminder/`).
-    var sent = SentReminder()
     /// The totals of every Day Record, for stats and the heatmap (`History/`).
     var totals = HistoryTotals()
 
@@ -113,8 +111,6 @@ public final class Engine: @unchecked Sendable {
         var local: LocalTime
         var today: Day
         var book: Book
-        /// The date, by the clock as it reads now, on which this bmd last sent a reminder.
-        var lastSentOn: Day?
     }
 
     func moment() -> (Date, LocalTime, Day) {
@@ -129,8 +125,7 @@ public final class Engine: @unchecked Sendable {
     /// program's lock.
     func current() -> Reading {
         let (now, local, today) = moment()
-        return Reading(instant: now, local: local, today: today, book: closing.awaitingStore ?? book,
-                       lastSentOn: sent.lastSentOn(now, local, elapsed: clock.elapsed?()))
+        return Reading(instant: now, local: local, today: today, book: closing.awaitingStore ?? book)
     }
 
     /// The day a write is made on, with the zone's rules, for the rules of the core.

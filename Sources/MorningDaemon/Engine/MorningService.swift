@@ -106,7 +106,7 @@ extension Engine: Morning.Service {
             ZoneFile.reread()
             changed()
             let now = current()
-            let plan = now.book.plan(now: now.instant, local: now.local, lastSentOn: now.lastSentOn)
+            let plan = now.book.plan(now: now.instant, local: now.local)
             logger.info("reloaded", metadata: ["zone": "\(now.local.zone.identifier)"])
             return Morning.ReloadReply(nextReminder: plan.nextReminder.map { now.local.iso8601($0) },
                                        nextMidnight: now.local.iso8601(plan.nextMidnight))

@@ -80,7 +80,7 @@ extension Engine {
     /// next change, the next reminder or midnight.
     private func status(_ now: Reading, notifications: Morning.Notifications) -> (reply: Morning.StatusReply, validUntil: Date) {
         let morning = now.book.morning(at: now.instant, local: now.local)
-        let plan = now.book.plan(now: now.instant, local: now.local, lastSentOn: now.lastSentOn)
+        let plan = now.book.plan(now: now.instant, local: now.local)
         var reply = Morning.StatusReply(morning, nextReminder: plan.nextReminder, notifications: notifications, local: now.local)
         // Followers are sent a status whenever it says something new: the draft's revision
         // in it lets a page that shows the draft follow a change made elsewhere.

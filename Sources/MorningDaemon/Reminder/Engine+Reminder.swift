@@ -3,21 +3,6 @@ import MorningCore
 import MorningProtocol
 import MorningStore
 
-/// When this bmd last sent a reminder, in the count of time that really passed
-/// (`WallClock.elapsed`) and in the zone it was sent in.
-struct SentReminder {
-    var last: (elapsed: TimeInterval, local: LocalTime)?
-
-    /// The date, by the clock as it reads at `now`, on which this bmd last sent a
-    /// reminder: the time that really passed since, counted back from now, in the zone it
-    /// was sent in (a flight west lives a date again, and its reminder went out). Nil when
-    /// it sent none since it started, or where that time is unknown.
-    func lastSentOn(_ now: Date, _ local: LocalTime, elapsed: TimeInterval?) -> Day? {
-        guard let last, let elapsed else { return nil }
-        return last.local.day(containing: now.addingTimeInterval(last.elapsed - elapsed))
-    }
-}
-
 /// The alarm's side: each wake closes the days that ended, plans the next wake, and says
 /// when a reminder is due.
 extension Engine {
@@ -54,7 +39,7 @@ extension Engine {
         try closeEndedDays(today: current().today)
         let now = current()
         statusMayChange()
-        var plan = now.book.plan(now: now.instant, local: now.local, lastSentOn: now.lastSentOn)
+        var plan = now.book.plan(now: now.instant, local: now.local)
         // While someone follows the status, anything it shows changing is worth a wake too.
         var wakeAt = plan.wake
         if closing.deferred { wakeAt = min(wakeAt, now.instant.addingTimeInterval(DayClosing.retry)) }
@@ -72,8 +57,7 @@ extension Engine {
             logger.warning("cannot record that the reminder was sent: \(error)")
         }
         book = next
-        if let elapsed = clock.elapsed?() { sent.last = (elapsed, now.local) }
-        plan = book.plan(now: now.instant, local: now.local, lastSentOn: sent.lastSentOn(now.instant, now.local, elapsed: clock.elapsed?()))
+        plan = book.plan(now: now.instant, local: now.local)
         guard let (message, scheduled) = book.reminder(of: day, sentAt: now.instant, local: now.local) else {
             return (plan, min(wakeAt, plan.wake), nil)
         }
