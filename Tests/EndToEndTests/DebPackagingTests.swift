@@ -71,8 +71,11 @@ struct DebPackagingTests {
             #expect(entries[path]?.mode == mode, "\(path): \(entries[path].map { "\($0)" } ?? "missing")")
         }
         #expect(entries.values.allSatisfy { $0.owner == "root/root" }, "\(entries.filter { $0.value.owner != "root/root" })")
-        // Nothing outside /usr, and nothing on the build machine's paths.
-        #expect(entries.keys.allSatisfy { $0.isEmpty || $0.hasPrefix("usr/") }, "\(entries.keys.sorted())")
+        // The autostart entry, for sessions without a systemd user manager, where desktops look for it.
+        #expect(entries["etc/xdg/autostart/better-morning-bmd.desktop"]?.mode == "-rw-r--r--", "\(entries.keys.sorted())")
+        // Nothing else outside /usr, and nothing on the build machine's paths.
+        let autostart: Set = ["etc/", "etc/xdg/", "etc/xdg/autostart/", "etc/xdg/autostart/better-morning-bmd.desktop"]
+        #expect(entries.keys.allSatisfy { $0.isEmpty || $0.hasPrefix("usr/") || autostart.contains($0) }, "\(entries.keys.sorted())")
     }
 
     @Test("make deb: lintian --pedantic finds no error and no warning; the one deliberate exception is an override that lintian uses",
@@ -215,7 +218,9 @@ struct DebPackagingTests {
             depends += DebianPackage.names(fields["Depends"] ?? "").filter { $0 != "better-morning" }
         }
         let admin = try DebianPackage.installRoot(target, holding: depends, in: box, environment: env)
-        let dpkg = ["--root=\(target)", "--force-not-root", "--log=/dev/null"]
+        // As root, dpkg --root would run the maintainer scripts inside the new root, where no
+        // shell is; run here, they see DPKG_ROOT and leave this system alone.
+        let dpkg = ["--root=\(target)", "--force-not-root", "--force-script-chrootless", "--log=/dev/null"]
         // Alone, the window asks for the main package at its own version, and for nothing else.
         let alone = try box.run("/usr/bin/dpkg", dpkg + ["--install", window], environment: env)
         let version = try DebianPackage.sourceVersion(box)
@@ -297,7 +302,9 @@ struct DebPackagingTests {
         let fields = DebianPackage.fields(try box.run("/usr/bin/dpkg-deb", ["--info", deb], environment: env).stdout)
         let admin = try DebianPackage.installRoot(target, holding: DebianPackage.names(fields["Depends"] ?? ""), in: box, environment: env)
 
-        let dpkg = ["--root=\(target)", "--force-not-root", "--log=/dev/null"]
+        // As root, dpkg --root would run the maintainer scripts inside the new root, where no
+        // shell is; run here, they see DPKG_ROOT and leave this system alone.
+        let dpkg = ["--root=\(target)", "--force-not-root", "--force-script-chrootless", "--log=/dev/null"]
         let installed = try box.run("/usr/bin/dpkg", dpkg + ["--install", deb], environment: env)
         #expect(installed.status == 0, "\(installed.stdout)\(installed.stderr)")
         #expect(!installed.stderr.contains("dependency problems"), "\(installed.stderr)")
