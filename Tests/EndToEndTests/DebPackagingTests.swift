@@ -287,7 +287,7 @@ struct DebPackagingTests {
         }
     }
 
-    @Test("make deb: dpkg installs the package beside this system's libraries; bmd and bmctl run from it without Swift's toolchain and keep the local time zone; dpkg removes every file",
+    @Test("make deb: dpkg installs the package beside this system's libraries; bmd and bmctl run from it without Swift's toolchain and keep the local time zone; dpkg removes every file, the purge the autostart entry too",
           .timeLimit(.minutes(20)))
     func debInstalls() throws {
         let deb = try DebianPackage.path()
@@ -369,10 +369,17 @@ struct DebPackagingTests {
 
         let removed = try box.run("/usr/bin/dpkg", dpkg + ["--remove", "better-morning"], environment: env)
         #expect(removed.status == 0, "\(removed.stdout)\(removed.stderr)")
-        let left = FileManager.default.enumerator(atPath: target)?.compactMap { $0 as? String }
-            .filter { !$0.hasPrefix("var/lib/dpkg") }
-            .filter { (try? FileManager.default.attributesOfItem(atPath: target + "/" + $0)[.type] as? FileAttributeType) != .typeDirectory } ?? []
-        #expect(left.isEmpty, "\(left)")
+        func left() -> [String] {
+            FileManager.default.enumerator(atPath: target)?.compactMap { $0 as? String }
+                .filter { !$0.hasPrefix("var/lib/dpkg") }
+                .filter { (try? FileManager.default.attributesOfItem(atPath: target + "/" + $0)[.type] as? FileAttributeType) != .typeDirectory } ?? []
+        }
+        // A removal keeps the configuration, the autostart entry under /etc, as Debian does;
+        // the purge takes it too.
+        #expect(left() == ["etc/xdg/autostart/better-morning-bmd.desktop"], "\(left())")
+        let purged = try box.run("/usr/bin/dpkg", dpkg + ["--purge", "better-morning"], environment: env)
+        #expect(purged.status == 0, "\(purged.stdout)\(purged.stderr)")
+        #expect(left().isEmpty, "\(left())")
     }
 
     @Test("make deb: the packaged bmd, Swift's runtime linked in, sleeps while idle as the debug build does: no thread wakes",
