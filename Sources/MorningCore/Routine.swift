@@ -100,6 +100,9 @@ public struct Settings: Hashable, Sendable {
     public var notificationsEnabled: Bool
     /// Whether the reminder asks the notification server for the alarm sound.
     public var reminderSound: Bool
+    /// Whether the reminder stays on screen until acted on where the server would take
+    /// an ordinary notification away after a few seconds (GNOME Shell).
+    public var keepReminderOnScreen: Bool
     public var welcomeShown: Bool
     /// The day whose reminder has been sent, so that a restart never sends it twice.
     public var reminderFiredOn: Day?
@@ -118,7 +121,8 @@ public struct Settings: Hashable, Sendable {
     /// while the clock read later is the clock's mistake, and is forgotten if it comes back.
     public var reminderFiredBeforeJump: Day?
 
-    public init(notificationsEnabled: Bool = true, reminderSound: Bool = true, welcomeShown: Bool = false,
+    public init(notificationsEnabled: Bool = true, reminderSound: Bool = true, keepReminderOnScreen: Bool = true,
+                welcomeShown: Bool = false,
                 reminderFiredOn: Day? = nil, reminderPopup: ReminderPopup? = nil,
                 latestToday: Day? = nil, aheadFrom: Day? = nil, reminderFiredBeforeJump: Day? = nil) {
         self.reminderFiredBeforeJump = reminderFiredBeforeJump
@@ -126,6 +130,7 @@ public struct Settings: Hashable, Sendable {
         self.aheadFrom = aheadFrom
         self.notificationsEnabled = notificationsEnabled
         self.reminderSound = reminderSound
+        self.keepReminderOnScreen = keepReminderOnScreen
         self.welcomeShown = welcomeShown
         self.reminderFiredOn = reminderFiredOn
         self.reminderPopup = reminderPopup
