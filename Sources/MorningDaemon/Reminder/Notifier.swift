@@ -100,9 +100,6 @@ public final class LibnotifyNotifier: Notifier {
     /// The activation token the server sent for the reminder, until the action it goes with.
     private let activation = Mutex(PendingActivation())
     private let dismissed = Mutex<(@Sendable () -> Void)?>(nil)
-    /// The last action acted on, so that one press heard twice acts once: GNOME Shell's
-    /// helper sends it to bmd, and the shell itself to all.
-    private let lastInvoked = Mutex<(id: UInt32, key: String, server: String, bus: String?)?>(nil)
     private let logger: Logger
 
     /// What the last attempt found, readable from any thread.
@@ -173,11 +170,6 @@ public final class LibnotifyNotifier: Notifier {
         case .invoked(let id, let key, let sender, let bus):
             // Another application's notification, heard by the monitor, leaves the token be.
             guard shownReminder.withLock({ $0?.isNotification(id, of: sender, on: bus) == true }) else { return }
-            let again = lastInvoked.withLock { last in
-                defer { last = (id, key, sender, bus) }
-                return last.map { $0 == (id, key, sender, bus) } ?? false
-            }
-            guard !again else { return }
             let token = activation.withLock { $0.take(for: id) }
             guard let action = ReminderAction(rawValue: key) else { return }
             logger.info("the reminder's action was invoked",

@@ -11,7 +11,8 @@ import Foundation
 /// signal only to the connection that showed the notification: once bmd restarted, that
 /// connection is gone, and a click on the reminder it left on screen would reach no
 /// one. The shell itself, the owner of org.gnome.Shell, also sends every such signal to
-/// all, and those are heard as the helper's.
+/// all: there those are the ones heard, as the helper's, and the helper's own copies
+/// not, or a live bmd would act on one click twice.
 ///
 /// GDBus reports the owner through `NameOwnerChanged`, delivered to the GLib main context
 /// of the thread that asked; this watcher runs a main loop of its own on a thread of its
@@ -186,17 +187,17 @@ final class ServerWatcher: @unchecked Sendable {
         }
     }
 
-    /// Passes on `signal` if the server's current process sent it, or GNOME Shell where
-    /// the server is its helper (then as the helper's): any client on the bus can send a
-    /// signal that looks like the server's.
+    /// Passes on `signal` if the server's current process sent it, or, where the server is
+    /// GNOME Shell's helper, if the shell sent it (then as the helper's): any client on the
+    /// bus can send a signal that looks like the server's.
     fileprivate func hear(_ signal: Signal) {
         let sender: String
         switch signal {
         case .invoked(_, _, let from, _), .closed(_, let from, _), .activationToken(_, _, let from, _): sender = from
         }
         let server: String? = lock.withLock {
-            if owner == sender { return owner }
-            return serverIsShell && shellOwner != nil && shellOwner == sender ? owner : nil
+            if serverIsShell, let shellOwner { return shellOwner == sender ? owner : nil }
+            return owner == sender ? owner : nil
         }
         guard let server else { return }
         switch signal {
