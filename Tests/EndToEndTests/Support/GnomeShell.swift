@@ -34,6 +34,7 @@ final class GnomeShell: @unchecked Sendable {
     static let shared: Result<GnomeShell, Failure> = {
         do {
             let shell = try GnomeShell()
+            print("GNOME Shell answered Eval \(String(format: "%.1f", shell.startSeconds)) s after it started")
             running.withLock { $0 = shell }
             atexit { GnomeShell.running.withLock { $0?.stop() } }
             return .success(shell)
@@ -111,8 +112,8 @@ final class GnomeShell: @unchecked Sendable {
             guard !hasEnded(shell.pid) else { throw Failure(description: "gnome-shell exited: \(log("gnome-shell"))") }
             return (try? eval("global.context.unsafe_mode && Main.layoutManager._startingUp === false")) == "true"
         }
-        startSeconds = Double((ContinuousClock.now - began).components.attoseconds) / 1e18
-            + Double((ContinuousClock.now - began).components.seconds)
+        let took = ContinuousClock.now - began
+        startSeconds = Double(took.components.seconds) + Double(took.components.attoseconds) / 1e18
         // Out of the overview the shell starts in, as when a person starts an app; and
         // without its own start-up notices ("Logged in as a privileged user", "Screen Lock
         // disabled"): while nobody touches the session a banner stays, and the next waits
