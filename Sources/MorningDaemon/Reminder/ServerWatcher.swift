@@ -4,8 +4,8 @@ import Foundation
 /// Watches who owns org.freedesktop.Notifications on the session bus, so that bmd knows
 /// at once when a notification server starts or stops, not at the next reminder; and
 /// hears what the server says of its notifications (an activation token, an action
-/// invoked, a notification closed), only from that owner, or where the server is GNOME
-/// Shell's from the shell itself.
+/// invoked, a notification closed), only from that owner, or, where the server is GNOME
+/// Shell's helper, only from the shell itself.
 ///
 /// GNOME Shell 43 serves the notifications through a helper (gjs) that sends each
 /// signal only to the connection that showed the notification: once bmd restarted, that
