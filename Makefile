@@ -27,10 +27,14 @@ RUN_PACKAGES := pkg-config libsqlite3-dev libsystemd-dev libnotify-dev
 # (appstream) validates its metainfo; its end-to-end tests read it over AT-SPI as a
 # screen reader does (python3-pyatspi, gir1.2-atspi-2.0, on the accessibility bus
 # at-spi2-core starts). python3-gi runs a notification server that sends activation
-# tokens, as GNOME Shell does and dunst does not; xprop (x11-utils) reads the token the
-# window was given.
+# tokens, as the notification spec's version 1.2 asks (neither dunst nor GNOME Shell 43
+# sends one), and the GNOME tests' calls to the shell; xprop (x11-utils) reads the token
+# the window was given.
+# gnome-shell runs headless as the desktop of the GNOME tests, and gjs runs its
+# notification helper (only a Recommends, and install-packages installs none); where
+# they cannot be installed those tests are reported as skipped.
 TEST_PACKAGES := $(RUN_PACKAGES) libadwaita-1-dev python3-venv mandoc groff-base faketime systemd dbus xvfb dunst sqlite3 dpkg-dev lintian tmux zsh desktop-file-utils appstream \
-	python3-pyatspi gir1.2-atspi-2.0 xdotool at-spi2-core python3-gi x11-utils
+	python3-pyatspi gir1.2-atspi-2.0 xdotool at-spi2-core python3-gi x11-utils gnome-shell gjs
 # And to build the Debian packages, the window's (better-morning-window) included.
 DEB_PACKAGES := $(RUN_PACKAGES) libadwaita-1-dev dpkg-dev
 # And for the benchmarks: the command-line peers bmctl and bmd are measured against,

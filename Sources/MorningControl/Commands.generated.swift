@@ -505,14 +505,14 @@ extension BMCtl {
     /// `bmctl notifications`
     struct Notifications: ControlCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Show whether the daily reminder is on, turn it or its sound on or off, or show a test notification.")
+            abstract: "Show whether the daily reminder is on, turn it, its sound or its staying on screen on or off, or show a test notification.")
 
         @OptionGroup var options: GlobalOptions
 
-        @Argument(help: ArgumentHelp("on or off: the daily reminder; test: show a test notification now; sound: the reminder's sound; none: show the settings.", valueName: "on|off|test|sound"))
+        @Argument(help: ArgumentHelp("on or off: the daily reminder; test: show a test notification now; sound: the reminder's sound; keep: whether it stays on screen until acted on; none: show the settings.", valueName: "on|off|test|sound|keep"))
         var setting: NotificationsRequest.Setting?
 
-        @Argument(help: ArgumentHelp("After sound: on or off.", valueName: "on|off"))
+        @Argument(help: ArgumentHelp("After sound or keep: on or off.", valueName: "on|off"))
         var sound: NotificationsRequest.Switch?
 
         var request: NotificationsRequest { NotificationsRequest(globals: globals, setting: setting, sound: sound) }

@@ -316,6 +316,11 @@ public struct Book: Hashable, Sendable {
         return [.setSettings(settings)]
     }
 
+    public mutating func setKeepReminderOnScreen(_ on: Bool) -> [Change] {
+        settings.keepReminderOnScreen = on
+        return [.setSettings(settings)]
+    }
+
     /// Records that `day`'s reminder went out, before it is sent: never two for one date.
     /// The date kept only grows, so a clock set back never sends an earlier date's again.
     public mutating func markReminderSent(on day: Day) -> [Change] {

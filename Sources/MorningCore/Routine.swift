@@ -100,6 +100,9 @@ public struct Settings: Hashable, Sendable {
     public var notificationsEnabled: Bool
     /// Whether the reminder asks the notification server for the alarm sound.
     public var reminderSound: Bool
+    /// Whether the reminder stays on screen until acted on where the server would take
+    /// an ordinary notification away after a few seconds (GNOME Shell).
+    public var keepReminderOnScreen: Bool
     public var welcomeShown: Bool
     /// The day whose reminder has been sent, so that a restart never sends it twice.
     public var reminderFiredOn: Day?
@@ -125,13 +128,15 @@ public struct Settings: Hashable, Sendable {
     /// Where the oldest outstanding jump ahead began, nil when none is.
     public var aheadFrom: Day? { jumpsAhead.first?.from }
 
-    public init(notificationsEnabled: Bool = true, reminderSound: Bool = true, welcomeShown: Bool = false,
+    public init(notificationsEnabled: Bool = true, reminderSound: Bool = true, keepReminderOnScreen: Bool = true,
+                welcomeShown: Bool = false,
                 reminderFiredOn: Day? = nil, reminderPopup: ReminderPopup? = nil,
                 latestToday: Day? = nil, jumpsAhead: [JumpAhead] = []) {
         self.latestToday = latestToday
         self.jumpsAhead = jumpsAhead
         self.notificationsEnabled = notificationsEnabled
         self.reminderSound = reminderSound
+        self.keepReminderOnScreen = keepReminderOnScreen
         self.welcomeShown = welcomeShown
         self.reminderFiredOn = reminderFiredOn
         self.reminderPopup = reminderPopup

@@ -59,6 +59,8 @@ public enum Morning {
         "SetNotificationsReply": SetNotificationsReply.self,
         "SetNotificationSoundParameters": SetNotificationSoundParameters.self,
         "SetNotificationSoundReply": SetNotificationSoundReply.self,
+        "SetKeepOnScreenParameters": SetKeepOnScreenParameters.self,
+        "SetKeepOnScreenReply": SetKeepOnScreenReply.self,
         "TestNotificationParameters": VarlinkEmpty.self,
         "TestNotificationReply": TestNotificationReply.self,
         "WelcomeParameters": WelcomeParameters.self,
@@ -145,8 +147,11 @@ public enum Morning {
         # notification server answers in the session now; when none does, reason says why (no
         # session bus, no server, the server refused), in words for the user. sound is null
         # only from a bmd older than the setting (still running after an upgrade), whose
-        # reminder asks for no sound.
-        type Notifications (enabled: bool, sound: ?bool, available: bool, reason: ?string)
+        # reminder asks for no sound. keepOnScreen says whether the reminder stays on screen
+        # until acted on where the server would take an ordinary notification away after a
+        # few seconds (GNOME Shell, where it is then sent as critical); null only from a bmd
+        # older than the setting.
+        type Notifications (enabled: bool, sound: ?bool, available: bool, reason: ?string, keepOnScreen: ?bool)
 
         # Where the morning stands, in one word for scripts and per-state icons: none (no active
         # routine), notStarted (the routine starts on a later day), beforeFirstTask, inProgress
@@ -266,6 +271,10 @@ public enum Morning {
 
         # Turns the reminder's sound (the freedesktop alarm-clock-elapsed) on or off.
         method SetNotificationSound(sound: bool) -> (notifications: Notifications)
+
+        # Keeps the reminder on screen until acted on, or lets it go as the desktop's other
+        # notifications do (on GNOME Shell: sent as critical, or as an ordinary one).
+        method SetKeepOnScreen(keep: bool) -> (notifications: Notifications)
 
         # Shows a test notification now, to check that reminders reach the desktop.
         method TestNotification() -> (notifications: Notifications)
@@ -675,18 +684,23 @@ extension Morning {
     /// notification server answers in the session now; when none does, reason says why (no
     /// session bus, no server, the server refused), in words for the user. sound is null
     /// only from a bmd older than the setting (still running after an upgrade), whose
-    /// reminder asks for no sound.
+    /// reminder asks for no sound. keepOnScreen says whether the reminder stays on screen
+    /// until acted on where the server would take an ordinary notification away after a
+    /// few seconds (GNOME Shell, where it is then sent as critical); null only from a bmd
+    /// older than the setting.
     public struct Notifications: Sendable, Hashable {
         public var enabled: Bool
         public var sound: Bool?
         public var available: Bool
         public var reason: String?
+        public var keepOnScreen: Bool?
 
-        public init(enabled: Bool, sound: Bool? = nil, available: Bool, reason: String? = nil) {
+        public init(enabled: Bool, sound: Bool? = nil, available: Bool, reason: String? = nil, keepOnScreen: Bool? = nil) {
             self.enabled = enabled
             self.sound = sound
             self.available = available
             self.reason = reason
+            self.keepOnScreen = keepOnScreen
         }
     }
 }
@@ -697,13 +711,15 @@ extension Morning.Notifications: JSONCodable {
         let sound = try json.optional("sound") { v, p in try JSONRead.bool(v, p) }
         let available = try json.required("available") { v, p in try JSONRead.bool(v, p) }
         let reason = try json.optional("reason") { v, p in try JSONRead.string(v, p) }
-        self.init(enabled: enabled, sound: sound, available: available, reason: reason)
+        let keepOnScreen = try json.optional("keepOnScreen") { v, p in try JSONRead.bool(v, p) }
+        self.init(enabled: enabled, sound: sound, available: available, reason: reason, keepOnScreen: keepOnScreen)
     }
 
     public var json: JSONValue {
         .object([
             JSONValue.Member(key: "available", value: JSONValue.bool(self.available)),
             JSONValue.Member(key: "enabled", value: JSONValue.bool(self.enabled)),
+            JSONValue.Member(key: "keepOnScreen", value: self.keepOnScreen.map { JSONValue.bool($0) } ?? JSONValue.null),
             JSONValue.Member(key: "reason", value: self.reason.map { JSONValue.string($0) } ?? JSONValue.null),
             JSONValue.Member(key: "sound", value: self.sound.map { JSONValue.bool($0) } ?? JSONValue.null),
         ])
@@ -1392,6 +1408,7 @@ extension Morning {
         case uncheck = "org.bettermorning.Morning.Uncheck"
         case setNotifications = "org.bettermorning.Morning.SetNotifications"
         case setNotificationSound = "org.bettermorning.Morning.SetNotificationSound"
+        case setKeepOnScreen = "org.bettermorning.Morning.SetKeepOnScreen"
         case testNotification = "org.bettermorning.Morning.TestNotification"
         case welcome = "org.bettermorning.Morning.Welcome"
         case welcomePending = "org.bettermorning.Morning.WelcomePending"
@@ -1895,6 +1912,55 @@ extension Morning {
 }
 
 extension Morning.SetNotificationSoundReply: JSONCodable {
+    public init(json: JSONFields) throws {
+        let notifications = try json.required("notifications") { v, p in try Morning.Notifications(json: JSONFields(v, at: p)) }
+        self.init(notifications: notifications)
+    }
+
+    public var json: JSONValue {
+        .object([
+            JSONValue.Member(key: "notifications", value: self.notifications.json),
+        ])
+    }
+}
+
+extension Morning {
+    /// Keeps the reminder on screen until acted on, or lets it go as the desktop's other
+    /// notifications do (on GNOME Shell: sent as critical, or as an ordinary one).
+    public struct SetKeepOnScreenParameters: Sendable, Hashable {
+        public var keep: Bool
+
+        public init(keep: Bool) {
+            self.keep = keep
+        }
+    }
+}
+
+extension Morning.SetKeepOnScreenParameters: JSONCodable {
+    public init(json: JSONFields) throws {
+        let keep = try json.required("keep") { v, p in try JSONRead.bool(v, p) }
+        self.init(keep: keep)
+    }
+
+    public var json: JSONValue {
+        .object([
+            JSONValue.Member(key: "keep", value: JSONValue.bool(self.keep)),
+        ])
+    }
+}
+
+extension Morning {
+    /// The reply of `SetKeepOnScreen`.
+    public struct SetKeepOnScreenReply: Sendable, Hashable {
+        public var notifications: Notifications
+
+        public init(notifications: Notifications) {
+            self.notifications = notifications
+        }
+    }
+}
+
+extension Morning.SetKeepOnScreenReply: JSONCodable {
     public init(json: JSONFields) throws {
         let notifications = try json.required("notifications") { v, p in try Morning.Notifications(json: JSONFields(v, at: p)) }
         self.init(notifications: notifications)
@@ -2865,6 +2931,7 @@ extension Morning {
         func uncheck(_ parameters: Morning.UncheckParameters) throws -> Morning.UncheckReply
         func setNotifications(_ parameters: Morning.SetNotificationsParameters) throws -> Morning.SetNotificationsReply
         func setNotificationSound(_ parameters: Morning.SetNotificationSoundParameters) throws -> Morning.SetNotificationSoundReply
+        func setKeepOnScreen(_ parameters: Morning.SetKeepOnScreenParameters) throws -> Morning.SetKeepOnScreenReply
         func testNotification() throws -> Morning.TestNotificationReply
         func welcome(_ parameters: Morning.WelcomeParameters) throws -> Morning.WelcomeReply
         func welcomePending() throws -> Morning.WelcomePendingReply
@@ -2904,6 +2971,7 @@ extension Morning {
         case .uncheck: return try service.uncheck(try call.parameters(UncheckParameters.self)).json
         case .setNotifications: return try service.setNotifications(try call.parameters(SetNotificationsParameters.self)).json
         case .setNotificationSound: return try service.setNotificationSound(try call.parameters(SetNotificationSoundParameters.self)).json
+        case .setKeepOnScreen: return try service.setKeepOnScreen(try call.parameters(SetKeepOnScreenParameters.self)).json
         case .testNotification: return try service.testNotification().json
         case .welcome: return try service.welcome(try call.parameters(WelcomeParameters.self)).json
         case .welcomePending: return try service.welcomePending().json
@@ -3014,6 +3082,14 @@ extension Morning {
 
         public static func setNotificationSound(_ parameters: SetNotificationSoundParameters) -> VarlinkRequest<SetNotificationSoundReply> {
             VarlinkRequest(method: "org.bettermorning.Morning.SetNotificationSound", parameters: parameters.json)
+        }
+
+        public static func setKeepOnScreen(keep: Bool) -> VarlinkRequest<SetKeepOnScreenReply> {
+            VarlinkRequest(method: "org.bettermorning.Morning.SetKeepOnScreen", parameters: SetKeepOnScreenParameters(keep: keep).json)
+        }
+
+        public static func setKeepOnScreen(_ parameters: SetKeepOnScreenParameters) -> VarlinkRequest<SetKeepOnScreenReply> {
+            VarlinkRequest(method: "org.bettermorning.Morning.SetKeepOnScreen", parameters: parameters.json)
         }
 
         public static func testNotification() -> VarlinkRequest<TestNotificationReply> {

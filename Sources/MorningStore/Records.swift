@@ -99,6 +99,7 @@ struct SettingRow: Codable, FetchableRecord, PersistableRecord {
     static let notificationsEnabled = "notificationsEnabled"
     static let welcomeShown = "welcomeShown"
     static let reminderSound = "reminderSound"
+    static let keepReminderOnScreen = "keepReminderOnScreen"
     /// A date, or empty for none.
     static let reminderFiredOn = "reminderFiredOn"
     /// "DAY ID SERVER", such as "2026-03-03 7 :1.42", or empty for none.
@@ -122,6 +123,7 @@ struct SettingRow: Codable, FetchableRecord, PersistableRecord {
         [SettingRow(key: notificationsEnabled, value: String(settings.notificationsEnabled)),
          SettingRow(key: welcomeShown, value: String(settings.welcomeShown)),
          SettingRow(key: reminderSound, value: String(settings.reminderSound)),
+         SettingRow(key: keepReminderOnScreen, value: String(settings.keepReminderOnScreen)),
          SettingRow(key: reminderFiredOn, value: settings.reminderFiredOn?.description ?? ""),
          SettingRow(key: reminderPopup, value: settings.reminderPopup.map { "\($0.day) \($0.id) \($0.server)" + ($0.bus.map { " " + $0 } ?? "") } ?? ""),
          SettingRow(key: latestToday, value: settings.latestToday?.description ?? ""),
@@ -164,6 +166,7 @@ struct SettingRow: Codable, FetchableRecord, PersistableRecord {
             case notificationsEnabled: settings.notificationsEnabled = try flag(row)
             case welcomeShown: settings.welcomeShown = try flag(row)
             case reminderSound: settings.reminderSound = try flag(row)
+            case keepReminderOnScreen: settings.keepReminderOnScreen = try flag(row)
             case reminderFiredOn: settings.reminderFiredOn = row.value.isEmpty ? nil : try Day(stored: row.value, in: "setting")
             case reminderPopup: settings.reminderPopup = row.value.isEmpty ? nil : try popup(row)
             case latestToday: settings.latestToday = row.value.isEmpty ? nil : try Day(stored: row.value, in: "setting")

@@ -31,6 +31,8 @@ extension BmdLink {
             call(Morning.Call.setNotifications(enabled: on)) { .preferences(.notifications($0.notifications, after: effect)) }
         case .setSound(let on):
             call(Morning.Call.setNotificationSound(sound: on)) { .preferences(.notifications($0.notifications, after: effect)) }
+        case .setKeepOnScreen(let on):
+            call(Morning.Call.setKeepOnScreen(keep: on)) { .preferences(.notifications($0.notifications, after: effect)) }
         case .testNotification:
             call(Morning.Call.testNotification()) { .preferences(.notifications($0.notifications, after: effect)) }
         case .takeWelcome:

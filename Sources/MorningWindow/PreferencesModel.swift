@@ -5,6 +5,8 @@ import MorningWords
 public enum PreferencesEffect: Equatable, Sendable {
     case setNotifications(Bool)
     case setSound(Bool)
+    /// Keep the reminder on screen until acted on, or let it go as other notifications do.
+    case setKeepOnScreen(Bool)
     case testNotification
     /// Marks the welcome as shown, as `bmctl welcome` does, so no surface offers it again.
     case takeWelcome
@@ -15,6 +17,7 @@ public enum PreferencesEffect: Equatable, Sendable {
 public enum PreferencesEvent: Equatable, Sendable {
     case setNotifications(Bool)
     case setSound(Bool)
+    case setKeepOnScreen(Bool)
     case testNotification
     case showWelcome
     case closeWelcome
@@ -31,7 +34,7 @@ public enum PreferencesEvent: Equatable, Sendable {
     /// wrong stays until the next action.
     public var isAction: Bool {
         switch self {
-        case .setNotifications, .setSound, .testNotification, .showWelcome, .closeWelcome, .askReset, .confirm, .cancel: true
+        case .setNotifications, .setSound, .setKeepOnScreen, .testNotification, .showWelcome, .closeWelcome, .askReset, .confirm, .cancel: true
         case .notifications, .wasReset, .welcomeTaken: false
         }
     }
@@ -60,6 +63,9 @@ public struct PreferencesModel: Equatable, Sendable {
         case .setSound(let on):
             guard live, notifications?.sound != on else { return [] }
             return [.setSound(on)]
+        case .setKeepOnScreen(let on):
+            guard live, notifications?.keepOnScreen != on else { return [] }
+            return [.setKeepOnScreen(on)]
         case .testNotification:
             guard live else { return [] }
             return [.testNotification]
@@ -113,6 +119,11 @@ public struct PreferencesModel: Equatable, Sendable {
         switch after {
         case .setSound:
             line = "The reminder's sound is \(n.sound == true ? "on" : "off")."
+            if !n.enabled { line += " The daily reminder itself is off." }
+            return line
+        case .setKeepOnScreen:
+            line = n.keepOnScreen == false ? "The reminder leaves the screen as other notifications do."
+                : "The reminder stays on screen until you act on it."
             if !n.enabled { line += " The daily reminder itself is off." }
             return line
         case .testNotification:

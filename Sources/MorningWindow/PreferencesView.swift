@@ -1,8 +1,8 @@
 import CAdwaita
 import MorningProtocol
 
-/// The preferences, in a window of their own over the main one: the daily reminder and
-/// its sound as bmd reports them, a test notification, the welcome, and a reset after a
+/// The preferences, in a window of their own over the main one: the daily reminder, its
+/// sound and whether it stays on screen as bmd reports them, a test notification, the welcome, and a reset after a
 /// question. It draws the model and sends the person's actions.
 @MainActor
 final class PreferencesView {
@@ -13,6 +13,8 @@ final class PreferencesView {
     private(set) var reminderSwitch: UnsafeMutablePointer<GtkWidget>?
     private(set) var soundRow: UnsafeMutablePointer<GtkWidget>?
     private(set) var soundSwitch: UnsafeMutablePointer<GtkWidget>?
+    private(set) var keepRow: UnsafeMutablePointer<GtkWidget>?
+    private(set) var keepSwitch: UnsafeMutablePointer<GtkWidget>?
     private(set) var testButton: UnsafeMutablePointer<GtkWidget>?
     private(set) var welcomeButton: UnsafeMutablePointer<GtkWidget>?
     private(set) var resetButton: UnsafeMutablePointer<GtkWidget>?
@@ -52,11 +54,13 @@ final class PreferencesView {
         let (reminder, reminderSwitch) = switchRow("_Notifications")
         let (soundRow, soundSwitch) = switchRow("Alarm _Sound")
         adw_action_row_set_subtitle(cast(soundRow), "The alarm clock's sound with the reminder.")
+        let (keepRow, keepSwitch) = switchRow("_Keep the Reminder on Screen")
+        adw_action_row_set_subtitle(cast(keepRow), "Until you act on it, also where other notifications go after a few seconds, as on GNOME.")
         let testRow = adw_action_row_new()!
         adw_preferences_row_set_title(cast(testRow), "Test Notification")
         adw_action_row_set_subtitle(cast(testRow), "Check that the reminder reaches your desktop.")
         let testButton = rowButton("Se_nd", in: testRow)
-        for row in [reminder, soundRow, testRow] { adw_preferences_group_add(cast(reminderGroup), row) }
+        for row in [reminder, soundRow, keepRow, testRow] { adw_preferences_group_add(cast(reminderGroup), row) }
 
         let otherGroup = adw_preferences_group_new()!
         adw_preferences_group_set_title(cast(otherGroup), "Better Morning")
@@ -79,6 +83,8 @@ final class PreferencesView {
         self.reminderSwitch = reminderSwitch
         self.soundRow = soundRow
         self.soundSwitch = soundSwitch
+        self.keepRow = keepRow
+        self.keepSwitch = keepSwitch
         self.testButton = testButton
         self.welcomeButton = welcomeButton
         self.resetButton = resetButton
@@ -90,6 +96,10 @@ final class PreferencesView {
         on(UnsafeMutableRawPointer(soundSwitch), "notify::active", arguments: 3) { [weak self] in
             guard let self, !self.rendering else { return }
             send(.preferences(.setSound(gtk_switch_get_active(OpaquePointer(soundSwitch)) != 0)))
+        }
+        on(UnsafeMutableRawPointer(keepSwitch), "notify::active", arguments: 3) { [weak self] in
+            guard let self, !self.rendering else { return }
+            send(.preferences(.setKeepOnScreen(gtk_switch_get_active(OpaquePointer(keepSwitch)) != 0)))
         }
         on(UnsafeMutableRawPointer(testButton), "clicked") { send(.preferences(.testNotification)) }
         on(UnsafeMutableRawPointer(welcomeButton), "clicked") { send(.preferences(.showWelcome)) }
@@ -103,13 +113,13 @@ final class PreferencesView {
 
     private func closed() {
         window = nil
-        reminder = nil; reminderSwitch = nil; soundRow = nil; soundSwitch = nil
+        reminder = nil; reminderSwitch = nil; soundRow = nil; soundSwitch = nil; keepRow = nil; keepSwitch = nil
         testButton = nil; welcomeButton = nil; resetButton = nil
     }
 
     func render(_ model: WindowModel) {
         self.model = model
-        guard let window, let reminder, let reminderSwitch, let soundRow, let soundSwitch else { return }
+        guard let window, let reminder, let reminderSwitch, let soundRow, let soundSwitch, let keepRow, let keepSwitch else { return }
         rendering = true
         defer { rendering = false }
         let prefs = model.preferences
@@ -124,6 +134,10 @@ final class PreferencesView {
         gtk_widget_set_sensitive(reminderSwitch, live && n != nil ? 1 : 0)
         // A bmd older than the sound setting says nothing of it.
         gtk_widget_set_sensitive(soundRow, live && n?.enabled == true && n?.sound != nil ? 1 : 0)
+        let keep: gboolean = n?.keepOnScreen == true ? 1 : 0
+        if gtk_switch_get_active(OpaquePointer(keepSwitch)) != keep { gtk_switch_set_active(OpaquePointer(keepSwitch), keep) }
+        // Likewise a bmd older than this setting.
+        gtk_widget_set_sensitive(keepRow, live && n?.enabled == true && n?.keepOnScreen != nil ? 1 : 0)
         for button in [testButton, resetButton].compactMap({ $0 }) { gtk_widget_set_sensitive(button, live ? 1 : 0) }
 
         if prefs.noticeCount != noticeCount, let notice = prefs.notice {

@@ -71,8 +71,11 @@ struct DebPackagingTests {
             #expect(entries[path]?.mode == mode, "\(path): \(entries[path].map { "\($0)" } ?? "missing")")
         }
         #expect(entries.values.allSatisfy { $0.owner == "root/root" }, "\(entries.filter { $0.value.owner != "root/root" })")
-        // Nothing outside /usr, and nothing on the build machine's paths.
-        #expect(entries.keys.allSatisfy { $0.isEmpty || $0.hasPrefix("usr/") }, "\(entries.keys.sorted())")
+        // The autostart entry, for sessions without a systemd user manager, where desktops look for it.
+        #expect(entries["etc/xdg/autostart/better-morning-bmd.desktop"]?.mode == "-rw-r--r--", "\(entries.keys.sorted())")
+        // Nothing else outside /usr, and nothing on the build machine's paths.
+        let autostart: Set = ["etc/", "etc/xdg/", "etc/xdg/autostart/", "etc/xdg/autostart/better-morning-bmd.desktop"]
+        #expect(entries.keys.allSatisfy { $0.isEmpty || $0.hasPrefix("usr/") || autostart.contains($0) }, "\(entries.keys.sorted())")
     }
 
     @Test("make deb: lintian --pedantic finds no error and no warning; the one deliberate exception is an override that lintian uses",
@@ -216,7 +219,9 @@ struct DebPackagingTests {
             depends += DebianPackage.names(fields["Depends"] ?? "").filter { $0 != "better-morning" }
         }
         let admin = try DebianPackage.installRoot(target, holding: depends, in: box, environment: env)
-        let dpkg = ["--root=\(target)", "--force-not-root", "--log=/dev/null"]
+        // As root, dpkg --root would run the maintainer scripts inside the new root, where no
+        // shell is; run here, they see DPKG_ROOT and leave this system alone.
+        let dpkg = ["--root=\(target)", "--force-not-root", "--force-script-chrootless", "--log=/dev/null"]
         // Alone, the window asks for the main package at its own version, and for nothing else.
         let alone = try box.run("/usr/bin/dpkg", dpkg + ["--install", window], environment: env)
         let version = try DebianPackage.sourceVersion(box)
@@ -283,7 +288,7 @@ struct DebPackagingTests {
         }
     }
 
-    @Test("make deb: dpkg installs the package beside this system's libraries; bmd and bmctl run from it without Swift's toolchain and keep the local time zone; dpkg removes every file",
+    @Test("make deb: dpkg installs the package beside this system's libraries; bmd and bmctl run from it without Swift's toolchain and keep the local time zone; dpkg removes every file, the purge the autostart entry too",
           .timeLimit(.minutes(20)))
     func debInstalls() throws {
         let deb = try DebianPackage.path()
@@ -298,7 +303,9 @@ struct DebPackagingTests {
         let fields = DebianPackage.fields(try box.run("/usr/bin/dpkg-deb", ["--info", deb], environment: env).stdout)
         let admin = try DebianPackage.installRoot(target, holding: DebianPackage.names(fields["Depends"] ?? ""), in: box, environment: env)
 
-        let dpkg = ["--root=\(target)", "--force-not-root", "--log=/dev/null"]
+        // As root, dpkg --root would run the maintainer scripts inside the new root, where no
+        // shell is; run here, they see DPKG_ROOT and leave this system alone.
+        let dpkg = ["--root=\(target)", "--force-not-root", "--force-script-chrootless", "--log=/dev/null"]
         let installed = try box.run("/usr/bin/dpkg", dpkg + ["--install", deb], environment: env)
         #expect(installed.status == 0, "\(installed.stdout)\(installed.stderr)")
         #expect(!installed.stderr.contains("dependency problems"), "\(installed.stderr)")
@@ -363,10 +370,17 @@ struct DebPackagingTests {
 
         let removed = try box.run("/usr/bin/dpkg", dpkg + ["--remove", "better-morning"], environment: env)
         #expect(removed.status == 0, "\(removed.stdout)\(removed.stderr)")
-        let left = FileManager.default.enumerator(atPath: target)?.compactMap { $0 as? String }
-            .filter { !$0.hasPrefix("var/lib/dpkg") }
-            .filter { (try? FileManager.default.attributesOfItem(atPath: target + "/" + $0)[.type] as? FileAttributeType) != .typeDirectory } ?? []
-        #expect(left.isEmpty, "\(left)")
+        func left() -> [String] {
+            FileManager.default.enumerator(atPath: target)?.compactMap { $0 as? String }
+                .filter { !$0.hasPrefix("var/lib/dpkg") }
+                .filter { (try? FileManager.default.attributesOfItem(atPath: target + "/" + $0)[.type] as? FileAttributeType) != .typeDirectory } ?? []
+        }
+        // A removal keeps the configuration, the autostart entry under /etc, as Debian does;
+        // the purge takes it too.
+        #expect(left() == ["etc/xdg/autostart/better-morning-bmd.desktop"], "\(left())")
+        let purged = try box.run("/usr/bin/dpkg", dpkg + ["--purge", "better-morning"], environment: env)
+        #expect(purged.status == 0, "\(purged.stdout)\(purged.stderr)")
+        #expect(left().isEmpty, "\(left())")
     }
 
     @Test("make deb: the packaged bmd, Swift's runtime linked in, sleeps while idle as the debug build does: no thread wakes",

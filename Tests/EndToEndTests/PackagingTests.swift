@@ -66,6 +66,7 @@ struct PackagingTests {
             ("usr/share/fish/vendor_completions.d/bmctl.fish", 0o644),
             ("usr/share/applications/better-morning.desktop", 0o644),
             ("usr/share/icons/hicolor/scalable/apps/better-morning.svg", 0o644),
+            ("etc/xdg/autostart/better-morning-bmd.desktop", 0o644),
         ] + Self.iconSizes.map { ("usr/share/icons/hicolor/\($0)x\($0)/apps/better-morning.png", 0o644) }
         for (path, expectedMode) in expected {
             #expect(try mode(dest + "/" + path) == expectedMode, "\(path)")
@@ -89,6 +90,9 @@ struct PackagingTests {
         #expect(bus.contains("Exec=/usr/bin/better-morning --gapplication-service\n"), "\(bus)")
         let service = try String(contentsOfFile: dest + "/usr/lib/systemd/user/bmd.service", encoding: .utf8)
         #expect(service.contains("ExecStart=/usr/bin/bmd\n"))
+        // Where no systemd user manager starts bmd, the desktop's autostart does, from where it was installed.
+        let autostart = try String(contentsOfFile: dest + "/etc/xdg/autostart/better-morning-bmd.desktop", encoding: .utf8)
+        #expect(autostart.contains("exec /usr/bin/bmd\"\n") && autostart.contains("X-systemd-skip=true\n"), "\(autostart)")
         let bash = try String(contentsOfFile: dest + "/usr/share/bash-completion/completions/bmctl", encoding: .utf8)
         #expect(bash.contains("complete") && bash.contains("activate"))
         // bash sources the file: a #! line would claim it runs on its own.

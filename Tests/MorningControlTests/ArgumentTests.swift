@@ -105,11 +105,11 @@ import MorningClient
                 == [#"{"method":"org.bettermorning.Morning.Uncheck","parameters":{"date":"today","task":"read e"}}"#])
     }
 
-    @Test("notifications takes on, off or test, anything else is a usage error")
+    @Test("notifications takes on, off, test, sound or keep, anything else is a usage error")
     func notificationsSetting() {
         let maybe = bmctl(["notifications", "maybe"])
         #expect(maybe.status == 2)
-        #expect(maybe.err.hasPrefix("bmctl: The value 'maybe' is invalid for '<on|off|test|sound>'"))
+        #expect(maybe.err.hasPrefix("bmctl: The value 'maybe' is invalid for '<on|off|test|sound|keep>'"))
         #expect(maybe.calls.isEmpty)
         let off = bmctl(["notifications", "off"], reply: ok(#"{"notifications":{"enabled":false,"sound":true,"available":true}}"#))
         #expect(off.status == 0)
@@ -141,6 +141,25 @@ import MorningClient
         #expect(loud.calls.isEmpty)
     }
 
+    @Test("notifications keep on|off sets whether the reminder stays on screen, and says what it now does")
+    func notificationKeep() {
+        let off = bmctl(["notifications", "keep", "off"],
+                        reply: ok(#"{"notifications":{"enabled":true,"sound":true,"available":true,"keepOnScreen":false}}"#))
+        #expect(off.status == 0)
+        #expect(off.calls == [#"{"method":"org.bettermorning.Morning.SetKeepOnScreen","parameters":{"keep":false}}"#])
+        #expect(off.out == "The reminder leaves the screen as the desktop's other notifications do.\n")
+        let on = bmctl(["notifications", "keep", "on"],
+                       reply: ok(#"{"notifications":{"enabled":false,"sound":true,"available":true,"keepOnScreen":true}}"#))
+        #expect(on.calls == [#"{"method":"org.bettermorning.Morning.SetKeepOnScreen","parameters":{"keep":true}}"#])
+        #expect(on.out == "The reminder stays on screen until you act on it, also on GNOME.\n"
+                + "The daily reminder itself is off; `bmctl notifications on` turns it on.\n")
+        let shown = bmctl(["notifications", "keep"], reply: status)
+        #expect(shown.calls == [#"{"method":"org.bettermorning.Morning.Status","parameters":{}}"#])
+        let long = bmctl(["notifications", "keep", "forever"])
+        #expect(long.status == 2)
+        #expect(long.calls.isEmpty)
+    }
+
     // Rule N2.
     @Test("notifications test calls TestNotification with no parameters and says it was sent")
     func notificationsTest() {
@@ -157,7 +176,7 @@ import MorningClient
         let reply = ok(#"{"notifications":{"enabled":false,"sound":true,"available":true}}"#)
         let json = bmctl(["--json", "notifications", "test"], reply: reply)
         #expect(json.status == 0)
-        #expect(json.out == #"{"notifications":{"available":true,"enabled":false,"reason":null,"sound":true}}"# + "\n")
+        #expect(json.out == #"{"notifications":{"available":true,"enabled":false,"keepOnScreen":null,"reason":null,"sound":true}}"# + "\n")
         let text = bmctl(["notifications", "test"], reply: reply)
         #expect(text.out == "Sent a test notification.\n"
                 + "The daily reminder itself is off; `bmctl notifications on` turns it on.\n")

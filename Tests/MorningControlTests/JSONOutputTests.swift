@@ -10,7 +10,7 @@ import MorningProtocol
         let run = bmctl(["status", "--json"], reply: reply)
         #expect(run.status == 0)
         #expect(run.out == #"{"behind":0,"currentTask":null,"date":"2026-11-23","draftRevision":null,"nextChange":null,"nextReminder":null,"nextTask":null,"#
-                + #""notifications":{"available":false,"enabled":true,"reason":null,"sound":true},"now":null,"phase":"none","routine":null,"#
+                + #""notifications":{"available":false,"enabled":true,"keepOnScreen":null,"reason":null,"sound":true},"now":null,"phase":"none","routine":null,"#
                 + #""state":"none","today":null}"# + "\n")
     }
 

@@ -45,7 +45,7 @@ import Testing
         #expect(text.calls == [#"{"method":"org.bettermorning.Morning.Status","parameters":{}}"#])
         #expect(text.out == "Notifications are on, with sound. No notification server is reachable right now, so the reminder cannot show yet.\n")
         let json = bmctl(["notifications", "--json"], reply: status)
-        #expect(json.out == #"{"notifications":{"available":false,"enabled":true,"reason":null,"sound":true}}"# + "\n")
+        #expect(json.out == #"{"notifications":{"available":false,"enabled":true,"keepOnScreen":null,"reason":null,"sound":true}}"# + "\n")
     }
 }
 

@@ -15,7 +15,7 @@ struct ReminderServiceTests {
                                    tasks: [("06:30", "Get up"), ("07:00", "Walk")])
     static let reminder = ReminderMessage(summary: "Good morning — Dawn Chorus",
                                           body: "First: 06:30 Get up. 2 tasks today.", firstTask: "Get up",
-                                          staysUntilClosed: true, sound: "alarm-clock-elapsed")
+                                          staysUntilClosed: true, sound: "alarm-clock-elapsed", keepsOnScreen: true)
     static let reminderTime = instant("2026-11-23T06:30:00Z")
     static let midnight = instant("2026-11-24T00:00:00Z")
 
@@ -159,7 +159,8 @@ struct ReminderServiceTests {
             let post = await bmd.notifier.nextPost()
             #expect(post.message == ReminderMessage(summary: "Good morning — Dawn Chorus",
                                                     body: "Running late: 0 of 2 done, now 06:30 Get up.",
-                                                    firstTask: "Get up", staysUntilClosed: true, sound: "alarm-clock-elapsed"))
+                                                    firstTask: "Get up", staysUntilClosed: true, sound: "alarm-clock-elapsed",
+                                                    keepsOnScreen: true))
             await bmd.alarm.untilIdle()
         }
         #expect(bmd.notifier.all.count == 1)

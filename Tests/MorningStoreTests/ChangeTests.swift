@@ -167,7 +167,9 @@ import Testing
         for settings in [Settings(notificationsEnabled: false, welcomeShown: false),
                          Settings(notificationsEnabled: false, welcomeShown: true),
                          Settings(notificationsEnabled: true, welcomeShown: true),
-                         Settings(notificationsEnabled: true, reminderSound: false, welcomeShown: true)] {
+                         Settings(notificationsEnabled: true, reminderSound: false, welcomeShown: true),
+                         Settings(notificationsEnabled: true, keepReminderOnScreen: false),
+                         Settings(notificationsEnabled: true, keepReminderOnScreen: true)] {
             try store.apply([.setSettings(settings)])
 
             // Then the stored settings are exactly the last ones written

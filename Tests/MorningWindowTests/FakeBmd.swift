@@ -289,7 +289,7 @@ final class FakeBmd {
 /// it gives instead, by method.
 struct Records {
     static let methods: Set<String> = ["Data", "Week", "Stats", "History", "Restart", "Delete", "Reset",
-                                       "SetNotifications", "SetNotificationSound", "TestNotification", "Welcome"]
+                                       "SetNotifications", "SetNotificationSound", "SetKeepOnScreen", "TestNotification", "Welcome"]
     var cards = Fixture.cards
     /// The weeks before this one, by routine id and offset.
     var weeks: [String: Morning.WeekChart] = ["lark -1": Fixture.week(start: "2026-11-16", counts: [nil, nil, nil, nil, 2, 3, 0])]
@@ -321,6 +321,8 @@ extension FakeBmd {
             calls.append("SetNotifications \((try? Morning.SetNotificationsParameters(json: call.parameters))?.enabled ?? false)")
         case "SetNotificationSound":
             calls.append("SetNotificationSound \((try? Morning.SetNotificationSoundParameters(json: call.parameters))?.sound ?? false)")
+        case "SetKeepOnScreen":
+            calls.append("SetKeepOnScreen \((try? Morning.SetKeepOnScreenParameters(json: call.parameters))?.keep ?? false)")
         case "Data":
             records.locales.append((try? Morning.DataParameters(json: call.parameters))?.locale ?? nil)
             calls.append(method)
@@ -371,6 +373,10 @@ extension FakeBmd {
         case "SetNotificationSound":
             status.notifications.sound = (try? Morning.SetNotificationSoundParameters(json: call.parameters))?.sound
             reply(Morning.SetNotificationSoundReply(notifications: status.notifications).json)
+            push()
+        case "SetKeepOnScreen":
+            status.notifications.keepOnScreen = (try? Morning.SetKeepOnScreenParameters(json: call.parameters))?.keep
+            reply(Morning.SetKeepOnScreenReply(notifications: status.notifications).json)
             push()
         case "TestNotification":
             reply(Morning.TestNotificationReply(notifications: status.notifications).json)

@@ -41,6 +41,21 @@ import Testing
         #expect(model.noticeCount == 4)
     }
 
+    @Test("\"Keep the reminder on screen\" sends only a change, and bmd's answer is said")
+    func keepOnScreen() {
+        var model = PreferencesModel()
+        let kept = Morning.Notifications(enabled: true, sound: true, available: true, keepOnScreen: true)
+        _ = model.handle(.notifications(kept, after: .setNotifications(true)), live: true)
+        #expect(model.handle(.setKeepOnScreen(true), live: true) == [])  // already on
+        #expect(model.handle(.setKeepOnScreen(false), live: true) == [.setKeepOnScreen(false)])
+        #expect(model.handle(.setKeepOnScreen(false), live: false) == [])  // bmd away
+        let let_go = Morning.Notifications(enabled: true, sound: true, available: true, keepOnScreen: false)
+        _ = model.handle(.notifications(let_go, after: .setKeepOnScreen(false)), live: true)
+        #expect(model.notice == "The reminder leaves the screen as other notifications do.")
+        _ = model.handle(.notifications(kept, after: .setKeepOnScreen(true)), live: true)
+        #expect(model.notice == "The reminder stays on screen until you act on it.")
+    }
+
     @Test("with no notification server, the reminder's row and the answer say it cannot show, and why")
     func unavailable() {
         let away = Morning.Notifications(enabled: true, sound: true, available: false, reason: "no session bus")

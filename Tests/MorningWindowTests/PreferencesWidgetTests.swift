@@ -91,6 +91,20 @@ import Testing
         #expect(on(view.soundSwitch))
     }
 
+    @Test("\"Keep the Reminder on Screen\" shows bmd's setting and asks bmd to change it")
+    func keepOnScreen() {
+        let bmd = FakeBmd()
+        bmd.status.notifications.keepOnScreen = true
+        let (w, view) = preferences(bmd)
+        defer { close(w, view) }
+        #expect(on(view.keepSwitch))
+        #expect(gtk_widget_get_sensitive(view.keepRow!) != 0)
+        gtk_switch_set_active(OpaquePointer(view.keepSwitch!), 0)
+        #expect(spin { view.toasts.contains("The reminder leaves the screen as other notifications do.") })
+        #expect(w.bmd.calls.contains("SetKeepOnScreen false"))
+        #expect(!on(view.keepSwitch))
+    }
+
     @Test("a test notification is sent; refused, bmd's reason is said")
     func test() {
         let (w, view) = preferences()

@@ -66,7 +66,7 @@ _bmctl() {
             'history:Show the last months as a calendar heatmap: a cell per day, shaded by the tasks done.'
             'export:Write every routine with its tasks, day records and task states, as JSON or CSV; or a routine as a calendar.'
             'import:Restore a JSON export: into an empty Better Morning, or over everything with --replace.'
-            'notifications:Show whether the daily reminder is on, turn it or its sound on or off, or show a test notification.'
+            'notifications:Show whether the daily reminder is on, turn it, its sound or its staying on screen on or off, or show a test notification.'
             'reload:Make bmd read the time zone again and plan the next reminder anew.'
             'welcome:Show the welcome: what Better Morning does and what to type first.'
             'create:Create your own routine: asked for on a terminal, or given whole with --title and --task or --from.'
@@ -347,13 +347,13 @@ _bmctl_import() {
 
 _bmctl_notifications() {
     local -i ret=1
-    local -ar _on_off_test_sound=('on' 'off' 'test' 'sound')
+    local -ar _on_off_test_sound_keep=('on' 'off' 'test' 'sound' 'keep')
     local -ar _on_off=('on' 'off')
     local -ar arg_specs=(
         '--json[Print the reply as one JSON document, for scripts.]'
         '--socket[Talk to bmd on this socket instead of the default.]:path:'
         '--no-autostart[Do not start bmd when it is not running.]'
-        ':on|off|test|sound:{__bmctl_complete "${_on_off_test_sound[@]}"}'
+        ':on|off|test|sound|keep:{__bmctl_complete "${_on_off_test_sound_keep[@]}"}'
         ':on|off:{__bmctl_complete "${_on_off[@]}"}'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'

@@ -567,7 +567,7 @@ _bmctl_notifications() {
     # Offer positional completions
     case "${positional_number}" in
     1)
-        __bmctl_add_completions -W 'on'$'\n''off'$'\n''test'$'\n''sound'
+        __bmctl_add_completions -W 'on'$'\n''off'$'\n''test'$'\n''sound'$'\n''keep'
         return
         ;;
     2)

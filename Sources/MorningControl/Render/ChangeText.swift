@@ -69,6 +69,18 @@ enum ChangeText {
         return Text.lines(lines)
     }
 
+    /// After `notifications keep on|off`: what the reminder now does on a desktop that takes
+    /// notifications away after a few seconds.
+    static func keepOnScreen(_ n: Morning.Notifications, style: Style) -> String {
+        var lines = [n.keepOnScreen == false
+            ? "The reminder leaves the screen as the desktop's other notifications do."
+            : "The reminder stays on screen until you act on it, also on GNOME."]
+        if !n.enabled {
+            lines.append("The daily reminder itself is off; `bmctl notifications on` turns it on.")
+        }
+        return Text.lines(lines)
+    }
+
     /// After `notifications test`: it was shown; and if the daily reminder is off, how to turn it on.
     static func testNotification(_ n: Morning.Notifications, style: Style) -> String {
         var lines = ["Sent a test notification."]

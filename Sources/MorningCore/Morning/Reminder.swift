@@ -104,6 +104,7 @@ extension Book {
         message.firstTask = first.title
         // The alarm sound, unless the user turned it off.
         if !settings.reminderSound { message.sound = nil }
+        message.keepsOnScreen = settings.keepReminderOnScreen
         return (message, scheduled)
     }
 }

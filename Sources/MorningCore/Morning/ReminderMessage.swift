@@ -15,17 +15,22 @@ public struct ReminderMessage: Sendable, Hashable {
     /// The freedesktop sound theme's name of the sound the server is asked to play (the
     /// `sound-name` hint); nil for a silent notification.
     public var sound: String?
+    /// Whether it asks to stay on screen until acted on where the server drops any
+    /// ordinary notification from the screen after a few seconds, whatever its timeout
+    /// (GNOME Shell): there it is sent as critical, as alarm clocks send theirs.
+    public var keepsOnScreen: Bool = false
 
     /// The sound of the daily reminder: the sound theme's own for an alarm going off.
     public static let alarmSound = "alarm-clock-elapsed"
 
     public init(summary: String, body: String, firstTask: String? = nil, staysUntilClosed: Bool = false,
-                sound: String? = nil) {
+                sound: String? = nil, keepsOnScreen: Bool = false) {
         self.summary = summary
         self.body = body
         self.firstTask = firstTask
         self.staysUntilClosed = staysUntilClosed
         self.sound = sound
+        self.keepsOnScreen = keepsOnScreen
     }
 
     /// The label of the button that checks the first task.

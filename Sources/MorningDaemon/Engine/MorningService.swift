@@ -88,6 +88,13 @@ extension Engine: Morning.Service {
         }
     }
 
+    public func setKeepOnScreen(_ p: Morning.SetKeepOnScreenParameters) throws -> Morning.SetKeepOnScreenReply {
+        try serve {
+            try mutate { book, _ in ((), book.setKeepReminderOnScreen(p.keep)) }
+            return Morning.SetKeepOnScreenReply(notifications: notifications)
+        }
+    }
+
     public func welcome(_ p: Morning.WelcomeParameters) throws -> Morning.WelcomeReply {
         try serve {
             let pending = !book.settings.welcomeShown

@@ -30,7 +30,8 @@ extension Engine {
         let available = notifier?.isAvailable ?? false
         return Morning.Notifications(enabled: book.settings.notificationsEnabled, sound: book.settings.reminderSound,
                                      available: available,
-                                     reason: available ? nil : notifier?.unavailableReason ?? "this bmd runs without a notifier")
+                                     reason: available ? nil : notifier?.unavailableReason ?? "this bmd runs without a notifier",
+                                     keepOnScreen: book.settings.keepReminderOnScreen)
     }
 
     /// The status as it is now; the caller holds the lock.

@@ -25,10 +25,14 @@ final class NotificationServer: @unchecked Sendable {
     func show(_ message: ReminderMessage) -> Result<ShownNotification, Unreachable> {
         withServer { bus throws(Unreachable) in
             let capabilities = try capabilities(bus)
+            var critical = false
+            if message.keepsOnScreen && message.staysUntilClosed {
+                critical = try serverName(bus) == NotificationServer.gnomeShell
+            }
             var error: UnsafeMutablePointer<GError>?
             // A new notification every time: ids restart when the server restarts, and an
             // old NotifyNotification would ask the new server to replace a stranger's id.
-            var notification = try make(message, capabilities: capabilities)
+            var notification = try make(message, capabilities: capabilities, critical: critical)
             if notify_notification_show(notification, &error) != 0 {
                 defer { g_object_unref(notification) }
                 return ShownNotification(id: bm_notification_id(notification), server: owner(bus), bus: NotificationServer.guid(of: bus))
@@ -49,7 +53,7 @@ final class NotificationServer: @unchecked Sendable {
             error = nil
             notify_uninit()
             _ = notify_init(LibnotifyNotifier.appName)
-            notification = try make(message, capabilities: capabilities)
+            notification = try make(message, capabilities: capabilities, critical: critical)
             defer { g_object_unref(notification) }
             if notify_notification_show(notification, &error) == 0 {
                 throw NotificationServer.unreachable(taking: error)
@@ -60,7 +64,8 @@ final class NotificationServer: @unchecked Sendable {
 
     /// A libnotify notification of `message`, with the hints and the actions the server
     /// can show; the caller lets go of it.
-    private func make(_ message: ReminderMessage, capabilities: Set<String>) throws(Unreachable) -> UnsafeMutablePointer<NotifyNotification> {
+    private func make(_ message: ReminderMessage, capabilities: Set<String>,
+                      critical: Bool) throws(Unreachable) -> UnsafeMutablePointer<NotifyNotification> {
         let body = capabilities.contains("body-markup") ? BodyMarkup.escaped(message.body) : message.body
         guard let notification = notify_notification_new(message.summary, body, LibnotifyNotifier.iconName) else {
             throw Unreachable(reason: "libnotify could not make a notification")
@@ -75,6 +80,10 @@ final class NotificationServer: @unchecked Sendable {
         // The reminder stays until the morning begins, the day ends or the user closes
         // it; by default servers drop a popup after a few seconds (dunst: 10).
         notify_notification_set_timeout(notification, message.staysUntilClosed ? NOTIFY_EXPIRES_NEVER : NOTIFY_EXPIRES_DEFAULT)
+        // GNOME Shell ignores that timeout: an ordinary notification is a banner for some
+        // four seconds once the person is at the computer, and none at all in Do Not
+        // Disturb. Only a critical one stays until acted on.
+        if critical { notify_notification_set_urgency(notification, NOTIFY_URGENCY_CRITICAL) }
         if let sound = message.sound {
             notify_notification_set_hint_string(notification, "sound-name", sound)
         }
@@ -227,6 +236,37 @@ final class NotificationServer: @unchecked Sendable {
             notify_uninit()
         }
         return .failure(Unreachable(reason: "the connection to the session bus was closed"))
+    }
+
+    /// The name GNOME Shell gives itself in `GetServerInformation`.
+    static let gnomeShell = "gnome-shell"
+
+    /// Whether the process `owner` that owns the server's name on `bus` names itself GNOME
+    /// Shell's; false when it does not answer.
+    static func isGnomeShell(_ bus: OpaquePointer, owner: String?) -> Bool {
+        guard let owner else { return false }
+        return (try? name(of: owner, on: bus)) == gnomeShell
+    }
+
+    /// The server's name, as `GetServerInformation` gives it (such as "dunst" or "gnome-shell").
+    private func serverName(_ bus: OpaquePointer) throws(Unreachable) -> String {
+        try NotificationServer.name(of: "org.freedesktop.Notifications", on: bus)
+    }
+
+    /// The name the server at bus name `destination` gives itself.
+    private static func name(of destination: String, on bus: OpaquePointer) throws(Unreachable) -> String {
+        var error: UnsafeMutablePointer<GError>?
+        guard let reply = g_dbus_connection_call_sync(
+            bus, destination, "/org/freedesktop/Notifications", "org.freedesktop.Notifications",
+            "GetServerInformation", nil, nil, G_DBUS_CALL_FLAGS_NONE, NotificationServer.answerTimeout, nil, &error)
+        else {
+            throw NotificationServer.unreachable(taking: error)
+        }
+        defer { g_variant_unref(reply) }
+        guard String(cString: g_variant_get_type_string(reply)) == "(ssss)" else { return "" }
+        let name = g_variant_get_child_value(reply, 0)
+        defer { g_variant_unref(name) }
+        return String(cString: g_variant_get_string(name, nil))
     }
 
     /// Who the server says it is (`GetServerInformation`), asked with `answerTimeout`.

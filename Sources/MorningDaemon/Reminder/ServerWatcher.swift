@@ -4,7 +4,15 @@ import Foundation
 /// Watches who owns org.freedesktop.Notifications on the session bus, so that bmd knows
 /// at once when a notification server starts or stops, not at the next reminder; and
 /// hears what the server says of its notifications (an activation token, an action
-/// invoked, a notification closed), only from that owner.
+/// invoked, a notification closed), only from that owner, or, where the server is GNOME
+/// Shell's helper, only from the shell itself.
+///
+/// GNOME Shell 43 serves the notifications through a helper (gjs) that sends each
+/// signal only to the connection that showed the notification: once bmd restarted, that
+/// connection is gone, and a click on the reminder it left on screen would reach no
+/// one. The shell itself, the owner of org.gnome.Shell, also sends every such signal to
+/// all: there those are the ones heard, as the helper's, and the helper's own copies
+/// not, or a live bmd would act on one click twice.
 ///
 /// GDBus reports the owner through `NameOwnerChanged`, delivered to the GLib main context
 /// of the thread that asked; this watcher runs a main loop of its own on a thread of its
@@ -39,6 +47,11 @@ final class ServerWatcher: @unchecked Sendable {
     private var failed: @Sendable (String) -> Void = { _ in }
     /// The unique name of the server's process now; guarded by `lock`.
     private var owner: String?
+    /// Whether that server names itself GNOME Shell's; guarded by `lock`.
+    private var serverIsShell = false
+    /// The unique name of GNOME Shell's process (the owner of org.gnome.Shell), nil where
+    /// none runs; guarded by `lock`.
+    private var shellOwner: String?
     /// The GUID of the session bus watched, which the signals come from; guarded by `lock`.
     private var bus: String?
     private let lock = NSLock()
@@ -99,17 +112,24 @@ final class ServerWatcher: @unchecked Sendable {
         let guid = NotificationServer.guid(of: bus)
         lock.withLock { self.bus = guid }
         let me = Unmanaged.passRetained(self)
-        let appeared: GBusNameAppearedCallback = { _, _, owner, data in
+        let appeared: GBusNameAppearedCallback = { connection, _, owner, data in
             guard let data else { return }
             let watcher = Unmanaged<ServerWatcher>.fromOpaque(data).takeUnretainedValue()
             let name = owner.map { String(cString: $0) }
-            watcher.lock.withLock { watcher.owner = name }
+            let isShell = connection.map { NotificationServer.isGnomeShell($0, owner: name) } ?? false
+            watcher.lock.withLock {
+                watcher.owner = name
+                watcher.serverIsShell = isShell
+            }
             watcher.changed(name.map(Presence.running) ?? .absent)
         }
         let vanished: GBusNameVanishedCallback = { connection, _, data in
             guard let data else { return }
             let watcher = Unmanaged<ServerWatcher>.fromOpaque(data).takeUnretainedValue()
-            watcher.lock.withLock { watcher.owner = nil }
+            watcher.lock.withLock {
+                watcher.owner = nil
+                watcher.serverIsShell = false
+            }
             if let connection, g_dbus_connection_is_closed(connection) == 0, NotificationServer.isStartedOnDemand(connection) {
                 watcher.changed(.startedOnDemand)
             } else {
@@ -121,6 +141,18 @@ final class ServerWatcher: @unchecked Sendable {
         }
         let watch = g_bus_watch_name_on_connection(bus, "org.freedesktop.Notifications", G_BUS_NAME_WATCHER_FLAGS_NONE,
                                                    appeared, vanished, me.toOpaque(), nil)
+        let shellAppeared: GBusNameAppearedCallback = { _, _, owner, data in
+            guard let data else { return }
+            let watcher = Unmanaged<ServerWatcher>.fromOpaque(data).takeUnretainedValue()
+            watcher.lock.withLock { watcher.shellOwner = owner.map { String(cString: $0) } }
+        }
+        let shellVanished: GBusNameVanishedCallback = { _, _, data in
+            guard let data else { return }
+            let watcher = Unmanaged<ServerWatcher>.fromOpaque(data).takeUnretainedValue()
+            watcher.lock.withLock { watcher.shellOwner = nil }
+        }
+        let shellWatch = g_bus_watch_name_on_connection(bus, "org.gnome.Shell", G_BUS_NAME_WATCHER_FLAGS_NONE,
+                                                        shellAppeared, shellVanished, me.toOpaque(), nil)
         let listening = listen(address: address, flags: flags, me: me.toOpaque())
         let loop = g_main_loop_new(context, 0)
         let go = lock.withLock {
@@ -131,6 +163,7 @@ final class ServerWatcher: @unchecked Sendable {
         lock.withLock { self.loop = nil }
         listening.end()
         g_bus_unwatch_name(watch)
+        g_bus_unwatch_name(shellWatch)
         // The unwatch's last callbacks, if any, run before self is let go.
         while g_main_context_iteration(context, 0) != 0 {}
         g_main_loop_unref(loop)
@@ -154,15 +187,24 @@ final class ServerWatcher: @unchecked Sendable {
         }
     }
 
-    /// Passes on `signal` if the server's current process sent it: any client on the bus
-    /// can send a signal that looks like the server's.
+    /// Passes on `signal` if the server's current process sent it, or, where the server is
+    /// GNOME Shell's helper, if the shell sent it (then as the helper's): any client on the
+    /// bus can send a signal that looks like the server's.
     fileprivate func hear(_ signal: Signal) {
         let sender: String
         switch signal {
         case .invoked(_, _, let from, _), .closed(_, let from, _), .activationToken(_, _, let from, _): sender = from
         }
-        guard lock.withLock({ owner == sender }) else { return }
-        heard(signal)
+        let server: String? = lock.withLock {
+            if serverIsShell, let shellOwner { return shellOwner == sender ? owner : nil }
+            return owner == sender ? owner : nil
+        }
+        guard let server else { return }
+        switch signal {
+        case .invoked(let id, let key, _, let bus): heard(.invoked(id: id, key: key, sender: server, bus: bus))
+        case .closed(let id, _, let bus): heard(.closed(id: id, sender: server, bus: bus))
+        case .activationToken(let id, let token, _, let bus): heard(.activationToken(id: id, token: token, sender: server, bus: bus))
+        }
     }
 
     /// What listens to the server's signals, to end when the watch ends.

@@ -1,0 +1,354 @@
+import Foundation
+import Testing
+import MorningTestSupport
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The real GNOME Shell (43, Debian 12's), headless, as the desktop of the GNOME tests.
+///
+/// One shell serves every GNOME test of a run: it takes seconds to start and some 275 MB,
+/// where dunst takes a tenth of a second. It runs on a session bus of its own and an
+/// empty system bus of its own (without one it asks the machine's logind, and exits).
+/// A test extension kept beside the tests (`Tests/GnomeShell`) turns on the unsafe mode
+/// in which `org.gnome.Shell.Eval` answers; through it the harness reads the message tray
+/// and moves a virtual pointer, which the shell takes for a mouse. Everything it started,
+/// and what its bus started on demand (the notification helper, dconf), is stopped by pid
+/// when the test process exits.
+final class GnomeShell: @unchecked Sendable {
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    static let program = "/usr/bin/gnome-shell"
+    /// gjs runs the shell's notification helper, which owns org.freedesktop.Notifications;
+    /// python3-gi runs the Eval calls.
+    static let tools = [program, "/usr/bin/gjs", "/usr/bin/dbus-daemon", "/usr/bin/gsettings", "/usr/bin/python3"]
+
+    /// Whether GNOME Shell can run here: the GNOME tests are skipped where it cannot.
+    static var installed: Bool {
+        tools.allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    /// The run's shell, started by the first test that asks.
+    static let shared: Result<GnomeShell, Failure> = {
+        do {
+            let shell = try GnomeShell()
+            print("GNOME Shell answered Eval \(String(format: "%.1f", shell.startSeconds)) s after it started")
+            running.withLock { $0 = shell }
+            atexit { GnomeShell.running.withLock { $0?.stop() } }
+            return .success(shell)
+        } catch let failure as Failure {
+            return .failure(failure)
+        } catch {
+            return .failure(Failure(description: "\(error)"))
+        }
+    }()
+
+    private static let running = SharedValue<GnomeShell?>(nil)
+
+    /// The session's folder: buses, home, runtime folder, logs.
+    let folder: URL
+    /// How long the shell took from its start until Eval answered, in seconds.
+    private(set) var startSeconds = 0.0
+    private var children: [ChildProcess] = []
+    private let lock = NSLock()
+
+    var sessionBus: String { "unix:path=" + folder.appendingPathComponent("run/bus").path }
+    private var systemBus: String { "unix:path=" + folder.appendingPathComponent("run/system-bus").path }
+
+    /// What a client of the session (bmd) needs to reach it.
+    var environment: [String: String] {
+        ["DBUS_SESSION_BUS_ADDRESS": sessionBus, "WAYLAND_DISPLAY": "wayland-bm", "XDG_CURRENT_DESKTOP": "GNOME"]
+    }
+
+    /// The environment of the session's own processes.
+    private var sessionEnvironment: [String: String] {
+        let path = folder.path
+        return ["PATH": "/usr/bin:/bin", "HOME": path + "/home", "XDG_CONFIG_HOME": path + "/config",
+                "XDG_DATA_HOME": path + "/data", "XDG_STATE_HOME": path + "/state", "XDG_CACHE_HOME": path + "/cache",
+                "XDG_RUNTIME_DIR": path + "/run", "XDG_DATA_DIRS": "/usr/local/share:/usr/share",
+                "DBUS_SESSION_BUS_ADDRESS": sessionBus, "DBUS_SYSTEM_BUS_ADDRESS": systemBus,
+                "XDG_SESSION_TYPE": "wayland", "XDG_CURRENT_DESKTOP": "GNOME", "XDG_SESSION_DESKTOP": "gnome",
+                "WAYLAND_DISPLAY": "wayland-bm", "LANG": "C.UTF-8"]
+    }
+
+    private init() throws {
+        folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("bm-gnome-\(UUID().uuidString.prefix(8))")
+        for sub in ["home", "config", "data/gnome-shell/extensions", "state", "cache", "log"] {
+            try FileManager.default.createDirectory(at: folder.appendingPathComponent(sub), withIntermediateDirectories: true)
+        }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("run"), withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+        do {
+            try start()
+        } catch {
+            stop()
+            throw error
+        }
+    }
+
+    private func start() throws {
+        let deadline = ContinuousClock.now + .seconds(60)
+        try spawn("/usr/bin/dbus-daemon", ["--config-file=/usr/share/dbus-1/session.conf", "--nofork", "--nopidfile",
+                                           "--address=\(systemBus)"], log: "system-bus")
+        try spawn("/usr/bin/dbus-daemon", ["--session", "--nofork", "--nopidfile", "--address=\(sessionBus)"], log: "session-bus")
+        for socket in ["run/bus", "run/system-bus"] {
+            try wait(until: deadline, "the bus at \(socket)") {
+                FileManager.default.fileExists(atPath: folder.appendingPathComponent(socket).path)
+            }
+        }
+        let uuid = "test-hooks@bettermorning.org"
+        try FileManager.default.copyItem(at: packageRoot.appendingPathComponent("Tests/GnomeShell/\(uuid)"),
+                                         to: folder.appendingPathComponent("data/gnome-shell/extensions/\(uuid)"))
+        let set = try ChildProcess.run("/usr/bin/gsettings", ["set", "org.gnome.shell", "enabled-extensions", "['\(uuid)']"],
+                                       environment: sessionEnvironment)
+        guard set.status == 0 else { throw Failure(description: "gsettings: \(set.stderr)") }
+
+        let began = ContinuousClock.now
+        let shell = try spawn(Self.program, ["--headless", "--wayland", "--no-x11", "--wayland-display", "wayland-bm",
+                                             "--virtual-monitor", "1280x800"], log: "gnome-shell")
+        try wait(until: deadline, "GNOME Shell to answer Eval") {
+            guard !hasEnded(shell.pid) else { throw Failure(description: "gnome-shell exited: \(log("gnome-shell"))") }
+            return (try? eval("global.context.unsafe_mode && Main.layoutManager._startingUp === false")) == "true"
+        }
+        let took = ContinuousClock.now - began
+        startSeconds = Double(took.components.seconds) + Double(took.components.attoseconds) / 1e18
+        // Out of the overview the shell starts in, as when a person starts an app; and
+        // without its own start-up notices ("Logged in as a privileged user", "Screen Lock
+        // disabled"): while nobody touches the session a banner stays, and the next waits
+        // behind it.
+        _ = try eval("""
+            Main.overview.hide();
+            for (const source of Main.messageTray.getSources())
+              for (const notification of [...source.notifications]) notification.destroy();
+            true
+            """)
+    }
+
+    /// Ends every process of the session: first those its bus started on demand, asked of
+    /// the bus by their connections, then the shell and the buses, last started first.
+    func stop() {
+        let started = lock.withLock { () -> [ChildProcess] in
+            defer { children = [] }
+            return children
+        }
+        guard !started.isEmpty else { return }
+        var others: [pid_t] = []
+        if let names = try? busCall("ListNames", nil) as? [String] {
+            let ours = Set(started.map(\.pid))
+            for name in names where name.hasPrefix(":") {
+                if let pid = try? busCall("GetConnectionUnixProcessID", name) as? Int, pid > 0, !ours.contains(pid_t(pid)),
+                   pid_t(pid) != getpid() {
+                    others.append(pid_t(pid))
+                }
+            }
+        }
+        for pid in others { terminate(pid, within: .seconds(5)) }
+        for child in started.reversed() { NotificationStack.terminate(child) }
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// What GNOME Shell's log says so far.
+    func log(_ name: String) -> String {
+        (try? String(contentsOf: folder.appendingPathComponent("log/\(name).log"), encoding: .utf8)) ?? ""
+    }
+
+    // MARK: - Reading and touching the shell
+
+    /// Evaluates `script` in the shell; the JSON of its value.
+    @discardableResult
+    func eval(_ script: String) throws -> String {
+        let run = try ChildProcess.run("/usr/bin/python3", ["-c", Self.evalProgram, script], environment: sessionEnvironment)
+        guard run.status == 0 else { throw Failure(description: "Eval failed: \(run.stdout)\(run.stderr)") }
+        return run.stdout.trimmingCharacters(in: .newlines)
+    }
+
+    /// One notification in the shell's message tray.
+    struct Notification: Equatable, CustomStringConvertible {
+        var title: String
+        var body: String
+        /// GNOME Shell's urgency: 0 low, 1 normal, 2 high, 3 critical.
+        var urgency: Int
+        var actions: [String]
+        var description: String { "\(title) | \(body) [urgency \(urgency), actions \(actions)]" }
+    }
+
+    /// What the tray holds and shows.
+    struct Tray: CustomStringConvertible {
+        var notifications: [Notification]
+        /// The title of the notification shown as a banner now, nil when none is.
+        var banner: String?
+        /// The buttons on the banner, by label.
+        var buttons: [String]
+        var description: String { "banner \(banner ?? "none") \(buttons), tray \(notifications)" }
+    }
+
+    func tray() throws -> Tray {
+        let json = try eval("""
+            (() => {
+              const tray = Main.messageTray;
+              const shown = tray._notification && tray._notificationState !== 0 ? tray._notification : null;
+              const banner = tray._banner;
+              const all = [];
+              for (const source of tray.getSources())
+                for (const n of source.notifications)
+                  all.push({ title: n.title, body: n.bannerBodyText || '', urgency: n.urgency,
+                             actions: n.actions.map(a => a.label) });
+              return { notifications: all, banner: shown ? shown.title : null,
+                       buttons: shown && banner && banner._buttonBox ? banner._buttonBox.get_children().map(c => c.label) : [] };
+            })()
+            """)
+        guard let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any] else {
+            throw Failure(description: "the tray as Eval gave it: \(json)")
+        }
+        let notifications = (object["notifications"] as? [[String: Any]] ?? []).map {
+            Notification(title: $0["title"] as? String ?? "", body: $0["body"] as? String ?? "",
+                         urgency: $0["urgency"] as? Int ?? -1, actions: $0["actions"] as? [String] ?? [])
+        }
+        return Tray(notifications: notifications, banner: object["banner"] as? String, buttons: object["buttons"] as? [String] ?? [])
+    }
+
+    /// Waits until the tray is as `wanted` says; the tray then.
+    func waitForTray(within: Duration = .seconds(20), _ wanted: (Tray) -> Bool) throws -> Tray {
+        var last = try tray()
+        let found = try waitUntil(within: within) {
+            last = try tray()
+            return wanted(last)
+        }
+        guard found else { throw Failure(description: "the tray never came to be as wanted: \(last)") }
+        return last
+    }
+
+    /// Takes away every notification, so that the next test starts from an empty tray.
+    func clear() throws {
+        try eval("""
+            for (const source of Main.messageTray.getSources())
+              for (const notification of [...source.notifications]) notification.destroy();
+            true
+            """)
+        _ = try waitForTray { $0.notifications.isEmpty && $0.banner == nil }
+    }
+
+    /// The virtual pointer, made once: what remote-desktop tools use, and to the shell a mouse.
+    private static let pointer = """
+        const Clutter = imports.gi.Clutter;
+        if (!global._bmTestPointer)
+          global._bmTestPointer = Clutter.get_default_backend().get_default_seat()
+            .create_virtual_device(Clutter.InputDeviceType.POINTER_DEVICE);
+        """
+
+    /// Moves the pointer over an empty part of the screen, as a person at the computer does:
+    /// the shell then counts the user as active.
+    func beActive() throws {
+        try eval(Self.pointer + """
+            const where = 500 + Math.round(Math.random() * 100);
+            global._bmTestPointer.notify_absolute_motion(GLib.get_monotonic_time(), where, global.stage.height - 60);
+            true
+            """)
+    }
+
+    /// Presses the banner's button labelled `label` as a person would: the pointer onto the
+    /// banner, which then shows its buttons, onto the button, and a click.
+    func press(_ label: String) throws {
+        let quoted = String(data: try JSONSerialization.data(withJSONObject: [label]), encoding: .utf8)!
+        let onBanner = try eval(Self.pointer + """
+            (() => {
+              const bin = Main.messageTray._bannerBin;
+              if (!Main.messageTray._banner) return false;
+              const [x, y] = bin.get_transformed_position();
+              const [w, h] = bin.get_transformed_size();
+              global._bmTestPointer.notify_absolute_motion(GLib.get_monotonic_time(), x + w / 2, y + Math.min(h / 2, 30));
+              return true;
+            })()
+            """)
+        guard onBanner == "true" else { throw Failure(description: "no banner to press \(label) on: \(try tray())") }
+        let find = "Main.messageTray._banner && Main.messageTray._banner._buttonBox && Main.messageTray._banner._buttonBox"
+            + ".get_children().find(c => c.label === \(quoted)[0])"
+        let shown = try waitUntil(within: .seconds(10)) {
+            try eval("(() => { const b = \(find); return !!b && b.is_mapped() && b.get_transformed_size()[0] > 0; })()") == "true"
+        }
+        guard shown else { throw Failure(description: "no button \(label) on the banner: \(try tray())") }
+        let clicked = try eval(Self.pointer + """
+            (() => {
+              const button = \(find);
+              if (!button) return false;
+              const [x, y] = button.get_transformed_position();
+              const [w, h] = button.get_transformed_size();
+              const p = global._bmTestPointer, t = GLib.get_monotonic_time();
+              p.notify_absolute_motion(t, x + w / 2, y + h / 2);
+              p.notify_button(t + 1000, Clutter.BUTTON_PRIMARY, Clutter.ButtonState.PRESSED);
+              p.notify_button(t + 2000, Clutter.BUTTON_PRIMARY, Clutter.ButtonState.RELEASED);
+              return true;
+            })()
+            """)
+        guard clicked == "true" else { throw Failure(description: "the button \(label) went before it was pressed") }
+    }
+
+    /// Clicks the banner itself, away from its buttons, as a person opens a notification.
+    func clickBanner() throws {
+        let clicked = try eval(Self.pointer + """
+            (() => {
+              const bin = Main.messageTray._bannerBin;
+              if (!Main.messageTray._banner) return false;
+              const [x, y] = bin.get_transformed_position();
+              const [w, h] = bin.get_transformed_size();
+              const p = global._bmTestPointer, t = GLib.get_monotonic_time();
+              p.notify_absolute_motion(t, x + w / 2, y + Math.min(h / 4, 20));
+              p.notify_button(t + 1000, Clutter.BUTTON_PRIMARY, Clutter.ButtonState.PRESSED);
+              p.notify_button(t + 2000, Clutter.BUTTON_PRIMARY, Clutter.ButtonState.RELEASED);
+              return true;
+            })()
+            """)
+        guard clicked == "true" else { throw Failure(description: "no banner to click: \(try tray())") }
+    }
+
+    // MARK: - Processes
+
+    @discardableResult
+    private func spawn(_ path: String, _ arguments: [String], log name: String) throws -> ChildProcess {
+        let log = open(folder.appendingPathComponent("log/\(name).log").path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
+        defer { close(log) }
+        let child = try ChildProcess(path, arguments, environment: sessionEnvironment, stdout: log, stderr: log)
+        lock.withLock { children.append(child) }
+        return child
+    }
+
+    private func wait(until deadline: ContinuousClock.Instant, _ what: String, _ ready: () throws -> Bool) throws {
+        guard try waitUntil(within: deadline - ContinuousClock.now, ready) else {
+            throw Failure(description: "timed out waiting for \(what); GNOME Shell said: \(log("gnome-shell").suffix(3000))")
+        }
+    }
+
+    /// A call to the session bus itself, with one string argument or none; its answer.
+    private func busCall(_ method: String, _ argument: String?) throws -> Any? {
+        let run = try ChildProcess.run("/usr/bin/python3", ["-c", Self.busProgram, method] + (argument.map { [$0] } ?? []),
+                                       environment: sessionEnvironment)
+        guard run.status == 0 else { return nil }
+        return try JSONSerialization.jsonObject(with: Data(run.stdout.utf8), options: .fragmentsAllowed)
+    }
+
+    /// Calls org.gnome.Shell.Eval with its first argument; prints the JSON, and fails when
+    /// the shell says the script failed.
+    private static let evalProgram = """
+        import sys, gi
+        gi.require_version('Gio', '2.0')
+        from gi.repository import Gio, GLib
+        bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
+        ok, out = bus.call_sync('org.gnome.Shell', '/org/gnome/Shell', 'org.gnome.Shell', 'Eval',
+            GLib.Variant('(s)', (sys.argv[1],)), GLib.VariantType('(bs)'), Gio.DBusCallFlags.NONE, 10000, None).unpack()
+        print(out)
+        sys.exit(0 if ok else 1)
+        """
+
+    private static let busProgram = """
+        import sys, json, gi
+        gi.require_version('Gio', '2.0')
+        from gi.repository import Gio, GLib
+        bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
+        args = GLib.Variant('(s)', (sys.argv[2],)) if len(sys.argv) > 2 else None
+        reply = bus.call_sync('org.freedesktop.DBus', '/org/freedesktop/DBus', 'org.freedesktop.DBus', sys.argv[1],
+            args, None, Gio.DBusCallFlags.NONE, 5000, None).unpack()
+        print(json.dumps(reply[0]))
+        """
+}
