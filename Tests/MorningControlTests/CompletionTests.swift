@@ -59,8 +59,8 @@ import Testing
             for name in names {
                 #expect(name.wholeMatch(of: /[A-Za-z_][A-Za-z0-9_]*/) != nil, "local -ar \(name)")
             }
-            #expect(script.contains("local -ar _on_off_test_sound=('on' 'off' 'test' 'sound')"))
-            #expect(script.contains("{__bmctl_complete \"${_on_off_test_sound[@]}\"}"))
+            #expect(script.contains("local -ar _on_off_test_sound_keep=('on' 'off' 'test' 'sound' 'keep')"))
+            #expect(script.contains("{__bmctl_complete \"${_on_off_test_sound_keep[@]}\"}"))
         }
     }
 
