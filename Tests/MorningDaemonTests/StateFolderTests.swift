@@ -44,6 +44,21 @@ struct StateFolderTests {
 
     static let everyIDMapped = UserNamespace(uidMap: "0 0 4294967295\n")
 
+    @Test("folders whose group may not write (0755, 0750) are accepted without asking the account databases")
+    func noLookupWithoutGroupWrite() throws {
+        // The C library's lookups load NSS modules and their buffers into bmd for good:
+        // an idle bmd's written memory grew by 64 KiB when every folder above was looked up.
+        let asked = LockedCount()
+        let counting = AccountFacts(listedMembers: { _ in asked.add(); return nil },
+                                    primaryMembers: { _ in asked.add(); return [] },
+                                    loginName: { _ in asked.add(); return nil })
+        for mode: mode_t in [0o755, 0o750] {
+            let layout = Layout(parentMode: mode)
+            try StateFolder.claim(layout.state, accounts: counting, namespace: Self.everyIDMapped)
+        }
+        #expect(asked.value == 0)
+    }
+
     @Test("a folder above left 0775 by mkdir -p under umask 002, of the user's private group, is accepted")
     func privateGroupParent() throws {
         let layout = Layout(parentMode: 0o775)
@@ -116,4 +131,12 @@ struct StateFolderTests {
         let error = StateFolder.ParentOpen(path: "/p/state", parent: "/p", mode: 0o40755, owner: 65534)
         #expect("\(error)".contains("/p, which belongs to user id 65534"))
     }
+}
+
+/// A count that closures of any thread may add to.
+final class LockedCount: @unchecked Sendable {  // guarded by its lock
+    private var count = 0
+    private let lock = NSLock()
+    func add() { lock.lock(); count += 1; lock.unlock() }
+    var value: Int { lock.lock(); defer { lock.unlock() }; return count }
 }

@@ -268,8 +268,12 @@ enum StateFolder {
 
     /// Whether someone other than this user may write in the folder `info` describes:
     /// everyone's write bit, or the group's when the group is not the user's alone.
+    /// The account databases are asked only when the group may write: their lookups load
+    /// NSS modules into bmd for good, which an idle bmd would carry as written memory.
     static func othersMayWrite(_ info: stat, accounts: AccountFacts) -> Bool {
-        accounts.bitsOpenToOthers(mode: info.st_mode, group: info.st_gid, uid: geteuid()) & (S_IWGRP | S_IWOTH) != 0
+        if info.st_mode & S_IWOTH != 0 { return true }
+        guard info.st_mode & S_IWGRP != 0 else { return false }
+        return !accounts.groupIsPrivate(info.st_gid, to: geteuid())
     }
 
     /// Each folder above the state folder, as it really is (links resolved), must be this
