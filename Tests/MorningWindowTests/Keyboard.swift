@@ -83,6 +83,14 @@ struct Keyboard {
 
     /// The shortcut of `widget`'s own controllers that `key` pressed alone triggers.
     private static func shortcut(for key: String, on widget: UnsafeMutablePointer<GtkWidget>) -> OpaquePointer? {
+        // An alternative trigger reads "space|KP_Space".
+        shortcuts(on: widget).first { $0.trigger.split(separator: "|").contains(Substring(key)) }?.shortcut
+    }
+
+    /// Each shortcut of `widget`'s own shortcut controllers (which hold them), with its
+    /// trigger as GTK writes it ("<Control>w").
+    static func shortcuts(on widget: UnsafeMutablePointer<GtkWidget>) -> [(shortcut: OpaquePointer, trigger: String)] {
+        var found: [(OpaquePointer, String)] = []
         let controllers = gtk_widget_observe_controllers(widget)!
         defer { g_object_unref(UnsafeMutableRawPointer(controllers)) }
         for index in 0..<g_list_model_get_n_items(controllers) {
@@ -93,23 +101,31 @@ struct Keyboard {
             let shortcuts = OpaquePointer(controller)
             for position in 0..<g_list_model_get_n_items(shortcuts) {
                 let item = g_list_model_get_item(shortcuts, position)!
+                defer { g_object_unref(item) }  // the controller holds it
                 let shortcut = OpaquePointer(item)
-                guard let trigger = gtk_shortcut_get_trigger(shortcut),
-                      let text = gtk_shortcut_trigger_to_string(trigger) else {
-                    g_object_unref(item)
-                    continue
+                if let trigger = gtk_shortcut_get_trigger(shortcut), let text = gtk_shortcut_trigger_to_string(trigger) {
+                    found.append((shortcut, String(cString: text)))
+                    g_free(text)
                 }
-                defer { g_free(text) }
-                // An alternative trigger reads "space|KP_Space".
-                if String(cString: text).split(separator: "|").contains(Substring(key)) {
-                    g_object_unref(item)  // the controller holds it
-                    return shortcut
-                }
-                g_object_unref(item)
             }
         }
-        return nil
+        return found
     }
+}
+
+/// Every widget of `type` in `root` or below it, in the order GTK holds them.
+@MainActor
+func widgets(in root: UnsafeMutablePointer<GtkWidget>, of type: GType) -> [UnsafeMutablePointer<GtkWidget>] {
+    var found: [UnsafeMutablePointer<GtkWidget>] = []
+    if g_type_check_instance_is_a(UnsafeMutableRawPointer(root).assumingMemoryBound(to: GTypeInstance.self), type) != 0 {
+        found.append(root)
+    }
+    var child = gtk_widget_get_first_child(root)
+    while let current = child {
+        found += widgets(in: current, of: type)
+        child = gtk_widget_get_next_sibling(current)
+    }
+    return found
 }
 
 /// The button labelled `label` (its mnemonic's underline left out) in `root` or below it,

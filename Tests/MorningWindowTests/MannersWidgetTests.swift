@@ -107,25 +107,7 @@ import Testing
 
     /// The keys of every window-wide shortcut on `widget`.
     func triggers(on widget: UnsafeMutablePointer<GtkWidget>) -> [String] {
-        var found: [String] = []
-        let controllers = gtk_widget_observe_controllers(widget)!
-        defer { g_object_unref(UnsafeMutableRawPointer(controllers)) }
-        for index in 0..<g_list_model_get_n_items(controllers) {
-            let controller = g_list_model_get_item(controllers, index)!
-            defer { g_object_unref(controller) }
-            guard g_type_check_instance_is_a(controller.assumingMemoryBound(to: GTypeInstance.self), gtk_shortcut_controller_get_type()) != 0
-            else { continue }
-            let shortcuts = OpaquePointer(controller)
-            for position in 0..<g_list_model_get_n_items(shortcuts) {
-                let item = g_list_model_get_item(shortcuts, position)!
-                defer { g_object_unref(item) }
-                if let trigger = gtk_shortcut_get_trigger(OpaquePointer(item)), let text = gtk_shortcut_trigger_to_string(trigger) {
-                    found.append(String(cString: text))
-                    g_free(text)
-                }
-            }
-        }
-        return found
+        Keyboard.shortcuts(on: widget).map(\.trigger)
     }
 
     /// The accelerators a Keyboard Shortcuts window lists.
@@ -144,19 +126,6 @@ import Testing
         widgets(in: root, of: adw_preferences_row_get_type()).compactMap { row in
             adw_preferences_row_get_title(cast(row)).map { String(cString: $0) }
         }
-    }
-
-    func widgets(in root: UnsafeMutablePointer<GtkWidget>, of type: GType) -> [UnsafeMutablePointer<GtkWidget>] {
-        var found: [UnsafeMutablePointer<GtkWidget>] = []
-        if g_type_check_instance_is_a(UnsafeMutableRawPointer(root).assumingMemoryBound(to: GTypeInstance.self), type) != 0 {
-            found.append(root)
-        }
-        var child = gtk_widget_get_first_child(root)
-        while let current = child {
-            found += widgets(in: current, of: type)
-            child = gtk_widget_get_next_sibling(current)
-        }
-        return found
     }
 }
 

@@ -51,25 +51,12 @@ import Testing
         w.controller.send(.showPage(.history))
         let row = w.view.history.routineRow
         func shown() -> UnsafeMutablePointer<GtkWidget>? {
-            labels(in: row).first { String(cString: gtk_label_get_text(OpaquePointer($0))) == long + " (active)" && gtk_widget_get_mapped($0) != 0 }
+            widgets(in: row, of: gtk_label_get_type()).first { String(cString: gtk_label_get_text(OpaquePointer($0))) == long + " (active)" && gtk_widget_get_mapped($0) != 0 }
         }
         #expect(spin { shown() != nil && gtk_widget_get_width(w.view.content) <= 360 }, "the History page never showed \(long) (active)")
         let label = shown()!
         #expect(spin { gtk_widget_get_width(label) > 0 })
         #expect(pango_layout_is_ellipsized(gtk_label_get_layout(OpaquePointer(label))) == 0, "the routine's name is cut")
-    }
-
-    func labels(in root: UnsafeMutablePointer<GtkWidget>) -> [UnsafeMutablePointer<GtkWidget>] {
-        var found: [UnsafeMutablePointer<GtkWidget>] = []
-        if g_type_check_instance_is_a(UnsafeMutableRawPointer(root).assumingMemoryBound(to: GTypeInstance.self), gtk_label_get_type()) != 0 {
-            found.append(root)
-        }
-        var child = gtk_widget_get_first_child(root)
-        while let current = child {
-            found += labels(in: current)
-            child = gtk_widget_get_next_sibling(current)
-        }
-        return found
     }
 
     @Test("the window follows the system's dark or light style: it sets no colour scheme of its own")
