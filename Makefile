@@ -39,8 +39,10 @@ TEST_PACKAGES := $(RUN_PACKAGES) libadwaita-1-dev python3-venv mandoc groff-base
 DEB_PACKAGES := $(RUN_PACKAGES) libadwaita-1-dev dpkg-dev
 # And for the benchmarks: the command-line peers bmctl and bmd are measured against,
 # hyperfine to cross-check the start-up timings by hand, and gcc to build bench/load's load generator;
-# GNOME Clocks, the window's peer, and python3-xlib, with which bench/window watches the display.
-BENCH_PACKAGES := $(TEST_PACKAGES) calcurse remind hyperfine gcc gnome-clocks python3-xlib
+# GNOME Clocks, the window's peer, and python3-xlib, with which bench/window watches the display;
+# gdbus (libglib2.0-bin), with which bench/window-week turns the window's pages, and Mesa's
+# software GL (libgl1-mesa-dri), with which it draws the window as a desktop's GL does.
+BENCH_PACKAGES := $(TEST_PACKAGES) calcurse remind hyperfine gcc gnome-clocks python3-xlib libglib2.0-bin libgl1-mesa-dri
 
 .PHONY: all build run test test-without-window test-window bench install uninstall deb deps test-deps clean generate completions
 

@@ -37,16 +37,27 @@ public final class BmdLink {
     private var awaitingStatus = false
     /// Why bmd cannot run, as a try learnt it (see `LinkFailure.Kind.lasting`), until bmd answers.
     private var lastingReason: String?
+    /// How long a countdown may show without a new status before the window asks bmd.
+    private let countdownPatience: UInt32
+    /// The timer of that wait: set only while a countdown shows.
+    private var countdownSource: guint = 0
+
+    /// While a countdown shows, bmd sends a new status at least once a minute (the count
+    /// drops on each of its minutes); this is that minute, and a few seconds to spare.
+    public static let countdownPatience: UInt32 = 65_000
 
     /// `deliver` gets every event; it runs on the main thread, from GLib's loop.
     /// `starter`, when given, makes the first connection in place of `connector`.
     /// `patience` is how long, in milliseconds, a call may wait for its answer before
-    /// `.unanswered` is delivered.
+    /// `.unanswered` is delivered. `countdownPatience` is how long, in milliseconds, a
+    /// countdown may show without a new status before the window asks bmd for one.
     public init(connector: @escaping Connector, starter: Starter? = nil, patience: UInt32 = WindowModel.patience,
+                countdownPatience: UInt32 = BmdLink.countdownPatience,
                 deliver: @escaping @MainActor (WindowEvent) -> Void) {
         self.connector = connector
         self.starter = starter
         self.patience = patience
+        self.countdownPatience = countdownPatience
         self.deliver = deliver
     }
 
@@ -146,6 +157,7 @@ public final class BmdLink {
                     return self.lost("bmd sent a status the window cannot read" + Self.versionQuestion)
                 }
                 self.deliver(.status(status))
+                self.expectNextStatus(status)
                 if !reply.continues { self.lost("bmd ended the status stream") }
             }
             watchSilence()
@@ -240,6 +252,27 @@ public final class BmdLink {
         }
     }
 
+    /// A countdown shows: bmd sends the next minute's status within the minute. A bmd
+    /// stopped (SIGSTOP) while no call waits would leave the countdown frozen with nothing
+    /// said, so when that status is late the window asks for one; the call then waits as
+    /// any call does, and the window says that bmd does not answer when it stays silent.
+    /// Only a duration is measured: bmd's clock may read other than the window's.
+    private func expectNextStatus(_ status: Morning.StatusReply) {
+        MainLoop.cancel(countdownSource)
+        countdownSource = 0
+        guard status.now?.minutesToNext != nil else { return }
+        countdownSource = MainLoop.after(milliseconds: countdownPatience) { [weak self] in
+            guard let self else { return }
+            self.countdownSource = 0
+            self.call(Morning.Call.status()) { [weak self] status in
+                // Answered (on the main thread, as every answer is): a bmd whose stream
+                // fell quiet is asked again a minute on.
+                MainActor.assumeIsolated { self?.expectNextStatus(status) }
+                return .status(status)
+            }
+        }
+    }
+
     /// bmd said something: a window told it does not answer hears that it does.
     private func heard() {
         guard toldSilent else { return }
@@ -251,6 +284,8 @@ public final class BmdLink {
     private func forgetSilence() {
         MainLoop.cancel(patienceSource)
         patienceSource = 0
+        MainLoop.cancel(countdownSource)
+        countdownSource = 0
         awaitingStatus = false
         toldSilent = false
     }

@@ -8,9 +8,13 @@ public final class WindowController {
     public var changed: (@MainActor (WindowModel) -> Void)?
 
     /// `starter`, when given, makes the first connection off the main thread (see `BmdLink`);
-    /// `patience` is how long a call waits before the window says bmd does not answer.
-    public init(connector: @escaping BmdLink.Connector, starter: BmdLink.Starter? = nil, patience: UInt32 = WindowModel.patience) {
-        link = BmdLink(connector: connector, starter: starter, patience: patience) { [weak self] event in self?.send(event) }
+    /// `patience` is how long a call waits before the window says bmd does not answer, and
+    /// `countdownPatience` how long a countdown shows without a new status before it asks.
+    public init(connector: @escaping BmdLink.Connector, starter: BmdLink.Starter? = nil, patience: UInt32 = WindowModel.patience,
+                countdownPatience: UInt32 = BmdLink.countdownPatience) {
+        link = BmdLink(connector: connector, starter: starter, patience: patience, countdownPatience: countdownPatience) {
+            [weak self] event in self?.send(event)
+        }
     }
 
     public func send(_ event: WindowEvent) {

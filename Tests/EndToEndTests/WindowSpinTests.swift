@@ -116,4 +116,23 @@ struct WindowSpinTests {
         try morning.desktop.wait(role: "check box", name: box, state: "checked", within: 0)
         #expect(try morning.bmdSays(3, is: "done"))
     }
+
+    @Test("a bmd stopped while the countdown runs and no call waits is said not to answer once the next minute is late, and heard again once it goes on",
+          .timeLimit(.minutes(3)))
+    func countdownWhileBmdIsStopped() throws {
+        // 05:00: Kant's next task is at 05:05, so the window counts down to it.
+        let morning = try WindowEndToEndTests.Morning()
+        defer { morning.desktop.stop() }
+        try morning.desktop.wait(role: "check box", name: morning.checkBox(3), state: "sensitive")
+        // Every call of the window's start answered: only its status stream is open.
+        #expect(waitUntil(within: .seconds(10)) { WindowIdleTests.connections(to: morning.box.socketPath) == 2 })
+        let bmd = try #require(morning.box.daemon?.pid)
+        kill(bmd, SIGSTOP)
+        defer { kill(bmd, SIGCONT) }
+        // bmd would have sent the countdown's next minute within the minute; the window
+        // waits 65 s for it, asks bmd, and says so when that call is not answered in 5 s.
+        try morning.desktop.wait(role: "label", name: "bmd does not answer. It took the window's call but has said nothing for 5 seconds…", within: 85)
+        kill(bmd, SIGCONT)
+        try morning.desktop.gone(role: "label", name: "bmd does not answer…", within: 5)
+    }
 }

@@ -75,6 +75,53 @@ import Testing
         window.link.stop()
     }
 
+    // Rule U4: a bmd that stops while a countdown shows is said, not left frozen.
+    @Test("a countdown bmd stops updating makes the window ask bmd, and say that it does not answer until it does")
+    func frozenCountdown() {
+        let bmd = FakeBmd()
+        let window = WindowController(connector: bmd.connector, patience: 200, countdownPatience: 300)
+        window.send(.started)
+        #expect(spin { window.model.shownDay != nil && !window.link.waitsForAnswer })
+        #expect(window.model.status?.now?.minutesToNext == 12)
+        // Stopped (SIGSTOP) with no call waiting: no new status comes, and no call is answered.
+        bmd.holding = true
+        #expect(spin { window.model.silent }, "the window never said that bmd does not answer")
+        #expect(bmd.heldCalls == ["Status"])
+        bmd.answerHeld()
+        #expect(spin { !window.model.silent })
+        #expect(window.model.link == .live)
+        window.link.stop()
+    }
+
+    @Test("while bmd sends each minute's status, or no countdown shows, the window asks for no status")
+    func countdownKeptUp() {
+        let bmd = FakeBmd()
+        let window = WindowController(connector: bmd.connector, patience: 200, countdownPatience: 300)
+        window.send(.started)
+        #expect(spin { window.model.shownDay != nil })
+        // A status every 100 ms, ten times: each comes before the window would ask.
+        var sent = 0
+        func every100ms() {
+            MainLoop.after(milliseconds: 100) {
+                bmd.push()
+                sent += 1
+                if sent < 10 { every100ms() }
+            }
+        }
+        every100ms()
+        #expect(spin { sent == 10 })
+        #expect(!bmd.calls.contains("Status"))
+        // With no countdown (the routine starts tomorrow), nothing is due within the minute.
+        bmd.status = Fixture.waiting()
+        bmd.push()
+        #expect(spin { window.model.status?.now == nil })
+        var waited = false
+        MainLoop.after(milliseconds: 1000) { waited = true }
+        #expect(spin { waited })
+        #expect(!bmd.calls.contains("Status"))
+        window.link.stop()
+    }
+
     @Test("when bmd stops the window says it is away, and is live again once bmd is back")
     func restart() {
         let bmd = FakeBmd()

@@ -70,6 +70,12 @@ final class FakeBmd {
         push()
     }
 
+    /// A check taken back elsewhere: the task at `position` of today not done.
+    func uncheckElsewhere(_ position: Int) {
+        _ = apply(position: position, done: false)
+        push()
+    }
+
     private func drop(_ fd: Int32) {
         MainLoop.cancel(sources[fd] ?? 0)
         sources[fd] = nil
