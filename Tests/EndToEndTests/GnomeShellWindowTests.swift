@@ -51,6 +51,28 @@ extension GnomeShellReminderTests {
         try due.stopDaemon()
         try shell.clear()
     }
+
+    @Test("On GNOME Shell, clicking the reminder with no window open starts the window, on Today, in front of the app the person works in",
+          .timeLimit(.minutes(5)))
+    func openTodayStartsWindow() throws {
+        let shell = try Self.shell()
+        let box = try Sandbox(zone: "Europe/Berlin", time: "2026-03-02 08:00:00")
+        try Self.installWindow(on: shell, for: box)
+        defer { shell.removeWindow() }
+        let (due, _) = try Self.reminderDue(on: shell, in: box, environment: ["XDG_DATA_DIRS": shell.windowShare])
+        _ = try shell.waitForTray { $0.banner == Self.summary }
+        let other = try shell.otherAppInFront()
+        defer { NotificationStack.terminate(other) }
+        #expect(shell.windowProcess() == nil, "a window runs before the click")
+
+        try shell.clickBanner()
+        let inFront = try waitUntil(within: .seconds(20)) { try shell.focusedWindow() == "Better Morning" }
+        #expect(inFront, "windows (title, asks for attention): \((try? shell.windows()) ?? ""); bmd: \(due.daemonLog.suffix(2000))")
+        #expect(try shell.windowPage() == "today")
+        #expect(try NotificationTests.todayStates(due).first == "untouched")
+        try due.stopDaemon()
+        try shell.clear()
+    }
 }
 
 /// GNOME Shell's own search, in the Activities overview, with the window's search provider
