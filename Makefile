@@ -32,9 +32,10 @@ RUN_PACKAGES := pkg-config libsqlite3-dev libsystemd-dev libnotify-dev
 # the window was given.
 # gnome-shell runs headless as the desktop of the GNOME tests, and gjs runs its
 # notification helper (only a Recommends, and install-packages installs none); where
-# they cannot be installed those tests are reported as skipped.
+# they cannot be installed those tests are reported as skipped. The app they put in
+# front of the window is a GTK 4 window from python3-gi (gir1.2-gtk-4.0).
 TEST_PACKAGES := $(RUN_PACKAGES) libadwaita-1-dev python3-venv mandoc groff-base faketime systemd dbus xvfb dunst sqlite3 dpkg-dev lintian tmux zsh desktop-file-utils appstream \
-	python3-pyatspi gir1.2-atspi-2.0 xdotool at-spi2-core python3-gi x11-utils gnome-shell gjs
+	python3-pyatspi gir1.2-atspi-2.0 xdotool at-spi2-core python3-gi x11-utils gnome-shell gjs gir1.2-gtk-4.0
 # And to build the Debian packages, the window's (better-morning-window) included.
 DEB_PACKAGES := $(RUN_PACKAGES) libadwaita-1-dev dpkg-dev
 # And for the benchmarks: the command-line peers bmctl and bmd are measured against,

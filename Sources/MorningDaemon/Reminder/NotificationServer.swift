@@ -25,14 +25,20 @@ final class NotificationServer: @unchecked Sendable {
     func show(_ message: ReminderMessage) -> Result<ShownNotification, Unreachable> {
         withServer { bus throws(Unreachable) in
             let capabilities = try capabilities(bus)
-            var critical = false
-            if message.keepsOnScreen && message.staysUntilClosed {
-                critical = try serverName(bus) == NotificationServer.gnomeShell
+            let entry = TodayInWindow.entryForNotifications(environment: sessionBus.environment)
+            let wantsCritical = message.keepsOnScreen && message.staysUntilClosed
+            // Asked only when the answer changes the notification: one call less on other servers.
+            var onGnomeShell = false
+            if wantsCritical || entry == TodayInWindow.desktopEntry {
+                onGnomeShell = try serverName(bus) == NotificationServer.gnomeShell
             }
+            let critical = wantsCritical && onGnomeShell
+            let shellOpensWindow = NotificationServer.shellOpensWindow(onGnomeShell: onGnomeShell, desktopEntry: entry)
             var error: UnsafeMutablePointer<GError>?
             // A new notification every time: ids restart when the server restarts, and an
             // old NotifyNotification would ask the new server to replace a stranger's id.
-            var notification = try make(message, capabilities: capabilities, critical: critical)
+            var notification = try make(message, entry: entry, capabilities: capabilities, critical: critical,
+                                        shellOpensWindow: shellOpensWindow)
             if notify_notification_show(notification, &error) != 0 {
                 defer { g_object_unref(notification) }
                 return ShownNotification(id: bm_notification_id(notification), server: owner(bus), bus: NotificationServer.guid(of: bus))
@@ -53,7 +59,8 @@ final class NotificationServer: @unchecked Sendable {
             error = nil
             notify_uninit()
             _ = notify_init(LibnotifyNotifier.appName)
-            notification = try make(message, capabilities: capabilities, critical: critical)
+            notification = try make(message, entry: entry, capabilities: capabilities, critical: critical,
+                                    shellOpensWindow: shellOpensWindow)
             defer { g_object_unref(notification) }
             if notify_notification_show(notification, &error) == 0 {
                 throw NotificationServer.unreachable(taking: error)
@@ -62,16 +69,25 @@ final class NotificationServer: @unchecked Sendable {
         }
     }
 
+    /// Whether a click on the reminder is better left to the server: GNOME Shell, given
+    /// no "default" action, opens the app the `desktop-entry` hint names itself, and only
+    /// it can bring a running window to the front. GNOME Shell 43 sends no activation
+    /// token with an action (nor a real one with a GNotification's), so a window bmd asks
+    /// to come forward is only marked "is ready". Where the hint names the terminal app,
+    /// bmd keeps the click, to open it in the person's terminal.
+    static func shellOpensWindow(onGnomeShell: Bool, desktopEntry: String) -> Bool {
+        onGnomeShell && desktopEntry == TodayInWindow.desktopEntry
+    }
+
     /// A libnotify notification of `message`, with the hints and the actions the server
     /// can show; the caller lets go of it.
-    private func make(_ message: ReminderMessage, capabilities: Set<String>,
-                      critical: Bool) throws(Unreachable) -> UnsafeMutablePointer<NotifyNotification> {
+    private func make(_ message: ReminderMessage, entry: String, capabilities: Set<String>, critical: Bool,
+                      shellOpensWindow: Bool) throws(Unreachable) -> UnsafeMutablePointer<NotifyNotification> {
         let body = capabilities.contains("body-markup") ? BodyMarkup.escaped(message.body) : message.body
         guard let notification = notify_notification_new(message.summary, body, LibnotifyNotifier.iconName) else {
             throw Unreachable(reason: "libnotify could not make a notification")
         }
-        notify_notification_set_hint_string(notification, "desktop-entry",
-                                            TodayInWindow.entryForNotifications(environment: sessionBus.environment))
+        notify_notification_set_hint_string(notification, "desktop-entry", entry)
         // For servers that do not look the icon's name up in the theme.
         if let picture = picture() {
             notify_notification_set_hint_string(notification, "image-path", picture)
@@ -87,12 +103,15 @@ final class NotificationServer: @unchecked Sendable {
         if let sound = message.sound {
             notify_notification_set_hint_string(notification, "sound-name", sound)
         }
-        // Clicking the popup opens today's routine (the window, else the terminal); a button checks the first task. The
-        // server tells bmd with ActionInvoked, which ServerWatcher hears: libnotify's own
-        // callbacks would need a main loop on this thread.
+        // Clicking the popup opens today's routine (the window, else the terminal); a button
+        // checks the first task. The server tells bmd with ActionInvoked, which ServerWatcher
+        // hears: libnotify's own callbacks would need a main loop on this thread. On GNOME
+        // Shell with the window installed the click is the shell's (`shellOpensWindow`).
         if capabilities.contains("actions"), let label = message.checkLabel {
             let ignore: NotifyActionCallback = { _, _, _ in }
-            notify_notification_add_action(notification, ReminderAction.open.rawValue, "Open today", ignore, nil, nil)
+            if !shellOpensWindow {
+                notify_notification_add_action(notification, ReminderAction.open.rawValue, "Open today", ignore, nil, nil)
+            }
             notify_notification_add_action(notification, ReminderAction.check.rawValue, label, ignore, nil, nil)
         }
         return notification

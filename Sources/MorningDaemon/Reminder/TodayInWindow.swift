@@ -14,7 +14,9 @@ import MorningProtocol
 ///
 /// The notification server's activation token for the click, when it sent one, goes
 /// with either: without it a compositor on Wayland may only mark the window as wanting
-/// attention rather than raise it.
+/// attention rather than raise it. GNOME Shell 43 sends none, so there the reminder
+/// leaves the click to the shell, which opens the window itself
+/// (`NotificationServer.shellOpensWindow`), and this runs only for the terminal app.
 enum TodayInWindow {
     /// The desktop entry the window installs, named after its app id, as activatable
     /// applications' are.

@@ -55,6 +55,12 @@ final class GnomeShell: @unchecked Sendable {
     private let lock = NSLock()
 
     var sessionBus: String { "unix:path=" + folder.appendingPathComponent("run/bus").path }
+    /// A data folder of the session's, empty but while a test installs the window in it
+    /// (`installWindow`): the shell and its bus look there from the start.
+    var windowShare: String { folder.appendingPathComponent("share").path }
+    /// The shell's Wayland socket, by its full path, which a client finds without the
+    /// session's runtime folder.
+    var waylandSocket: String { folder.appendingPathComponent("run/wayland-bm").path }
     private var systemBus: String { "unix:path=" + folder.appendingPathComponent("run/system-bus").path }
 
     /// What a client of the session (bmd) needs to reach it.
@@ -67,7 +73,7 @@ final class GnomeShell: @unchecked Sendable {
         let path = folder.path
         return ["PATH": "/usr/bin:/bin", "HOME": path + "/home", "XDG_CONFIG_HOME": path + "/config",
                 "XDG_DATA_HOME": path + "/data", "XDG_STATE_HOME": path + "/state", "XDG_CACHE_HOME": path + "/cache",
-                "XDG_RUNTIME_DIR": path + "/run", "XDG_DATA_DIRS": "/usr/local/share:/usr/share",
+                "XDG_RUNTIME_DIR": path + "/run", "XDG_DATA_DIRS": windowShare + ":/usr/local/share:/usr/share",
                 "DBUS_SESSION_BUS_ADDRESS": sessionBus, "DBUS_SYSTEM_BUS_ADDRESS": systemBus,
                 "XDG_SESSION_TYPE": "wayland", "XDG_CURRENT_DESKTOP": "GNOME", "XDG_SESSION_DESKTOP": "gnome",
                 "WAYLAND_DISPLAY": "wayland-bm", "LANG": "C.UTF-8"]
@@ -75,7 +81,7 @@ final class GnomeShell: @unchecked Sendable {
 
     private init() throws {
         folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("bm-gnome-\(UUID().uuidString.prefix(8))")
-        for sub in ["home", "config", "data/gnome-shell/extensions", "state", "cache", "log"] {
+        for sub in ["home", "config", "data/gnome-shell/extensions", "state", "cache", "log", "share"] {
             try FileManager.default.createDirectory(at: folder.appendingPathComponent(sub), withIntermediateDirectories: true)
         }
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("run"), withIntermediateDirectories: true,
@@ -303,6 +309,183 @@ final class GnomeShell: @unchecked Sendable {
         guard clicked == "true" else { throw Failure(description: "no banner to click: \(try tray())") }
     }
 
+    // MARK: - The window, installed and shown
+
+    /// The window's app id, its object path on the bus.
+    static let appID = "org.bettermorning.BetterMorning"
+    static let objectPath = "/org/bettermorning/BetterMorning"
+
+    /// Installs the window (`executable`) in the session's data folder as its package
+    /// does: its desktop entry (starting `executable` by its full path, as the shell shows
+    /// only entries whose program it finds), its D-Bus service file and its search
+    /// provider; returns once the bus and the shell both know it. What the bus starts
+    /// for it gets `environment` (`UpdateActivationEnvironment`).
+    func installWindow(executable: String, environment: [String: String]) throws {
+        let window = packageRoot.appendingPathComponent("packaging/window")
+        let share = URL(fileURLWithPath: windowShare)
+        for sub in ["applications", "dbus-1/services", "gnome-shell/search-providers"] {
+            try FileManager.default.createDirectory(at: share.appendingPathComponent(sub), withIntermediateDirectories: true)
+        }
+        let service = try String(contentsOf: window.appendingPathComponent("\(Self.appID).service.in"), encoding: .utf8)
+            .replacingOccurrences(of: "@bindir@/better-morning", with: executable)
+        try service.write(to: share.appendingPathComponent("dbus-1/services/\(Self.appID).service"), atomically: true, encoding: .utf8)
+        let entry = try String(contentsOf: window.appendingPathComponent("\(Self.appID).desktop"), encoding: .utf8)
+            .replacingOccurrences(of: "\nExec=better-morning\n", with: "\nExec=\(executable)\n")
+        try entry.write(to: share.appendingPathComponent("applications/\(Self.appID).desktop"), atomically: true, encoding: .utf8)
+        try FileManager.default.copyItem(at: window.appendingPathComponent("\(Self.appID).search-provider.ini"),
+                                         to: share.appendingPathComponent("gnome-shell/search-providers/\(Self.appID).search-provider.ini"))
+        try setActivationEnvironment(environment)
+        try busCallUnit("ReloadConfig")
+        let known = try waitUntil(within: .seconds(20)) {
+            try eval("Shell.AppSystem.get_default().lookup_app('\(Self.appID).desktop') !== null") == "true"
+        }
+        guard known else { throw Failure(description: "the shell never found the window's desktop entry") }
+    }
+
+    /// Takes the window away again: its files, and the program if it runs.
+    func removeWindow() {
+        if let pid = windowProcess() { terminate(pid, within: .seconds(5)) }
+        try? FileManager.default.removeItem(atPath: windowShare + "/applications")
+        try? FileManager.default.removeItem(atPath: windowShare + "/dbus-1")
+        try? FileManager.default.removeItem(atPath: windowShare + "/gnome-shell")
+        try? busCallUnit("ReloadConfig")
+        _ = try? waitUntil(within: .seconds(20)) {
+            try eval("Shell.AppSystem.get_default().lookup_app('\(Self.appID).desktop') === null") == "true"
+        }
+    }
+
+    /// What the bus gives the programs it starts, as a desktop session's start-up does:
+    /// the display, by the socket's full path, and `environment` (where bmd is).
+    func setActivationEnvironment(_ environment: [String: String]) throws {
+        var env = environment
+        env["WAYLAND_DISPLAY"] = waylandSocket
+        env["GDK_BACKEND"] = "wayland"
+        env["GSK_RENDERER"] = "cairo"
+        env["GTK_A11Y"] = "none"
+        env["PATH"] = "/usr/bin:/bin"
+        let pairs = env.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        let run = try ChildProcess.run("/usr/bin/python3", ["-c", Self.activationProgram] + pairs, environment: sessionEnvironment)
+        guard run.status == 0 else { throw Failure(description: "UpdateActivationEnvironment: \(run.stderr)") }
+    }
+
+    /// The process that owns the window's name on the bus, nil when none does.
+    func windowProcess() -> pid_t? {
+        (try? busCall("GetConnectionUnixProcessID", Self.appID) as? Int).map { pid_t($0) }
+    }
+
+    /// The page the window shows, as its `page` action's state says ("today", …); nil
+    /// when no window answers.
+    func windowPage() throws -> String? {
+        let run = try ChildProcess.run("/usr/bin/busctl", ["--address=\(sessionBus)", "call", Self.appID, Self.objectPath,
+                                                            "org.gtk.Actions", "Describe", "s", "page"],
+                                       environment: ["PATH": "/usr/bin:/bin"])
+        guard run.status == 0 else { return nil }
+        // (bgav) true "s" 1 s "today"
+        return run.stdout.split(separator: "\"").dropLast().last.map(String.init)
+    }
+
+    /// The title of the window that has the keyboard focus, nil when none has.
+    func focusedWindow() throws -> String? {
+        let json = try eval("global.display.focus_window ? global.display.focus_window.title : null")
+        return try JSONSerialization.jsonObject(with: Data(json.utf8), options: .fragmentsAllowed) as? String
+    }
+
+    /// The titles of the windows on screen, bottom to top, with whether each asks for
+    /// attention ("“…” is ready").
+    func windows() throws -> String {
+        try eval("global.get_window_actors().map(a => [a.meta_window.title, a.meta_window.demands_attention])")
+    }
+
+    /// Another application, a plain GTK window titled "Other app" that the person has
+    /// just clicked in: it is in front and has the focus. Stopped with `stop()` of the
+    /// process returned.
+    func otherAppInFront() throws -> ChildProcess {
+        var env = sessionEnvironment
+        env["WAYLAND_DISPLAY"] = waylandSocket
+        env["GDK_BACKEND"] = "wayland"
+        env["GSK_RENDERER"] = "cairo"
+        env["GTK_A11Y"] = "none"
+        let output = open(folder.appendingPathComponent("log/other-app.log").path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
+        defer { close(output) }
+        let other = try ChildProcess("/usr/bin/python3", ["-c", Self.otherApp], environment: env, stdout: output, stderr: output)
+        let mapped = try waitUntil(within: .seconds(20)) {
+            try eval("global.get_window_actors().some(a => a.meta_window.title === 'Other app' && a.is_mapped())") == "true"
+        }
+        guard mapped else {
+            NotificationStack.terminate(other)
+            throw Failure(description: "the other app never showed: \(log("other-app"))")
+        }
+        // A click inside it, as a person working there: what the shell weighs against a
+        // window that asks to come forward.
+        try eval(Self.pointer + """
+            (() => {
+              const w = global.get_window_actors().map(a => a.meta_window).find(w => w.title === 'Other app');
+              const r = w.get_frame_rect(), p = global._bmTestPointer, t = GLib.get_monotonic_time();
+              p.notify_absolute_motion(t, r.x + r.width / 2, r.y + r.height / 2);
+              p.notify_button(t + 1000, Clutter.BUTTON_PRIMARY, Clutter.ButtonState.PRESSED);
+              p.notify_button(t + 2000, Clutter.BUTTON_PRIMARY, Clutter.ButtonState.RELEASED);
+              return true;
+            })()
+            """)
+        guard try waitUntil(within: .seconds(10), { try focusedWindow() == "Other app" }) else {
+            NotificationStack.terminate(other)
+            throw Failure(description: "the other app never had the focus: \(try windows())")
+        }
+        return other
+    }
+
+    /// Defines `bmProvider()`: the window's search provider in the overview's search,
+    /// undefined while the shell has not loaded it.
+    static let searchResults = """
+        const bmProvider = () => Main.overview._overview._controls._searchController._searchResults._providers
+          .find(p => p.id === '\(appID).desktop');
+
+        """
+
+    /// Clicks the search result named `name`, as a person does with the pointer.
+    func clickSearchResult(_ name: String) throws {
+        let quoted = String(data: try JSONSerialization.data(withJSONObject: [name]), encoding: .utf8)!
+        let clicked = try eval(Self.pointer + Self.searchResults + """
+            (() => {
+              const result = Object.values(bmProvider().display._resultDisplays).find(r => r.metaInfo.name === \(quoted)[0]);
+              if (!result || !result.is_mapped()) return false;
+              const [x, y] = result.get_transformed_position();
+              const [w, h] = result.get_transformed_size();
+              const p = global._bmTestPointer, t = GLib.get_monotonic_time();
+              p.notify_absolute_motion(t, x + w / 2, y + h / 2);
+              p.notify_button(t + 1000, Clutter.BUTTON_PRIMARY, Clutter.ButtonState.PRESSED);
+              p.notify_button(t + 2000, Clutter.BUTTON_PRIMARY, Clutter.ButtonState.RELEASED);
+              return true;
+            })()
+            """)
+        guard clicked == "true" else { throw Failure(description: "no search result \(name) on screen") }
+    }
+
+    /// A GTK 4 window as big as most of the screen, titled "Other app".
+    private static let otherApp = """
+        import gi
+        gi.require_version('Gtk', '4.0')
+        from gi.repository import Gtk
+        app = Gtk.Application(application_id='org.example.OtherApp')
+        def activate(app):
+            window = Gtk.ApplicationWindow(application=app, title='Other app')
+            window.set_default_size(1000, 600)
+            window.present()
+        app.connect('activate', activate)
+        app.run([])
+        """
+
+    /// Sets the bus's activation environment from its arguments, NAME=VALUE each.
+    private static let activationProgram = """
+        import sys, gi
+        gi.require_version('Gio', '2.0')
+        from gi.repository import Gio, GLib
+        bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
+        env = dict(a.split('=', 1) for a in sys.argv[1:])
+        bus.call_sync('org.freedesktop.DBus', '/org/freedesktop/DBus', 'org.freedesktop.DBus', 'UpdateActivationEnvironment',
+            GLib.Variant('(a{ss})', (env,)), None, Gio.DBusCallFlags.NONE, 5000, None)
+        """
+
     // MARK: - Processes
 
     @discardableResult
@@ -326,6 +509,13 @@ final class GnomeShell: @unchecked Sendable {
                                        environment: sessionEnvironment)
         guard run.status == 0 else { return nil }
         return try JSONSerialization.jsonObject(with: Data(run.stdout.utf8), options: .fragmentsAllowed)
+    }
+
+    /// A call to the session bus itself with no argument and no answer, such as ReloadConfig.
+    private func busCallUnit(_ method: String) throws {
+        let run = try ChildProcess.run("/usr/bin/busctl", ["--address=\(sessionBus)", "call", "org.freedesktop.DBus", "/org/freedesktop/DBus",
+                                                            "org.freedesktop.DBus", method], environment: ["PATH": "/usr/bin:/bin"])
+        guard run.status == 0 else { throw Failure(description: "\(method): \(run.stderr)") }
     }
 
     /// Calls org.gnome.Shell.Eval with its first argument; prints the JSON, and fails when
