@@ -13,6 +13,8 @@
 #include <unistd.h>
 #include <sys/syscall.h>
 #include <linux/memfd.h>
+#include <pthread.h>
+#include <sys/mman.h>
 
 /* Names the calling thread (at most 15 bytes are kept); prctl is variadic, which
    Swift cannot call. */
@@ -61,6 +63,43 @@ static inline int bm_first_weekday(const char *name) {
     if (month < 3) year -= 1;
     int weekday = (year + year / 4 - year / 100 + year / 400 + offsets[month - 1] + day) % 7;
     return (weekday + first - 1) % 7 + 1;
+}
+
+/* SQLite's own configuration (sqlite3_config is variadic, which Swift cannot call),
+   declared here rather than by including sqlite3.h so that programs without SQLite
+   can import this module: only bmd calls it, and it links SQLite. */
+extern int sqlite3_config(int, ...);
+/* No page cache allocated ahead of use: by default each connection takes room for 20
+   pages at once and writes a header into every one of them, 87 KiB per connection
+   written whether or not its database has that many pages. Pages are then taken one
+   by one as they are read. Call before SQLite opens anything (it refuses afterwards). */
+static inline int bm_sqlite_page_cache_on_demand(void) {
+    const int page_cache = 7;  /* SQLITE_CONFIG_PAGECACHE: no buffer, no size, no pages */
+    return sqlite3_config(page_cache, (void *)0, 0, 0);
+}
+
+/* Gives back the pages of the calling thread's stack below its current depth, beyond a
+   margin of `margin` bytes: what a deep call wrote there earlier stays the process's own
+   memory though nothing reads it again (a deeper call later finds fresh zeroed pages).
+   Call it where the thread is shallow and about to wait. pthread_getattr_np is declared
+   only under _GNU_SOURCE, hence here. */
+extern int pthread_getattr_np(pthread_t thread, pthread_attr_t *attributes);
+static inline void bm_drop_stack_below_here(unsigned long margin) {
+    char here = 0;
+    __asm__ volatile("" : : "r"(&here) : "memory");
+    unsigned long depth = (unsigned long)&here;
+    pthread_attr_t attributes;
+    if (pthread_getattr_np(pthread_self(), &attributes) != 0) return;
+    void *base = NULL;
+    size_t size = 0;
+    int found = pthread_attr_getstack(&attributes, &base, &size);
+    pthread_attr_destroy(&attributes);
+    unsigned long low = (unsigned long)base;
+    if (found != 0 || depth <= low + margin || depth >= low + size) return;
+    unsigned long end = (depth - margin) & ~4095UL;
+    /* The main thread's range starts below its mapping, which grows on demand: madvise
+       still drops what is mapped, and says ENOMEM for the rest. */
+    if (end > low) madvise((void *)low, end - low, MADV_DONTNEED);
 }
 
 /* Swift's concurrency runtime asks this hook, when it is set, to run each task it

@@ -43,8 +43,7 @@ struct BatchTests {
     @Test("Calls submitted from several clients are each answered once stored, and one that left holds up no one")
     func submitted() throws {
         let (engine, store, _) = try Self.running()
-        let pool = NIOThreadPool(numberOfThreads: 1)
-        pool.start()
+        let pool = OnDemandThreadPool()
         defer { try? pool.syncShutdownGracefully() }
         let batches = WriteBatches(engine: engine, varlink: ControlServer.varlinkServer(engine), pool: pool,
                                    logger: Logger(label: "test"))

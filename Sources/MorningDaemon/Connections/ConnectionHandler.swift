@@ -18,7 +18,7 @@ final class ConnectionHandler: ChannelInboundHandler {
 
     private let status: StatusBroadcast
     private let varlink: VarlinkServer
-    private let pool: NIOThreadPool?
+    private let pool: OnDemandThreadPool?
     private let batches: WriteBatches?
     private let logger: Logger
     private let peer: bm_peer_credentials
@@ -49,7 +49,7 @@ final class ConnectionHandler: ChannelInboundHandler {
     /// A connection of `peer`; `connections` counts it against the limit, `batches` answers
     /// calls that may write and `pool` a test notification (both on the loop when nil, as
     /// in tests).
-    init(status: StatusBroadcast, varlink: VarlinkServer, pool: NIOThreadPool?, batches: WriteBatches?, logger: Logger,
+    init(status: StatusBroadcast, varlink: VarlinkServer, pool: OnDemandThreadPool?, batches: WriteBatches?, logger: Logger,
          peer: bm_peer_credentials, connections: Connections?, exports: OnDemandThreadPool? = nil,
          patience: TimeAmount = ControlServer.patience) {
         self.exports = exports
@@ -272,7 +272,7 @@ final class ConnectionHandler: ChannelInboundHandler {
         let reply: EventLoopFuture<[UInt8]>
         if call.method == Morning.Method.testNotification.rawValue, let pool {
             // It waits for the notification server, so it goes alone, not in a batch of writes.
-            reply = pool.runIfActive(eventLoop: context.eventLoop) { Self.respond(to: call, with: varlink, logger: logger) }
+            reply = pool.running.runIfActive(eventLoop: context.eventLoop) { Self.respond(to: call, with: varlink, logger: logger) }
         } else if call.method == Morning.Method.export.rawValue {
             // It only reads: built on a thread of its own, not in a batch of writes.
             if let exports {

@@ -95,13 +95,11 @@ public struct ControlServer: Service {
         // meanwhile), the other test notifications, one after another, each waiting for the
         // notification server. Apart, so that a server that never answers, however many
         // tests wait for it, never holds up a write.
-        let pool = NIOThreadPool(numberOfThreads: 1)
-        pool.start()
-        let writePool = NIOThreadPool(numberOfThreads: 1)
-        writePool.start()
         // And a third builds exports, one at a time, so that their memory adds up to one
-        // export's however many clients ask at once; it starts with the first export, so
-        // that an idle bmd keeps no thread (nor the memory of its stack) for it.
+        // export's however many clients ask at once. Each starts when first needed, so
+        // that an idle bmd keeps no thread (nor the memory of its stack) it has not used.
+        let pool = OnDemandThreadPool()
+        let writePool = OnDemandThreadPool()
         let exportPool = OnDemandThreadPool()
         let batches = WriteBatches(engine: engine, varlink: varlink, pool: writePool, logger: logger)
         // A listener for a bound socket: the first, and any made when the file is replaced.
@@ -236,6 +234,11 @@ final class Connections: @unchecked Sendable {
         open[id] = nil
         followers.remove(id)
         totalBuffered -= buffered.removeValue(forKey: id) ?? 0
+        if open.isEmpty {
+            // The last client left: the loop's stack below the loop itself, written as
+            // deep as the calls went, is given back while bmd waits for the next one.
+            loop.execute { bm_drop_stack_below_here(16 << 10) }
+        }
     }
 
     /// `connection` now holds `bytes` of calls not yet answered. Past the bound, the

@@ -2,7 +2,8 @@ import NIOPosix
 import Synchronization
 
 /// A pool of one thread that starts when it is first asked for: work that comes rarely
-/// (an export) costs an idle bmd no thread, and no stack written, until it comes.
+/// (an export, a test notification, the first write) costs an idle bmd no thread, and no
+/// stack written, until it comes.
 final class OnDemandThreadPool: Sendable {
     private let pool = NIOThreadPool(numberOfThreads: 1)
     private let started = Mutex(false)
@@ -22,5 +23,11 @@ final class OnDemandThreadPool: Sendable {
     func shutdownGracefully() async throws {
         guard started.withLock({ $0 }) else { return }
         try await pool.shutdownGracefully()
+    }
+
+    /// Stops the thread if it ever started, waiting for it here.
+    func syncShutdownGracefully() throws {
+        guard started.withLock({ $0 }) else { return }
+        try pool.syncShutdownGracefully()
     }
 }

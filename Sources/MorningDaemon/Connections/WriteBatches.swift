@@ -14,7 +14,7 @@ final class WriteBatches: @unchecked Sendable {
 
     private let engine: Engine
     private let varlink: VarlinkServer
-    private let pool: NIOThreadPool
+    private let pool: OnDemandThreadPool
     private let logger: Logger
     /// Guards `gathering`, `draining` and `waiting`.
     private let lock = NSLock()
@@ -27,7 +27,7 @@ final class WriteBatches: @unchecked Sendable {
     private var waiting = false
     private let wake = DispatchSemaphore(value: 0)
 
-    init(engine: Engine, varlink: VarlinkServer, pool: NIOThreadPool, logger: Logger) {
+    init(engine: Engine, varlink: VarlinkServer, pool: OnDemandThreadPool, logger: Logger) {
         self.engine = engine
         self.varlink = varlink
         self.pool = pool
@@ -43,7 +43,7 @@ final class WriteBatches: @unchecked Sendable {
             return (!draining, waiting)
         }
         if signal { wake.signal() }
-        if start { pool.submit { _ in self.drain() } }
+        if start { pool.running.submit { _ in self.drain() } }
     }
 
     /// `client`'s connection has closed: the next batch does not wait for it.

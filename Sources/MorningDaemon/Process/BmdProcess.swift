@@ -58,6 +58,8 @@ public enum BmdProcess {
         // done. Otherwise glibc, after freeing a large block, raises the size from which it
         // maps blocks of their own, and keeps later large blocks in its heaps for good.
         mallopt(M_MMAP_THRESHOLD, 256 << 10)
+        // SQLite's pages are taken as they are read, not twenty at a time per connection.
+        _ = bm_sqlite_page_cache_on_demand()
         let options: Options
         switch Options.read(arguments) {
         case .run(let read): options = read
@@ -163,6 +165,9 @@ public enum BmdProcess {
             do { try await group.run() } catch { failure.withLock { $0 = error } }
             done.signal()
         }
+        // The main thread only waits from here on: what start-up wrote deeper in its
+        // stack is given back rather than held for the session.
+        bm_drop_stack_below_here(8192)
         done.wait()
         Systemd.notify("STOPPING=1")
         engine.stop()
