@@ -49,6 +49,23 @@ def page_faults(argv, env, runs=20):
     return median(counts)
 
 
+def instructions(argv, env):
+    """Instructions one run of `argv` executes, counted by valgrind's callgrind (the same
+    on any machine and under any load), or None without valgrind."""
+    import shutil
+    import tempfile
+    if not shutil.which("valgrind"):
+        return None
+    with tempfile.TemporaryDirectory() as work:
+        out = os.path.join(work, "callgrind.out")
+        run = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}"] + argv, env=env,
+                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        for line in run.stderr.splitlines():
+            if "Collected :" in line:
+                return int(line.split(":")[-1].strip().replace(",", ""))
+    return None
+
+
 def load_average():
     with open("/proc/loadavg") as f:
         return " ".join(f.read().split()[:3])
