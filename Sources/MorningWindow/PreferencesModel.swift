@@ -131,12 +131,7 @@ public struct PreferencesModel: Equatable, Sendable {
             if !n.enabled { line += " The daily reminder itself is off." }
             return line
         default:
-            line = "Notifications are \(n.enabled ? "on" : "off")"
-            switch (n.enabled, n.sound) {
-            case (true, true?): line += ", with sound."
-            case (true, false?): line += ", silent."
-            default: line += "."
-            }
+            line = ReminderText.sentence(n)
         }
         if n.enabled && !n.available { line += " " + availability(n) }
         return line
@@ -149,10 +144,7 @@ public struct PreferencesModel: Equatable, Sendable {
         return n.available ? "On your desktop at your routine's first task." : availability(n)
     }
 
-    static func availability(_ n: Morning.Notifications) -> String {
-        n.reason.map { "The reminder cannot show yet: \($0)." }
-            ?? "No notification server is reachable right now, so the reminder cannot show yet."
-    }
+    static func availability(_ n: Morning.Notifications) -> String { ReminderText.cannotShow(n) }
 
     /// The welcome, in the window's words: what Better Morning is, in five short parts.
     public static let welcomeText = """

@@ -18,6 +18,8 @@ final class TodayPage {
     let headline: UnsafeMutablePointer<GtkWidget>
     let now: UnsafeMutablePointer<GtkWidget>
     let next: UnsafeMutablePointer<GtkWidget>
+    /// The reminder off, silent or unable to show, said where the morning is followed.
+    let reminder: UnsafeMutablePointer<GtkWidget>
     private let scroller: UnsafeMutablePointer<GtkWidget>
     private let dateBox: UnsafeMutablePointer<GtkWidget>
     let dayHeading: UnsafeMutablePointer<GtkWidget>
@@ -53,6 +55,8 @@ final class TodayPage {
         style(now, "heading")
         next = label(wrap: true)
         style(next, "dim-label")
+        reminder = label(wrap: true)
+        style(reminder, "warning")
         dateBox = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, TodayPage.dateSpacing)
         scroller = gtk_scrolled_window_new()
         gtk_scrolled_window_set_policy(OpaquePointer(scroller), GTK_POLICY_AUTOMATIC, GTK_POLICY_NEVER)
@@ -65,7 +69,7 @@ final class TodayPage {
         style(message, "error")
 
         let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12)!
-        for child in [away, headline, now, next, scroller, dayHeading, list, message] {
+        for child in [away, headline, now, next, reminder, scroller, dayHeading, list, message] {
             gtk_box_append(cast(column), child)
         }
         let scrolled = scrollingPage(column)
@@ -113,6 +117,7 @@ final class TodayPage {
         gtk_label_set_text(OpaquePointer(headline), TodayText.headline(status))
         set(now, TodayText.now(status))
         set(next, TodayText.next(status))
+        set(reminder, TodayText.reminder(status))
         renderDates(model)
         if let day = model.shownDay {
             gtk_label_set_text(OpaquePointer(dayHeading), TodayText.dayHeading(day))

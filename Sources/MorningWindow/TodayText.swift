@@ -47,7 +47,16 @@ public enum TodayText {
     /// "Now: 05:30 Walk", or what there is to do when no task is.
     public static func now(_ status: Morning.StatusReply) -> String? {
         guard status.phase == .running else { return nil }
-        return "Now: " + (MorningText.taskNow(status).map(MorningText.named) ?? MorningText.nothingNow(status))
+        let now = "Now: " + (MorningText.taskNow(status).map(MorningText.named) ?? MorningText.nothingNow(status))
+        // Late by hours, the task to do now is far from where the clock is: both are said.
+        return now + (MorningText.clockIsAt(status).map { " · " + $0 } ?? "")
+    }
+
+    /// "Notifications are off. No reminder comes.": the reminder off, silent or unable to
+    /// show, as `status` says it; nil while it is on, with sound, and can show, or while
+    /// no routine runs.
+    public static func reminder(_ status: Morning.StatusReply) -> String? {
+        status.phase == .none ? nil : ReminderText.warning(status.notifications)
     }
 
     /// "Next: 06:00 Read in 12 min", the countdown of every surface.

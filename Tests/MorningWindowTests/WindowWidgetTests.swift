@@ -174,6 +174,28 @@ enum Display {
         #expect(w.text(w.today.now) == "Now: nothing, every task whose time has come is done")
     }
 
+    @Test("Today says when the reminder is off or silent, and, behind, the task the clock is at")
+    func reminderAndClock() {
+        let w = Window()
+        defer { w.close() }
+        #expect(!w.shown(w.today.reminder))
+        w.bmd.status.notifications = Morning.Notifications(enabled: false, sound: true, available: true)
+        w.bmd.push()
+        #expect(spin { w.shown(w.today.reminder) })
+        #expect(w.text(w.today.reminder) == "Notifications are off. No reminder comes.")
+        w.bmd.status.notifications = Morning.Notifications(enabled: true, sound: false, available: true)
+        let rise = Morning.DayTask(position: 1, time: "05:00", title: "Rise", state: .untouched)
+        w.bmd.status.state = .behind
+        w.bmd.status.behind = 2
+        w.bmd.status.now = Morning.Now(pace: .behind, task: rise, slot: w.bmd.status.nextTask)
+        w.bmd.push()
+        #expect(spin { w.text(w.today.reminder) == "Notifications are on, silent. The reminder comes without a sound." })
+        #expect(w.text(w.today.now) == "Now: 05:00 Rise · the clock is at 06:00 Read")
+        w.bmd.status.notifications = Morning.Notifications(enabled: true, sound: true, available: true)
+        w.bmd.push()
+        #expect(spin { !w.shown(w.today.reminder) })
+    }
+
     @Test("a past day is read-only with ✓ and ✗; a future day is upcoming")
     func otherDays() {
         let w = Window()
