@@ -37,6 +37,8 @@ extension BmdLink {
             call(Morning.Call.testNotification()) { .preferences(.notifications($0.notifications, after: effect)) }
         case .takeWelcome:
             call(Morning.Call.welcome(take: true)) { _ in .preferences(.welcomeTaken) }
+        case .askWelcome:
+            call(Morning.Call.welcomePending()) { .preferences(.welcomePending($0.pending)) }
         case .reset:
             call(Morning.Call.reset()) { _ in .preferences(.wasReset) }
         }

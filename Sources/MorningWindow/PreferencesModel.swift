@@ -10,6 +10,9 @@ public enum PreferencesEffect: Equatable, Sendable {
     case testNotification
     /// Marks the welcome as shown, as `bmctl welcome` does, so no surface offers it again.
     case takeWelcome
+    /// Asks bmd whether the welcome is still to be shown (after install or Reset),
+    /// without taking it.
+    case askWelcome
     case reset
 }
 
@@ -29,13 +32,21 @@ public enum PreferencesEvent: Equatable, Sendable {
     case wasReset
     /// bmd marked the welcome as shown.
     case welcomeTaken
+    /// The window is on screen and bmd answers: the first time, the window asks whether
+    /// this is the person's first run.
+    case windowShown
+    /// Whether bmd says the welcome is still to be shown.
+    case welcomePending(Bool)
+    /// The welcome shown on the window's first run was closed.
+    case closeFirstRunWelcome
 
     /// Whether the person did this, not bmd's answer: the window's line about what went
     /// wrong stays until the next action.
     public var isAction: Bool {
         switch self {
-        case .setNotifications, .setSound, .setKeepOnScreen, .testNotification, .showWelcome, .closeWelcome, .askReset, .confirm, .cancel: true
-        case .notifications, .wasReset, .welcomeTaken: false
+        case .setNotifications, .setSound, .setKeepOnScreen, .testNotification, .showWelcome, .closeWelcome, .askReset,
+             .confirm, .cancel, .closeFirstRunWelcome: true
+        case .notifications, .wasReset, .welcomeTaken, .windowShown, .welcomePending: false
         }
     }
 }
@@ -47,6 +58,11 @@ public struct PreferencesModel: Equatable, Sendable {
     public var notifications: Morning.Notifications?
     /// The welcome's text while it is on show.
     public var welcome: String?
+    /// The welcome's text while it is on show on the window itself, on the first run:
+    /// the person need not find it in the preferences.
+    public var firstRunWelcome: String?
+    /// Whether bmd was asked if the welcome is still to be shown: once a window.
+    public var welcomeAsked = false
     public var question: Confirmation?
     /// What the last change did, in a sentence; `noticeCount` counts them, so the same
     /// sentence twice shows twice.
@@ -93,6 +109,17 @@ public struct PreferencesModel: Equatable, Sendable {
             say(Self.words(new, after: after))
             return []
         case .welcomeTaken:
+            return []
+        case .windowShown:
+            guard live, !welcomeAsked else { return [] }
+            welcomeAsked = true
+            return [.askWelcome]
+        case .welcomePending(let pending):
+            guard pending, welcome == nil else { return [] }
+            firstRunWelcome = Self.welcomeText
+            return [.takeWelcome]
+        case .closeFirstRunWelcome:
+            firstRunWelcome = nil
             return []
         case .wasReset:
             say(DataWords.reset)

@@ -8,10 +8,13 @@ public enum TodayText {
     public struct Empty: Equatable, Sendable {
         public var title: String
         public var description: String
+        /// The button that leads on: to the Routines page when no routine is active.
+        public var routinesButton: String?
 
-        public init(title: String, description: String) {
+        public init(title: String, description: String, routinesButton: String? = nil) {
             self.title = title
             self.description = description
+            self.routinesButton = routinesButton
         }
     }
 
@@ -29,9 +32,10 @@ public enum TodayText {
         switch status.phase {
         case .none:
             return Empty(title: "No active routine",
-                         description: "Follow the morning of someone well known, or write your own.")
+                         description: "Follow the morning of someone well known, or write your own.",
+                         routinesButton: "Choose a Routine")
         case .waiting, .running:
-            return model.earliest == nil ? Empty(title: "No active routine", description: "") : nil
+            return model.earliest == nil ? Empty(title: "No active routine", description: "", routinesButton: "Choose a Routine") : nil
         }
     }
 

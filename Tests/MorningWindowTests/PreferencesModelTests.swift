@@ -101,6 +101,25 @@ import Testing
         #expect(window.preferences.welcome == nil)
     }
 
+    @Test("the first run: the window asks bmd once whether the welcome is due, and shows it on itself when it is")
+    func firstRunWelcome() {
+        var window = WindowModel()
+        // Not before bmd answers.
+        #expect(window.handle(.preferences(.windowShown)) == [])
+        window = live()
+        #expect(window.handle(.preferences(.windowShown)) == [.preferences(.askWelcome)])
+        #expect(window.handle(.preferences(.windowShown)) == [])
+        #expect(window.handle(.preferences(.welcomePending(true))) == [.preferences(.takeWelcome)])
+        #expect(window.preferences.firstRunWelcome == PreferencesModel.welcomeText)
+        #expect(window.preferences.welcome == nil, "the welcome shows on the window, not over the preferences")
+        _ = window.handle(.preferences(.closeFirstRunWelcome))
+        #expect(window.preferences.firstRunWelcome == nil)
+        var taken = live()
+        _ = taken.handle(.preferences(.windowShown))
+        #expect(taken.handle(.preferences(.welcomePending(false))) == [])
+        #expect(taken.preferences.firstRunWelcome == nil)
+    }
+
     @Test("while bmd is away nothing is sent and no reset is asked")
     func away() {
         var window = live()

@@ -102,6 +102,7 @@ import Testing
                                                  description: "Nothing answers at /run/user/1000/better-morning/bmd.sock. Trying again…"))
         _ = model.handle(.status(Fixture.noRoutine))
         #expect(TodayText.empty(model)?.title == "No active routine")
+        #expect(TodayText.empty(model)?.routinesButton == "Choose a Routine", "the empty page leads to no routine")
         _ = model.handle(.status(Fixture.waiting()))
         #expect(TodayText.empty(model) == nil)
         #expect(TodayText.headline(Fixture.waiting()) == "Your new routine Lark starts tomorrow (2026-11-26).")
