@@ -126,6 +126,8 @@ final class TodayPage {
             adw_status_page_set_description(OpaquePointer(self.empty), markupShowing(empty.description))
             adw_status_page_set_icon_name(OpaquePointer(self.empty), model.status == nil ? "network-offline-symbolic" : "alarm-symbolic")
             gtk_button_set_label(cast(routinesButton), empty.routinesButton ?? "")
+            // Its label once: GTK 4.8 would read the label and then the label it is labelled by.
+            bm_set_accessible_label(routinesButton, empty.routinesButton ?? "")
             gtk_widget_set_visible(routinesButton, empty.routinesButton == nil ? 0 : 1)
             gtk_stack_set_visible_child_name(OpaquePointer(switcher), "empty")
             return
@@ -177,7 +179,11 @@ final class TodayPage {
                 if kind == "upcoming" { style(button, "upcoming") }
                 if kind == "today" { style(label, "heading") }
                 nameWithTooltip(button, "\(Weekday(date).name) \(date), \(kind)")
-                on(UnsafeMutableRawPointer(button), "clicked") { [weak self] in self?.send(.select(date)) }
+                on(UnsafeMutableRawPointer(button), "clicked") { [weak self, button] in
+                    self?.send(.select(date))
+                    // The date clicked takes the focus, as a tab does, so the arrow keys go on from it.
+                    if gtk_widget_get_focusable(button) != 0 { gtk_widget_grab_focus(button) }
+                }
                 gtk_box_append(cast(dateBox), button)
                 return (date, button)
             }

@@ -148,6 +148,8 @@ public final class WindowView {
         }
         welcomeDialog = dialog
         gtk_window_present(cast(dialog))
+        // Each response's name said once, without its mnemonic's underline, as on every page.
+        nameButtonsByLabel(in: dialog)
     }
 
     /// Gives bmd what the person typed for the draft and did not give it yet, then calls
