@@ -14,6 +14,10 @@ public enum PreferencesEffect: Equatable, Sendable {
     /// without taking it.
     case askWelcome
     case reset
+    /// Asks systemd's user manager whether bmd starts at login.
+    case askLoginStart
+    /// Has the user manager start bmd at login, and now.
+    case enableLoginStart
 }
 
 /// What happens in the preferences: the person's actions and bmd's answers.
@@ -39,14 +43,20 @@ public enum PreferencesEvent: Equatable, Sendable {
     case welcomePending(Bool)
     /// The welcome shown on the window's first run was closed.
     case closeFirstRunWelcome
+    /// Whether bmd starts at login, as systemd's user manager says.
+    case loginStart(LoginStart)
+    /// The person asked for bmd to start at login.
+    case startAtLogin
+    /// The user manager would not start bmd at login: why.
+    case loginStartFailed(String)
 
     /// Whether the person did this, not bmd's answer: the window's line about what went
     /// wrong stays until the next action.
     public var isAction: Bool {
         switch self {
         case .setNotifications, .setSound, .setKeepOnScreen, .testNotification, .showWelcome, .closeWelcome, .askReset,
-             .confirm, .cancel, .closeFirstRunWelcome: true
-        case .notifications, .wasReset, .welcomeTaken, .windowShown, .welcomePending: false
+             .confirm, .cancel, .closeFirstRunWelcome, .startAtLogin: true
+        case .notifications, .wasReset, .welcomeTaken, .windowShown, .welcomePending, .loginStart, .loginStartFailed: false
         }
     }
 }
@@ -63,6 +73,10 @@ public struct PreferencesModel: Equatable, Sendable {
     public var firstRunWelcome: String?
     /// Whether bmd was asked if the welcome is still to be shown: once a window.
     public var welcomeAsked = false
+    /// Whether bmd starts at login, once the user manager said.
+    public var loginStart: LoginStart?
+    /// Whether the user manager is turning the start at login on.
+    public var enablingLoginStart = false
     public var question: Confirmation?
     /// What the last change did, in a sentence; `noticeCount` counts them, so the same
     /// sentence twice shows twice.
@@ -113,13 +127,26 @@ public struct PreferencesModel: Equatable, Sendable {
         case .windowShown:
             guard live, !welcomeAsked else { return [] }
             welcomeAsked = true
-            return [.askWelcome]
+            return [.askWelcome, .askLoginStart]
         case .welcomePending(let pending):
             guard pending, welcome == nil else { return [] }
             firstRunWelcome = Self.welcomeText
             return [.takeWelcome]
         case .closeFirstRunWelcome:
             firstRunWelcome = nil
+            return []
+        case .loginStart(let state):
+            if enablingLoginStart { say(state == .on ? "bmd now starts when you log in." : state.words) }
+            enablingLoginStart = false
+            loginStart = state
+            return []
+        case .startAtLogin:
+            guard loginStart == .off, !enablingLoginStart else { return [] }
+            enablingLoginStart = true
+            return [.enableLoginStart]
+        case .loginStartFailed(let reason):
+            enablingLoginStart = false
+            say("bmd could not be set to start when you log in: \(reason).")
             return []
         case .wasReset:
             say(DataWords.reset)

@@ -107,7 +107,7 @@ import Testing
         // Not before bmd answers.
         #expect(window.handle(.preferences(.windowShown)) == [])
         window = live()
-        #expect(window.handle(.preferences(.windowShown)) == [.preferences(.askWelcome)])
+        #expect(window.handle(.preferences(.windowShown)) == [.preferences(.askWelcome), .preferences(.askLoginStart)])
         #expect(window.handle(.preferences(.windowShown)) == [])
         #expect(window.handle(.preferences(.welcomePending(true))) == [.preferences(.takeWelcome)])
         #expect(window.preferences.firstRunWelcome == PreferencesModel.welcomeText)
@@ -118,6 +118,29 @@ import Testing
         _ = taken.handle(.preferences(.windowShown))
         #expect(taken.handle(.preferences(.welcomePending(false))) == [])
         #expect(taken.preferences.firstRunWelcome == nil)
+    }
+
+    @Test("whether bmd starts at login is said as the user manager says it, and turning it on is offered only when off")
+    func loginStart() {
+        var window = live()
+        #expect(window.handle(.preferences(.startAtLogin)) == [], "nothing to turn on before the manager said")
+        _ = window.handle(.preferences(.loginStart(LoginStart(unitFileState: "disabled"))))
+        #expect(window.preferences.loginStart == .off)
+        #expect(window.preferences.loginStart?.words == "bmd does not start when you log in: until something starts it, no reminder comes.")
+        #expect(window.handle(.preferences(.startAtLogin)) == [.preferences(.enableLoginStart)])
+        #expect(window.handle(.preferences(.startAtLogin)) == [], "asked twice while the first runs")
+        _ = window.handle(.preferences(.loginStart(LoginStart(unitFileState: "enabled"))))
+        #expect(window.preferences.loginStart == .on)
+        #expect(window.preferences.notice == "bmd now starts when you log in.")
+        #expect(window.handle(.preferences(.startAtLogin)) == [])
+        _ = window.handle(.preferences(.loginStart(.off)))
+        _ = window.handle(.preferences(.startAtLogin))
+        _ = window.handle(.preferences(.loginStartFailed("Access denied")))
+        #expect(window.preferences.notice == "bmd could not be set to start when you log in: Access denied.")
+        #expect(!window.preferences.enablingLoginStart)
+        #expect(LoginStart(unitFileState: "static") == .on && LoginStart(unitFileState: "masked") == .off)
+        #expect(LoginStart.unknown("The name is not activatable").words
+                == "Whether bmd starts when you log in is not known: The name is not activatable.")
     }
 
     @Test("while bmd is away nothing is sent and no reset is asked")
