@@ -269,6 +269,8 @@ final class FakeSystemdManager {
         waitpid(pid, &status, 0)
         g_spawn_close_pid(pid)
         pid = 0
+        unlink(log)
+        rmdir(String(log.dropLast("/calls".count)))
     }
 }
 
