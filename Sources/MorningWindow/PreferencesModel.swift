@@ -73,6 +73,9 @@ public struct PreferencesModel: Equatable, Sendable {
     public var firstRunWelcome: String?
     /// Whether bmd was asked if the welcome is still to be shown: once a window.
     public var welcomeAsked = false
+    /// bmd said the welcome is due; it shows once the user manager said whether bmd
+    /// starts at login, which the welcome says too.
+    public var welcomeDue = false
     /// Whether bmd starts at login, once the user manager said.
     public var loginStart: LoginStart?
     /// Whether the user manager is turning the start at login on.
@@ -130,7 +133,8 @@ public struct PreferencesModel: Equatable, Sendable {
             return [.askWelcome, .askLoginStart]
         case .welcomePending(let pending):
             guard pending, welcome == nil else { return [] }
-            firstRunWelcome = Self.welcomeText
+            welcomeDue = true
+            showFirstRunWelcome()
             return [.takeWelcome]
         case .closeFirstRunWelcome:
             firstRunWelcome = nil
@@ -139,6 +143,7 @@ public struct PreferencesModel: Equatable, Sendable {
             if enablingLoginStart { say(state == .on ? "bmd now starts when you log in." : state.words) }
             enablingLoginStart = false
             loginStart = state
+            showFirstRunWelcome()
             return []
         case .startAtLogin:
             guard loginStart == .off, !enablingLoginStart else { return [] }
@@ -152,6 +157,14 @@ public struct PreferencesModel: Equatable, Sendable {
             say(DataWords.reset)
             return []
         }
+    }
+
+    /// The first run's welcome, once it is due and whether bmd starts at login is known:
+    /// what Better Morning is, then whether the reminder will come after the next login.
+    private mutating func showFirstRunWelcome() {
+        guard welcomeDue, let loginStart else { return }
+        welcomeDue = false
+        firstRunWelcome = Self.welcomeText + "\n\n" + loginStart.words
     }
 
     /// A status came: its notification settings are bmd's latest.

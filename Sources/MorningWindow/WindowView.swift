@@ -134,6 +134,9 @@ public final class WindowView {
         let dialog = adw_message_dialog_new(UnsafeMutablePointer<GtkWindow>(root), "Welcome to Better Morning", text)!
         adw_message_dialog_set_body_use_markup(cast(dialog), 0)
         adw_message_dialog_add_response(cast(dialog), "close", "_Close")
+        if model.preferences.loginStart == .off {
+            adw_message_dialog_add_response(cast(dialog), "login", "_Start at Login")
+        }
         adw_message_dialog_add_response(cast(dialog), "routines", "_Famous Routines")
         adw_message_dialog_set_response_appearance(cast(dialog), "routines", ADW_RESPONSE_SUGGESTED)
         adw_message_dialog_set_default_response(cast(dialog), "routines")
@@ -141,6 +144,9 @@ public final class WindowView {
         on(UnsafeMutableRawPointer(dialog), "response", arguments: 3) { [weak self] in
             self?.welcomeDialog = nil
             self?.controller.send(.preferences(.closeFirstRunWelcome))
+        }
+        on(UnsafeMutableRawPointer(dialog), "response::login", arguments: 3) { [weak self] in
+            self?.controller.send(.preferences(.startAtLogin))
         }
         // The detailed signal, after the plain one: Famous Routines also opens the Routines page.
         on(UnsafeMutableRawPointer(dialog), "response::routines", arguments: 3) { [weak self] in

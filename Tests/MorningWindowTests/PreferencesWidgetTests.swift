@@ -227,6 +227,25 @@ import Testing
     }
 }
 
+extension PreferencesWidgetTests {
+    @Test("on the first run with bmd not starting at login, the welcome says so and its Start at Login turns it on")
+    func welcomeOffersStartAtLogin() throws {
+        let manager = try #require(FakeSystemdManager(state: "disabled"), "the fake systemd manager did not start on the session bus")
+        defer { manager.stop() }
+        let bmd = FakeBmd()
+        bmd.records.welcomePending = true
+        let w = Window(bmd)
+        defer { w.close() }
+        #expect(spin { w.view.welcomeDialog != nil })
+        let dialog = try #require(w.view.welcomeDialog)
+        #expect(String(cString: adw_message_dialog_get_body(cast(dialog))) == PreferencesModel.welcomeText + "\n\n" + LoginStart.off.words)
+        #expect(adw_message_dialog_has_response(cast(dialog), "login") != 0)
+        adw_message_dialog_response(cast(dialog), "login")
+        #expect(spin { w.controller.model.preferences.loginStart == .on })
+        #expect(manager.calls.contains("StartUnit bmd.socket replace"))
+    }
+}
+
 /// `Tests/Tools/fake-systemd-manager` on the test run's session bus: systemd's user
 /// manager as the window calls it, its calls read from its log.
 @MainActor

@@ -290,7 +290,8 @@ enum Display {
         #expect(spin { w.view.welcomeDialog != nil })
         let dialog = try #require(w.view.welcomeDialog)
         #expect(String(cString: adw_message_dialog_get_heading(cast(dialog))) == "Welcome to Better Morning")
-        #expect(String(cString: adw_message_dialog_get_body(cast(dialog))) == PreferencesModel.welcomeText)
+        // No user manager on the test run's bus: the welcome says so.
+        #expect(String(cString: adw_message_dialog_get_body(cast(dialog))).hasPrefix(PreferencesModel.welcomeText + "\n\nWhether bmd starts when you log in is not known: "))
         #expect(spin { bmd.calls.contains("Welcome") && !bmd.records.welcomePending })
         adw_message_dialog_response(cast(dialog), "routines")
         #expect(spin { w.view.welcomeDialog == nil && w.controller.model.page == .routines })
