@@ -29,6 +29,12 @@ static inline void bm_set_accessible_description(GtkWidget *widget, const char *
     gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);
 }
 
+/* Whether `widget` is the one chosen of its group, as a screen reader says it
+   ("selected"): the date scroller's chosen date. */
+static inline void bm_set_accessible_selected(GtkWidget *widget, gboolean selected) {
+    gtk_accessible_update_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_SELECTED, selected, -1);
+}
+
 /* Emits a widget's "activate" as Enter in an entry does (GtkEntry has no activation of
    its own for gtk_widget_activate): the widget tests press Enter with it. */
 static inline void bm_emit_activate(GtkWidget *widget) {

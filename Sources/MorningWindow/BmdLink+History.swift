@@ -37,6 +37,17 @@ extension BmdLink {
             call(Morning.Call.testNotification()) { .preferences(.notifications($0.notifications, after: effect)) }
         case .takeWelcome:
             call(Morning.Call.welcome(take: true)) { _ in .preferences(.welcomeTaken) }
+        case .askLoginStart:
+            SystemdUser.ask { [weak self] in self?.deliver(.preferences(.loginStart($0))) }
+        case .enableLoginStart:
+            SystemdUser.enable { [weak self] result in
+                switch result {
+                case .success(let state): self?.deliver(.preferences(.loginStart(state)))
+                case .failure(let failure): self?.deliver(.preferences(.loginStartFailed(failure.text)))
+                }
+            }
+        case .askWelcome:
+            call(Morning.Call.welcomePending()) { .preferences(.welcomePending($0.pending)) }
         case .reset:
             call(Morning.Call.reset()) { _ in .preferences(.wasReset) }
         }

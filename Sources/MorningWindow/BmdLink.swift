@@ -20,7 +20,7 @@ public final class BmdLink {
     private var starting = false
     /// Counts the stops: an answer from a thread started before the last one is stale.
     private var generation = 0
-    private let deliver: @MainActor (WindowEvent) -> Void
+    let deliver: @MainActor (WindowEvent) -> Void
     private var follower: VarlinkConnection?
     private var caller: VarlinkConnection?
     private var retrySource: guint = 0

@@ -121,10 +121,12 @@ func on(_ instance: UnsafeMutableRawPointer, _ signal: String, arguments: Int = 
                                  unsafeBitCast(releaseHandler, to: GClosureNotify.self), GConnectFlags(rawValue: 0))
 }
 
-/// A keyboard shortcut on `widget` (`"<Alt>1"`), wherever the focus is in its window.
-func shortcut(_ widget: UnsafeMutablePointer<GtkWidget>, _ trigger: String, _ body: @MainActor @escaping () -> Void) {
+/// A keyboard shortcut on `widget` (`"<Alt>1"`), wherever the focus is in its window, or
+/// with `local`, only while the focus is on `widget` or inside it.
+func shortcut(_ widget: UnsafeMutablePointer<GtkWidget>, _ trigger: String, local: Bool = false,
+              _ body: @MainActor @escaping () -> Void) {
     let controller = gtk_shortcut_controller_new()
-    gtk_shortcut_controller_set_scope(controller, GTK_SHORTCUT_SCOPE_GLOBAL)
+    gtk_shortcut_controller_set_scope(controller, local ? GTK_SHORTCUT_SCOPE_LOCAL : GTK_SHORTCUT_SCOPE_GLOBAL)
     let handler = Unmanaged.passRetained(Handler(body)).toOpaque()
     let action = gtk_callback_action_new(runShortcut, handler, releaseShortcut)
     gtk_shortcut_controller_add_shortcut(controller, gtk_shortcut_new(gtk_shortcut_trigger_parse_string(trigger), action))

@@ -242,7 +242,8 @@ public struct HistoryModel: Equatable, Sendable {
         question = Confirmation(
             heading: "Delete \(card.routine)?",
             body: DataWords.deleteQuestion(routine: card.routine, days: stats.stats.daysTracked, active: card.active,
-                                           celebrity: card.type == .celebrity).joined(separator: "\n"),
+                                           celebrity: card.type == .celebrity,
+                                           catalog: "on the Routines page").joined(separator: "\n"),
             action: "Delete", destructive: true)
         pending = .delete(routine: card.routineId)
     }

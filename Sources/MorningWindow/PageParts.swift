@@ -135,3 +135,19 @@ func presentConfirmation(_ question: Confirmation, over widget: UnsafeMutablePoi
     gtk_window_present(cast(dialog))
     return dialog
 }
+
+/// Names every button in `root` or below it by its label, its mnemonic's underline left
+/// out: a dialog's response buttons, which the dialog does not hand out, would otherwise
+/// be read as "_Close Close".
+@MainActor
+func nameButtonsByLabel(in root: UnsafeMutablePointer<GtkWidget>) {
+    if g_type_check_instance_is_a(UnsafeMutableRawPointer(root).assumingMemoryBound(to: GTypeInstance.self), gtk_button_get_type()) != 0,
+       let text = gtk_button_get_label(cast(root)) {
+        bm_set_accessible_label(root, String(cString: text).filter { $0 != "_" })
+    }
+    var child = gtk_widget_get_first_child(root)
+    while let current = child {
+        nameButtonsByLabel(in: current)
+        child = gtk_widget_get_next_sibling(current)
+    }
+}

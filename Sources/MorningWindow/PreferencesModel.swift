@@ -10,7 +10,14 @@ public enum PreferencesEffect: Equatable, Sendable {
     case testNotification
     /// Marks the welcome as shown, as `bmctl welcome` does, so no surface offers it again.
     case takeWelcome
+    /// Asks bmd whether the welcome is still to be shown (after install or Reset),
+    /// without taking it.
+    case askWelcome
     case reset
+    /// Asks systemd's user manager whether bmd starts at login.
+    case askLoginStart
+    /// Has the user manager start bmd at login, and now.
+    case enableLoginStart
 }
 
 /// What happens in the preferences: the person's actions and bmd's answers.
@@ -29,13 +36,27 @@ public enum PreferencesEvent: Equatable, Sendable {
     case wasReset
     /// bmd marked the welcome as shown.
     case welcomeTaken
+    /// The window is on screen and bmd answers: the first time, the window asks whether
+    /// this is the person's first run.
+    case windowShown
+    /// Whether bmd says the welcome is still to be shown.
+    case welcomePending(Bool)
+    /// The welcome shown on the window's first run was closed.
+    case closeFirstRunWelcome
+    /// Whether bmd starts at login, as systemd's user manager says.
+    case loginStart(LoginStart)
+    /// The person asked for bmd to start at login.
+    case startAtLogin
+    /// The user manager would not start bmd at login: why.
+    case loginStartFailed(String)
 
     /// Whether the person did this, not bmd's answer: the window's line about what went
     /// wrong stays until the next action.
     public var isAction: Bool {
         switch self {
-        case .setNotifications, .setSound, .setKeepOnScreen, .testNotification, .showWelcome, .closeWelcome, .askReset, .confirm, .cancel: true
-        case .notifications, .wasReset, .welcomeTaken: false
+        case .setNotifications, .setSound, .setKeepOnScreen, .testNotification, .showWelcome, .closeWelcome, .askReset,
+             .confirm, .cancel, .closeFirstRunWelcome, .startAtLogin: true
+        case .notifications, .wasReset, .welcomeTaken, .windowShown, .welcomePending, .loginStart, .loginStartFailed: false
         }
     }
 }
@@ -47,6 +68,18 @@ public struct PreferencesModel: Equatable, Sendable {
     public var notifications: Morning.Notifications?
     /// The welcome's text while it is on show.
     public var welcome: String?
+    /// The welcome's text while it is on show on the window itself, on the first run:
+    /// the person need not find it in the preferences.
+    public var firstRunWelcome: String?
+    /// Whether bmd was asked if the welcome is still to be shown: once a window.
+    public var welcomeAsked = false
+    /// bmd said the welcome is due; it shows once the user manager said whether bmd
+    /// starts at login, which the welcome says too.
+    public var welcomeDue = false
+    /// Whether bmd starts at login, once the user manager said.
+    public var loginStart: LoginStart?
+    /// Whether the user manager is turning the start at login on.
+    public var enablingLoginStart = false
     public var question: Confirmation?
     /// What the last change did, in a sentence; `noticeCount` counts them, so the same
     /// sentence twice shows twice.
@@ -94,10 +127,44 @@ public struct PreferencesModel: Equatable, Sendable {
             return []
         case .welcomeTaken:
             return []
+        case .windowShown:
+            guard live, !welcomeAsked else { return [] }
+            welcomeAsked = true
+            return [.askWelcome, .askLoginStart]
+        case .welcomePending(let pending):
+            guard pending, welcome == nil else { return [] }
+            welcomeDue = true
+            showFirstRunWelcome()
+            return [.takeWelcome]
+        case .closeFirstRunWelcome:
+            firstRunWelcome = nil
+            return []
+        case .loginStart(let state):
+            if enablingLoginStart { say(state == .on ? "bmd now starts when you log in." : state.words) }
+            enablingLoginStart = false
+            loginStart = state
+            showFirstRunWelcome()
+            return []
+        case .startAtLogin:
+            guard loginStart == .off, !enablingLoginStart else { return [] }
+            enablingLoginStart = true
+            return [.enableLoginStart]
+        case .loginStartFailed(let reason):
+            enablingLoginStart = false
+            say("bmd could not be set to start when you log in: \(reason).")
+            return []
         case .wasReset:
             say(DataWords.reset)
             return []
         }
+    }
+
+    /// The first run's welcome, once it is due and whether bmd starts at login is known:
+    /// what Better Morning is, then whether the reminder will come after the next login.
+    private mutating func showFirstRunWelcome() {
+        guard welcomeDue, let loginStart else { return }
+        welcomeDue = false
+        firstRunWelcome = Self.welcomeText + "\n\n" + loginStart.words
     }
 
     /// A status came: its notification settings are bmd's latest.
@@ -131,12 +198,7 @@ public struct PreferencesModel: Equatable, Sendable {
             if !n.enabled { line += " The daily reminder itself is off." }
             return line
         default:
-            line = "Notifications are \(n.enabled ? "on" : "off")"
-            switch (n.enabled, n.sound) {
-            case (true, true?): line += ", with sound."
-            case (true, false?): line += ", silent."
-            default: line += "."
-            }
+            line = ReminderText.sentence(n)
         }
         if n.enabled && !n.available { line += " " + availability(n) }
         return line
@@ -149,10 +211,7 @@ public struct PreferencesModel: Equatable, Sendable {
         return n.available ? "On your desktop at your routine's first task." : availability(n)
     }
 
-    static func availability(_ n: Morning.Notifications) -> String {
-        n.reason.map { "The reminder cannot show yet: \($0)." }
-            ?? "No notification server is reachable right now, so the reminder cannot show yet."
-    }
+    static func availability(_ n: Morning.Notifications) -> String { ReminderText.cannotShow(n) }
 
     /// The welcome, in the window's words: what Better Morning is, in five short parts.
     public static let welcomeText = """

@@ -16,6 +16,9 @@ final class PreferencesView {
     private(set) var keepRow: UnsafeMutablePointer<GtkWidget>?
     private(set) var keepSwitch: UnsafeMutablePointer<GtkWidget>?
     private(set) var testButton: UnsafeMutablePointer<GtkWidget>?
+    /// Whether bmd starts at login, and the button that turns that on.
+    private(set) var loginRow: UnsafeMutablePointer<GtkWidget>?
+    private(set) var loginButton: UnsafeMutablePointer<GtkWidget>?
     private(set) var welcomeButton: UnsafeMutablePointer<GtkWidget>?
     private(set) var resetButton: UnsafeMutablePointer<GtkWidget>?
     /// The question or the welcome on show, in its dialog.
@@ -60,7 +63,10 @@ final class PreferencesView {
         adw_preferences_row_set_title(cast(testRow), "Test Notification")
         adw_action_row_set_subtitle(cast(testRow), "Check that the reminder reaches your desktop.")
         let testButton = rowButton("Se_nd", in: testRow)
-        for row in [reminder, soundRow, keepRow, testRow] { adw_preferences_group_add(cast(reminderGroup), row) }
+        let loginRow = adw_action_row_new()!
+        adw_preferences_row_set_title(cast(loginRow), "Start at Login")
+        let loginButton = rowButton("_Turn On", in: loginRow)
+        for row in [reminder, soundRow, keepRow, testRow, loginRow] { adw_preferences_group_add(cast(reminderGroup), row) }
 
         let otherGroup = adw_preferences_group_new()!
         adw_preferences_group_set_title(cast(otherGroup), "Better Morning")
@@ -86,6 +92,8 @@ final class PreferencesView {
         self.keepRow = keepRow
         self.keepSwitch = keepSwitch
         self.testButton = testButton
+        self.loginRow = loginRow
+        self.loginButton = loginButton
         self.welcomeButton = welcomeButton
         self.resetButton = resetButton
         let send = send
@@ -102,6 +110,7 @@ final class PreferencesView {
             send(.preferences(.setKeepOnScreen(gtk_switch_get_active(OpaquePointer(keepSwitch)) != 0)))
         }
         on(UnsafeMutableRawPointer(testButton), "clicked") { send(.preferences(.testNotification)) }
+        on(UnsafeMutableRawPointer(loginButton), "clicked") { send(.preferences(.startAtLogin)) }
         on(UnsafeMutableRawPointer(welcomeButton), "clicked") { send(.preferences(.showWelcome)) }
         on(UnsafeMutableRawPointer(resetButton), "clicked") { send(.preferences(.askReset)) }
         on(UnsafeMutableRawPointer(window), "destroy") { [weak self] in self?.closed() }
@@ -114,7 +123,7 @@ final class PreferencesView {
     private func closed() {
         window = nil
         reminder = nil; reminderSwitch = nil; soundRow = nil; soundSwitch = nil; keepRow = nil; keepSwitch = nil
-        testButton = nil; welcomeButton = nil; resetButton = nil
+        testButton = nil; welcomeButton = nil; resetButton = nil; loginRow = nil; loginButton = nil
     }
 
     func render(_ model: WindowModel) {
@@ -139,6 +148,14 @@ final class PreferencesView {
         // Likewise a bmd older than this setting.
         gtk_widget_set_sensitive(keepRow, live && n?.enabled == true && n?.keepOnScreen != nil ? 1 : 0)
         for button in [testButton, resetButton].compactMap({ $0 }) { gtk_widget_set_sensitive(button, live ? 1 : 0) }
+        if let loginRow, let loginButton {
+            // systemd's user manager, not bmd, says and changes this: it does not wait for bmd.
+            let words = prefs.loginStart?.words ?? "Asking systemd whether bmd starts when you log in…"
+            adw_action_row_set_subtitle(cast(loginRow), words)
+            bm_set_accessible_description(loginButton, words)
+            gtk_widget_set_visible(loginButton, prefs.loginStart == .off ? 1 : 0)
+            gtk_widget_set_sensitive(loginButton, prefs.enablingLoginStart ? 0 : 1)
+        }
 
         if prefs.noticeCount != noticeCount, let notice = prefs.notice {
             noticeCount = prefs.noticeCount

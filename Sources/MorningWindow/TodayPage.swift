@@ -14,10 +14,14 @@ final class TodayPage {
     /// Either the empty state or the day.
     private let switcher: UnsafeMutablePointer<GtkWidget>
     private let empty: UnsafeMutablePointer<GtkWidget>
+    /// On the empty state with no routine active: to the Routines page.
+    let routinesButton: UnsafeMutablePointer<GtkWidget>
     let away: UnsafeMutablePointer<GtkWidget>
     let headline: UnsafeMutablePointer<GtkWidget>
     let now: UnsafeMutablePointer<GtkWidget>
     let next: UnsafeMutablePointer<GtkWidget>
+    /// The reminder off, silent or unable to show, said where the morning is followed.
+    let reminder: UnsafeMutablePointer<GtkWidget>
     private let scroller: UnsafeMutablePointer<GtkWidget>
     private let dateBox: UnsafeMutablePointer<GtkWidget>
     let dayHeading: UnsafeMutablePointer<GtkWidget>
@@ -44,7 +48,14 @@ final class TodayPage {
 
     init(send: @escaping @MainActor (WindowEvent) -> Void) {
         self.send = send
+        Self.loadStyle()
         empty = adw_status_page_new()
+        routinesButton = gtk_button_new_with_mnemonic("")!
+        gtk_widget_set_halign(routinesButton, GTK_ALIGN_CENTER)
+        // A pill in the theme's plain colours: white on the accent's background colour
+        // would read at 3.8:1.
+        style(routinesButton, "pill")
+        adw_status_page_set_child(OpaquePointer(empty), routinesButton)
         away = label(wrap: true)
         style(away, "warning")
         headline = label(wrap: true)
@@ -53,6 +64,8 @@ final class TodayPage {
         style(now, "heading")
         next = label(wrap: true)
         style(next, "dim-label")
+        reminder = label(wrap: true)
+        style(reminder, "warning")
         dateBox = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, TodayPage.dateSpacing)
         scroller = gtk_scrolled_window_new()
         gtk_scrolled_window_set_policy(OpaquePointer(scroller), GTK_POLICY_AUTOMATIC, GTK_POLICY_NEVER)
@@ -65,7 +78,7 @@ final class TodayPage {
         style(message, "error")
 
         let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12)!
-        for child in [away, headline, now, next, scroller, dayHeading, list, message] {
+        for child in [away, headline, now, next, reminder, scroller, dayHeading, list, message] {
             gtk_box_append(cast(column), child)
         }
         let scrolled = scrollingPage(column)
@@ -78,6 +91,13 @@ final class TodayPage {
         // The scroller keeps the chosen date in view as its size changes. The adjustment
         // changes while the scroller is being laid out, when a new value would be drawn
         // only at the next layout: it is set before the next frame is laid out.
+        // The dates are one Tab stop, the chosen date; the arrow keys choose another, as
+        // in a row of tabs, so the tasks are not fifteen Tabs away.
+        for (entry, step) in [(WindowShortcuts.previousDate, -1), (WindowShortcuts.nextDate, 1),
+                              (WindowShortcuts.firstDate, Int.min), (WindowShortcuts.lastDate, Int.max)] {
+            shortcut(dateBox, entry.keys, local: true) { [weak self] in self?.step(step) }
+        }
+        on(UnsafeMutableRawPointer(routinesButton), "clicked") { [weak self] in self?.send(.showPage(.routines)) }
         let adjustment = gtk_scrolled_window_get_hadjustment(OpaquePointer(scroller))
         on(UnsafeMutableRawPointer(adjustment!), "changed") { [weak self] in
             guard let self, !self.scrollPending else { return }
@@ -105,6 +125,10 @@ final class TodayPage {
             adw_status_page_set_title(OpaquePointer(self.empty), empty.title)
             adw_status_page_set_description(OpaquePointer(self.empty), markupShowing(empty.description))
             adw_status_page_set_icon_name(OpaquePointer(self.empty), model.status == nil ? "network-offline-symbolic" : "alarm-symbolic")
+            gtk_button_set_label(cast(routinesButton), empty.routinesButton ?? "")
+            // Its label once: GTK 4.8 would read the label and then the label it is labelled by.
+            bm_set_accessible_label(routinesButton, empty.routinesButton ?? "")
+            gtk_widget_set_visible(routinesButton, empty.routinesButton == nil ? 0 : 1)
             gtk_stack_set_visible_child_name(OpaquePointer(switcher), "empty")
             return
         }
@@ -113,6 +137,7 @@ final class TodayPage {
         gtk_label_set_text(OpaquePointer(headline), TodayText.headline(status))
         set(now, TodayText.now(status))
         set(next, TodayText.next(status))
+        set(reminder, TodayText.reminder(status))
         renderDates(model)
         if let day = model.shownDay {
             gtk_label_set_text(OpaquePointer(dayHeading), TodayText.dayHeading(day))
@@ -150,23 +175,65 @@ final class TodayPage {
                 gtk_label_set_justify(OpaquePointer(label), GTK_JUSTIFY_CENTER)
                 gtk_button_set_child(cast(button), label)
                 gtk_widget_set_size_request(button, TodayPage.dateWidth, -1)
-                style(button, "flat")
-                if kind == "upcoming" { style(label, "dim-label") }
+                style(button, "date")
+                if kind == "upcoming" { style(button, "upcoming") }
                 if kind == "today" { style(label, "heading") }
                 nameWithTooltip(button, "\(Weekday(date).name) \(date), \(kind)")
-                on(UnsafeMutableRawPointer(button), "clicked") { [weak self] in self?.send(.select(date)) }
+                on(UnsafeMutableRawPointer(button), "clicked") { [weak self, button] in
+                    self?.send(.select(date))
+                    // The date clicked takes the focus, as a tab does, so the arrow keys go on from it.
+                    if gtk_widget_get_focusable(button) != 0 { gtk_widget_grab_focus(button) }
+                }
                 gtk_box_append(cast(dateBox), button)
                 return (date, button)
             }
             shownDates = model.dates
             shownToday = today
         }
+        let hadFocus = dateButtons.contains { gtk_widget_has_focus($0.button) != 0 }
+        let chosenButton = dateButtons.first { $0.day == model.selected }?.button
+        if let chosenButton {
+            gtk_widget_set_focusable(chosenButton, 1)
+            if hadFocus { gtk_widget_grab_focus(chosenButton) }
+        }
         for (date, button) in dateButtons {
             let chosen = date == model.selected
             style(button, "suggested-action", chosen)
             style(button, "flat", !chosen)
+            bm_set_accessible_selected(button, chosen ? 1 : 0)
+            // Without a chosen date on show the first takes the Tab stop.
+            if button != chosenButton { gtk_widget_set_focusable(button, chosenButton == nil && date == shownDates.first ? 1 : 0) }
         }
         scrollToSelected()
+    }
+
+    /// Chooses the date `by` places from the chosen one, or the first (`Int.min`) or the last
+    /// (`Int.max`): the arrow keys on the scroller.
+    private func step(_ by: Int) {
+        guard !shownDates.isEmpty else { return }
+        let index = model.selected.flatMap { shownDates.firstIndex(of: $0) } ?? 0
+        let target = by == Int.min ? 0 : by == Int.max ? shownDates.count - 1 : min(max(index + by, 0), shownDates.count - 1)
+        if shownDates[target] != model.selected { send(.select(shownDates[target])) }
+    }
+
+    /// The dates' colours, from the theme's own so dark style follows, each text at 4.5:1 or
+    /// more against what is behind it: the chosen date on the accent colour meant for
+    /// text (the accent's background colour under white text is 3.8:1), an upcoming date
+    /// in a softer colour that still reads (the theme's dimmed labels are 3.2:1).
+    private static var styled = false
+
+    private static func loadStyle() {
+        guard !styled, let display = gdk_display_get_default() else { return }
+        styled = true
+        let css = """
+            button.date.upcoming { color: alpha(@window_fg_color, 0.7); }
+            button.date.suggested-action, button.date.suggested-action:hover, button.date.suggested-action:active {
+                background-color: @accent_color; color: @window_bg_color;
+            }
+            """
+        let provider = gtk_css_provider_new()!
+        gtk_css_provider_load_from_data(provider, css, -1)
+        gtk_style_context_add_provider_for_display(display, OpaquePointer(provider), guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
     }
 
     /// Scrolls the dates so the chosen one is in the middle, as far as the ends allow.

@@ -8,10 +8,13 @@ public enum TodayText {
     public struct Empty: Equatable, Sendable {
         public var title: String
         public var description: String
+        /// The button that leads on: to the Routines page when no routine is active.
+        public var routinesButton: String?
 
-        public init(title: String, description: String) {
+        public init(title: String, description: String, routinesButton: String? = nil) {
             self.title = title
             self.description = description
+            self.routinesButton = routinesButton
         }
     }
 
@@ -29,9 +32,10 @@ public enum TodayText {
         switch status.phase {
         case .none:
             return Empty(title: "No active routine",
-                         description: "Follow the morning of someone well known, or write your own.")
+                         description: "Follow the morning of someone well known, or write your own.",
+                         routinesButton: "Choose a Routine")
         case .waiting, .running:
-            return model.earliest == nil ? Empty(title: "No active routine", description: "") : nil
+            return model.earliest == nil ? Empty(title: "No active routine", description: "", routinesButton: "Choose a Routine") : nil
         }
     }
 
@@ -47,7 +51,16 @@ public enum TodayText {
     /// "Now: 05:30 Walk", or what there is to do when no task is.
     public static func now(_ status: Morning.StatusReply) -> String? {
         guard status.phase == .running else { return nil }
-        return "Now: " + (MorningText.taskNow(status).map(MorningText.named) ?? MorningText.nothingNow(status))
+        let now = "Now: " + (MorningText.taskNow(status).map(MorningText.named) ?? MorningText.nothingNow(status))
+        // Late by hours, the task to do now is far from where the clock is: both are said.
+        return now + (MorningText.clockIsAt(status).map { " · " + $0 } ?? "")
+    }
+
+    /// "Notifications are off. No reminder comes.": the reminder off, silent or unable to
+    /// show, as `status` says it; nil while it is on, with sound, and can show, or while
+    /// no routine runs.
+    public static func reminder(_ status: Morning.StatusReply) -> String? {
+        status.phase == .none ? nil : ReminderText.warning(status.notifications)
     }
 
     /// "Next: 06:00 Read in 12 min", the countdown of every surface.

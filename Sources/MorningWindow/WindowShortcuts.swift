@@ -21,6 +21,11 @@ enum WindowShortcuts {
     static let quit = Entry(keys: "<Control>q", title: "Quit")
     /// Space on a task's row is the row's own activation, not a window-wide shortcut.
     static let check = Entry(keys: "space", title: "Check or uncheck the task in focus")
+    /// The arrow keys on the date scroller, which is one Tab stop.
+    static let previousDate = Entry(keys: "Left", title: "Choose the previous date")
+    static let nextDate = Entry(keys: "Right", title: "Choose the next date")
+    static let firstDate = Entry(keys: "Home", title: "Choose the first date")
+    static let lastDate = Entry(keys: "End", title: "Choose the last date")
 
     /// The shortcut that shows `page`.
     static func show(_ page: WindowModel.Page) -> Entry {
@@ -31,7 +36,7 @@ enum WindowShortcuts {
     static let groups: [(title: String, entries: [Entry])] = [
         ("General", [shortcuts, help, preferences, close, quit]),
         ("Pages", [showToday, showRoutines, showHistory]),
-        ("Today", [check]),
+        ("Today", [check, previousDate, nextDate, firstDate, lastDate]),
     ]
 
     /// The Keyboard Shortcuts window (Ctrl+?), made from `groups`, over `parent`.

@@ -22,6 +22,8 @@ public final class WindowView {
     /// The windows opened over this one, kept for the tests that look into them.
     private(set) var aboutWindow: UnsafeMutablePointer<GtkWidget>?
     private(set) var shortcutsWindow: UnsafeMutablePointer<GtkWidget>?
+    /// The welcome on the window's first run, while on show.
+    private(set) var welcomeDialog: UnsafeMutablePointer<GtkWidget>?
 
     /// `quit` closes the program (Ctrl+Q).
     public init(controller: WindowController, quit: @escaping @MainActor () -> Void) {
@@ -112,6 +114,48 @@ public final class WindowView {
         routines.render(model)
         history.render(model)
         preferences.render(model)
+        renderWelcome(model)
+    }
+
+    /// The welcome, on the window itself, the first time the person opens it (bmd says
+    /// the welcome is still to be shown): the window asks once bmd answers, after
+    /// drawing, and shows it over the window with the famous routines one click away.
+    private func renderWelcome(_ model: WindowModel) {
+        if model.link == .live, !model.preferences.welcomeAsked {
+            MainLoop.idle { [weak self] in self?.controller.send(.preferences(.windowShown)) }
+        }
+        let text = model.preferences.firstRunWelcome
+        guard (text != nil) != (welcomeDialog != nil) else { return }
+        if let welcomeDialog {
+            self.welcomeDialog = nil
+            return gtk_window_destroy(cast(welcomeDialog))
+        }
+        guard let root = gtk_widget_get_root(content) else { return }
+        let dialog = adw_message_dialog_new(UnsafeMutablePointer<GtkWindow>(root), "Welcome to Better Morning", text)!
+        adw_message_dialog_set_body_use_markup(cast(dialog), 0)
+        adw_message_dialog_add_response(cast(dialog), "close", "_Close")
+        if model.preferences.loginStart == .off {
+            adw_message_dialog_add_response(cast(dialog), "login", "_Start at Login")
+        }
+        adw_message_dialog_add_response(cast(dialog), "routines", "_Famous Routines")
+        adw_message_dialog_set_response_appearance(cast(dialog), "routines", ADW_RESPONSE_SUGGESTED)
+        adw_message_dialog_set_default_response(cast(dialog), "routines")
+        adw_message_dialog_set_close_response(cast(dialog), "close")
+        on(UnsafeMutableRawPointer(dialog), "response", arguments: 3) { [weak self] in
+            self?.welcomeDialog = nil
+            self?.controller.send(.preferences(.closeFirstRunWelcome))
+        }
+        on(UnsafeMutableRawPointer(dialog), "response::login", arguments: 3) { [weak self] in
+            self?.controller.send(.preferences(.startAtLogin))
+        }
+        // The detailed signal, after the plain one: Famous Routines also opens the Routines page.
+        on(UnsafeMutableRawPointer(dialog), "response::routines", arguments: 3) { [weak self] in
+            self?.controller.send(.showPage(.routines))
+        }
+        welcomeDialog = dialog
+        gtk_window_present(cast(dialog))
+        // Each response's name said once, without its mnemonic's underline, as on every page.
+        nameButtonsByLabel(in: dialog)
     }
 
     /// Gives bmd what the person typed for the draft and did not give it yet, then calls

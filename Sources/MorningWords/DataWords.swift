@@ -127,11 +127,13 @@ public enum DataWords {
     }
 
     /// What deleting `routine` loses: its `days` of records, the active routine, and
-    /// whether a celebrity routine can be chosen again.
-    public static func deleteQuestion(routine: String, days: Int, active: Bool, celebrity: Bool) -> [String] {
+    /// whether a celebrity routine can be chosen again, from `catalog`: where this surface
+    /// lists the famous routines (bmctl's Explore, the window's Routines page).
+    public static func deleteQuestion(routine: String, days: Int, active: Bool, celebrity: Bool,
+                                      catalog: String = "in Explore") -> [String] {
         var lines = ["Delete \(routine) and its history: \(MorningText.count(days, "day")) of records? This cannot be undone."]
         if active { lines.append("It is your active routine; no routine will be active after.") }
-        if celebrity { lines.append("It stays in Explore, to be chosen again.") }
+        if celebrity { lines.append("It stays \(catalog), to be chosen again.") }
         return lines
     }
 

@@ -89,6 +89,12 @@ public enum MorningText {
         return slot
     }
 
+    /// "the clock is at 06:15 Read": behind, the task whose slot the clock is in, as the
+    /// bars' tooltip and the window say it.
+    public static func clockIsAt(_ s: Morning.StatusReply) -> String? {
+        clockSlot(s).map { "the clock is at " + named($0) }
+    }
+
     /// " in 12 min" while the next task is less than an hour off; empty otherwise.
     public static func due(_ s: Morning.StatusReply) -> String {
         s.now?.minutesToNext.map { " in \($0) min" } ?? ""

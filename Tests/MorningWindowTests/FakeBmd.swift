@@ -295,7 +295,7 @@ final class FakeBmd {
 /// it gives instead, by method.
 struct Records {
     static let methods: Set<String> = ["Data", "Week", "Stats", "History", "Restart", "Delete", "Reset",
-                                       "SetNotifications", "SetNotificationSound", "SetKeepOnScreen", "TestNotification", "Welcome"]
+                                       "SetNotifications", "SetNotificationSound", "SetKeepOnScreen", "TestNotification", "Welcome", "WelcomePending"]
     var cards = Fixture.cards
     /// The weeks before this one, by routine id and offset.
     var weeks: [String: Morning.WeekChart] = ["lark -1": Fixture.week(start: "2026-11-16", counts: [nil, nil, nil, nil, 2, 3, 0])]
@@ -303,6 +303,8 @@ struct Records {
     var refusals: [String: Morning.Error] = [:]
     /// The locale each call that takes one was given.
     var locales: [String?] = []
+    /// Whether the welcome is still to be shown, as after install: Welcome takes it.
+    var welcomePending = false
 }
 
 extension FakeBmd {
@@ -386,8 +388,12 @@ extension FakeBmd {
             push()
         case "TestNotification":
             reply(Morning.TestNotificationReply(notifications: status.notifications).json)
+        case "WelcomePending":
+            reply(Morning.WelcomePendingReply(pending: records.welcomePending).json)
         default:  // Welcome
-            reply(Morning.WelcomeReply(pending: false).json)
+            let pending = records.welcomePending
+            if (try? Morning.WelcomeParameters(json: call.parameters))?.take == true { records.welcomePending = false }
+            reply(Morning.WelcomeReply(pending: pending).json)
         }
     }
 }

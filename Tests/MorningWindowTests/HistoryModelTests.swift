@@ -195,7 +195,7 @@ extension Fixture {
         _ = model.handle(.cancel, status: nil)
         _ = model.handle(.choose("kant"), status: nil)
         _ = model.handle(.askDelete, status: nil)
-        #expect(model.question?.body == "Delete Kant and its history: 40 days of records? This cannot be undone.\nIt stays in Explore, to be chosen again.")
+        #expect(model.question?.body == "Delete Kant and its history: 40 days of records? This cannot be undone.\nIt stays on the Routines page, to be chosen again.")
         #expect(model.handle(.confirm, status: nil) == [.delete(routine: "kant")])
         let reply = Morning.DeleteReply(routine: Morning.RoutineInfo(id: "kant", name: "Kant", type: .celebrity, active: false,
                                                                      createdDate: "2026-09-30", startDate: "2026-10-01", tasks: []), records: 40)

@@ -118,7 +118,7 @@ import Testing
         gtk_widget_activate(page.delete)
         #expect(spin { page.dialog != nil })
         #expect(String(cString: adw_message_dialog_get_body(cast(page.dialog!)))
-                == "Delete Kant and its history: 40 days of records? This cannot be undone.\nIt stays in Explore, to be chosen again.")
+                == "Delete Kant and its history: 40 days of records? This cannot be undone.\nIt stays on the Routines page, to be chosen again.")
         adw_message_dialog_response(cast(page.dialog!), "confirm")
         #expect(spin { text(page.notice) == "Deleted Kant and its 40 day records." })
         #expect(w.bmd.calls.contains("Delete kant"))

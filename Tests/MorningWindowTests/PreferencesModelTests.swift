@@ -101,6 +101,50 @@ import Testing
         #expect(window.preferences.welcome == nil)
     }
 
+    @Test("the first run: the window asks bmd once whether the welcome is due, and shows it on itself when it is")
+    func firstRunWelcome() {
+        var window = WindowModel()
+        // Not before bmd answers.
+        #expect(window.handle(.preferences(.windowShown)) == [])
+        window = live()
+        #expect(window.handle(.preferences(.windowShown)) == [.preferences(.askWelcome), .preferences(.askLoginStart)])
+        #expect(window.handle(.preferences(.windowShown)) == [])
+        #expect(window.handle(.preferences(.welcomePending(true))) == [.preferences(.takeWelcome)])
+        #expect(window.preferences.firstRunWelcome == nil, "shown before the user manager said whether bmd starts at login")
+        _ = window.handle(.preferences(.loginStart(.off)))
+        #expect(window.preferences.firstRunWelcome == PreferencesModel.welcomeText + "\n\n" + LoginStart.off.words)
+        #expect(window.preferences.welcome == nil, "the welcome shows on the window, not over the preferences")
+        _ = window.handle(.preferences(.closeFirstRunWelcome))
+        #expect(window.preferences.firstRunWelcome == nil)
+        var taken = live()
+        _ = taken.handle(.preferences(.windowShown))
+        #expect(taken.handle(.preferences(.welcomePending(false))) == [])
+        #expect(taken.preferences.firstRunWelcome == nil)
+    }
+
+    @Test("whether bmd starts at login is said as the user manager says it, and turning it on is offered only when off")
+    func loginStart() {
+        var window = live()
+        #expect(window.handle(.preferences(.startAtLogin)) == [], "nothing to turn on before the manager said")
+        _ = window.handle(.preferences(.loginStart(LoginStart(unitFileState: "disabled"))))
+        #expect(window.preferences.loginStart == .off)
+        #expect(window.preferences.loginStart?.words == "bmd does not start when you log in: until something starts it, no reminder comes.")
+        #expect(window.handle(.preferences(.startAtLogin)) == [.preferences(.enableLoginStart)])
+        #expect(window.handle(.preferences(.startAtLogin)) == [], "asked twice while the first runs")
+        _ = window.handle(.preferences(.loginStart(LoginStart(unitFileState: "enabled"))))
+        #expect(window.preferences.loginStart == .on)
+        #expect(window.preferences.notice == "bmd now starts when you log in.")
+        #expect(window.handle(.preferences(.startAtLogin)) == [])
+        _ = window.handle(.preferences(.loginStart(.off)))
+        _ = window.handle(.preferences(.startAtLogin))
+        _ = window.handle(.preferences(.loginStartFailed("Access denied")))
+        #expect(window.preferences.notice == "bmd could not be set to start when you log in: Access denied.")
+        #expect(!window.preferences.enablingLoginStart)
+        #expect(LoginStart(unitFileState: "static") == .on && LoginStart(unitFileState: "masked") == .off)
+        #expect(LoginStart.unknown("The name is not activatable").words
+                == "Whether bmd starts when you log in is not known: The name is not activatable.")
+    }
+
     @Test("while bmd is away nothing is sent and no reset is asked")
     func away() {
         var window = live()

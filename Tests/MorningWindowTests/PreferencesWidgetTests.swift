@@ -1,4 +1,5 @@
 import CAdwaita
+import Glibc
 import MorningProtocol
 @testable import MorningWindow
 import Testing
@@ -206,4 +207,92 @@ import Testing
         #expect(spin { view.toasts.contains("Better Morning is reset: every routine, record and setting is gone.") })
         #expect(w.bmd.calls.filter { $0 == "Reset" }.count == 1)
     }
+
+    @Test("the preferences say bmd does not start at login and turn it on through systemd's user manager, which then says it does")
+    func startAtLogin() throws {
+        let manager = try #require(FakeSystemdManager(state: "disabled"), "the fake systemd manager did not start on the session bus")
+        defer { manager.stop() }
+        let (w, view) = preferences()
+        defer { close(w, view) }
+        func subtitle() -> String { String(cString: adw_action_row_get_subtitle(cast(view.loginRow!))) }
+        #expect(spin { subtitle() == "bmd does not start when you log in: until something starts it, no reminder comes." })
+        #expect(manager.calls.contains("GetUnitFileState bmd.socket"))
+        #expect(gtk_widget_get_visible(view.loginButton!) != 0)
+        gtk_widget_activate(view.loginButton!)
+        #expect(spin { subtitle() == "bmd starts when you log in, so the reminder comes every morning." })
+        #expect(manager.calls.drop { $0 != "EnableUnitFiles ['bmd.socket'] False True" }.prefix(4)
+                == ["EnableUnitFiles ['bmd.socket'] False True", "Reload", "StartUnit bmd.socket replace", "GetUnitFileState bmd.socket"])
+        #expect(gtk_widget_get_visible(view.loginButton!) == 0, "Turn On still offered once it is on")
+        #expect(view.toasts.last == "bmd now starts when you log in.")
+    }
+}
+
+extension PreferencesWidgetTests {
+    @Test("on the first run with bmd not starting at login, the welcome says so and its Start at Login turns it on")
+    func welcomeOffersStartAtLogin() throws {
+        let manager = try #require(FakeSystemdManager(state: "disabled"), "the fake systemd manager did not start on the session bus")
+        defer { manager.stop() }
+        let bmd = FakeBmd()
+        bmd.records.welcomePending = true
+        let w = Window(bmd)
+        defer { w.close() }
+        #expect(spin { w.view.welcomeDialog != nil })
+        let dialog = try #require(w.view.welcomeDialog)
+        #expect(String(cString: adw_message_dialog_get_body(cast(dialog))) == PreferencesModel.welcomeText + "\n\n" + LoginStart.off.words)
+        #expect(adw_message_dialog_has_response(cast(dialog), "login") != 0)
+        adw_message_dialog_response(cast(dialog), "login")
+        #expect(spin { w.controller.model.preferences.loginStart == .on })
+        #expect(manager.calls.contains("StartUnit bmd.socket replace"))
+    }
+}
+
+/// `Tests/Tools/fake-systemd-manager` on the test run's session bus: systemd's user
+/// manager as the window calls it, its calls read from its log.
+@MainActor
+final class FakeSystemdManager {
+    private var pid: GPid = 0
+    private let log: String
+
+    init?(state: String) {
+        var folder = Array("/tmp/bm-systemd-XXXXXX".utf8CString)
+        guard mkdtemp(&folder) != nil else { return nil }
+        log = String(cString: folder) + "/calls"
+        let script = String(#filePath.split(separator: "/").dropLast(2).joined(separator: "/")).withLeadingSlash
+            + "/Tools/fake-systemd-manager"
+        var argv: [UnsafeMutablePointer<CChar>?] = [String]([("/usr/bin/python3"), script, log, state]).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var error: UnsafeMutablePointer<GError>?
+        guard g_spawn_async(nil, &argv, nil, G_SPAWN_DO_NOT_REAP_CHILD, nil, nil, &pid, &error) != 0 else {
+            g_error_free(error)
+            return nil
+        }
+        // Ready once it owns the manager's name.
+        guard spin(until: { self.calls.first == "ready" }) else {
+            stop()
+            return nil
+        }
+    }
+
+    /// Each call the manager took, a line each, after "ready".
+    var calls: [String] {
+        var contents: UnsafeMutablePointer<CChar>?
+        guard g_file_get_contents(log, &contents, nil, nil) != 0, let contents else { return [] }
+        defer { g_free(contents) }
+        return String(cString: contents).split(separator: "\n").map(String.init)
+    }
+
+    func stop() {
+        guard pid > 0 else { return }
+        kill(pid, SIGKILL)
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        g_spawn_close_pid(pid)
+        pid = 0
+        unlink(log)
+        rmdir(String(log.dropLast("/calls".count)))
+    }
+}
+
+private extension String {
+    var withLeadingSlash: String { hasPrefix("/") ? self : "/" + self }
 }

@@ -55,6 +55,44 @@ import Testing
         #expect(TodayText.headline(status) == "Lark · 0 of 3 done · behind by 2 tasks")
     }
 
+    @Test("the reminder off, silent or unable to show is said, in status's words; on with sound, nothing")
+    func reminder() {
+        var status = Fixture.status()
+        status.notifications = Morning.Notifications(enabled: true, sound: true, available: true)
+        #expect(TodayText.reminder(status) == nil)
+        status.notifications = Morning.Notifications(enabled: false, sound: true, available: true)
+        #expect(TodayText.reminder(status) == "Notifications are off. No reminder comes.")
+        status.notifications = Morning.Notifications(enabled: true, sound: false, available: true)
+        #expect(TodayText.reminder(status) == "Notifications are on, silent. The reminder comes without a sound.")
+        #expect(TodayText.reminder(status)?.hasPrefix(ReminderText.sentence(status.notifications)) == true)
+        status.notifications = Morning.Notifications(enabled: true, sound: true, available: false,
+                                                     reason: "no notification server is on the session bus")
+        #expect(TodayText.reminder(status)
+                == "Notifications are on, with sound. The reminder cannot show yet: no notification server is on the session bus.")
+        status.notifications = Morning.Notifications(enabled: true, available: false)
+        #expect(TodayText.reminder(status)
+                == "Notifications are on. No notification server is reachable right now, so the reminder cannot show yet.")
+        var none = Fixture.noRoutine
+        none.notifications = Morning.Notifications(enabled: false, available: true)
+        #expect(TodayText.reminder(none) == nil)
+    }
+
+    @Test("behind by hours, Now also names the task the clock is at, as the bars' tooltip does")
+    func clockIsAt() {
+        var status = Fixture.status(done: 0)
+        let rise = Morning.DayTask(position: 1, time: "05:00", title: "Rise", state: .untouched)
+        let read = Morning.DayTask(position: 3, time: "06:00", title: "Read", state: .untouched)
+        status.state = .behind
+        status.behind = 2
+        status.currentTask = rise
+        status.nextTask = nil
+        status.now = Morning.Now(pace: .behind, task: rise, slot: read)
+        #expect(TodayText.now(status) == "Now: 05:00 Rise · the clock is at 06:00 Read")
+        #expect(TodayText.now(status)?.hasSuffix(MorningText.clockIsAt(status)!) == true)
+        // On track, the clock's task is the task to do now: said once.
+        #expect(TodayText.now(Fixture.status()) == "Now: 05:30 Walk")
+    }
+
     @Test("the empty states: asking, away, no routine; a routine not started yet shows its days")
     func empty() {
         var model = WindowModel()
@@ -64,6 +102,7 @@ import Testing
                                                  description: "Nothing answers at /run/user/1000/better-morning/bmd.sock. Trying again…"))
         _ = model.handle(.status(Fixture.noRoutine))
         #expect(TodayText.empty(model)?.title == "No active routine")
+        #expect(TodayText.empty(model)?.routinesButton == "Choose a Routine", "the empty page leads to no routine")
         _ = model.handle(.status(Fixture.waiting()))
         #expect(TodayText.empty(model) == nil)
         #expect(TodayText.headline(Fixture.waiting()) == "Your new routine Lark starts tomorrow (2026-11-26).")

@@ -174,6 +174,60 @@ enum Display {
         #expect(w.text(w.today.now) == "Now: nothing, every task whose time has come is done")
     }
 
+    @Test("Today says when the reminder is off or silent, and, behind, the task the clock is at")
+    func reminderAndClock() {
+        let w = Window()
+        defer { w.close() }
+        #expect(!w.shown(w.today.reminder))
+        w.bmd.status.notifications = Morning.Notifications(enabled: false, sound: true, available: true)
+        w.bmd.push()
+        #expect(spin { w.shown(w.today.reminder) })
+        #expect(w.text(w.today.reminder) == "Notifications are off. No reminder comes.")
+        w.bmd.status.notifications = Morning.Notifications(enabled: true, sound: false, available: true)
+        let rise = Morning.DayTask(position: 1, time: "05:00", title: "Rise", state: .untouched)
+        w.bmd.status.state = .behind
+        w.bmd.status.behind = 2
+        w.bmd.status.now = Morning.Now(pace: .behind, task: rise, slot: w.bmd.status.nextTask)
+        w.bmd.push()
+        #expect(spin { w.text(w.today.reminder) == "Notifications are on, silent. The reminder comes without a sound." })
+        #expect(w.text(w.today.now) == "Now: 05:00 Rise · the clock is at 06:00 Read")
+        w.bmd.status.notifications = Morning.Notifications(enabled: true, sound: true, available: true)
+        w.bmd.push()
+        #expect(spin { !w.shown(w.today.reminder) })
+    }
+
+    @Test("the dates are one Tab stop, the chosen date, moved with the arrow keys; today's first task is 2 Tabs on")
+    func datesByKeyboard() {
+        let w = Window()
+        defer { w.close() }
+        let keys = Keyboard(window: w.window)
+        func date(_ iso: String) -> UnsafeMutablePointer<GtkWidget> { w.today.dateButtons.first { $0.day.description == iso }!.button }
+        let dates = Set(w.today.dateButtons.map(\.button))
+        let stops = keys.tabOrder(rounds: 1).filter { dates.contains($0) }
+        #expect(stops == [date("2026-11-25")], "Tab stops on \(stops.count) dates")
+        gtk_widget_grab_focus(date("2026-11-25"))
+        keys.tab()
+        keys.tab()
+        let first = w.rows[0]
+        #expect(keys.focus.map { $0 == first.row || $0 == first.check } == true, "today's first task is not 2 Tabs after the dates")
+        gtk_widget_grab_focus(date("2026-11-25"))
+        #expect(keys.press("Left"))
+        #expect(spin { w.text(w.today.dayHeading) == "Tuesday 2026-11-24 · past, read-only · 1 of 3 done" })
+        #expect(keys.focus == date("2026-11-24"), "the focus did not follow the chosen date")
+        #expect(gtk_widget_has_css_class(date("2026-11-24"), "suggested-action") != 0)
+        keys.press("Right")
+        keys.press("Right")
+        #expect(spin { w.text(w.today.dayHeading) == "Thursday 2026-11-26 · upcoming · 3 tasks" })
+        #expect(keys.focus == date("2026-11-26"))
+        keys.press("Home")
+        #expect(spin { w.controller.model.selected?.description == "2026-11-20" })
+        #expect(keys.focus == date("2026-11-20"))
+        keys.press("Left")
+        #expect(w.controller.model.selected?.description == "2026-11-20")
+        // Tab again stops on the chosen date only.
+        #expect(keys.tabOrder(rounds: 1).filter { dates.contains($0) } == [date("2026-11-20")])
+    }
+
     @Test("a past day is read-only with ✓ and ✗; a future day is upcoming")
     func otherDays() {
         let w = Window()
@@ -214,6 +268,34 @@ enum Display {
         let page = w.today.root
         #expect(String(cString: gtk_stack_get_visible_child_name(OpaquePointer(page))) == "empty")
         #expect(w.today.emptyTitle == "No active routine")
+    }
+
+    @Test("with no active routine the empty page's button opens the Routines page")
+    func noRoutineLeadsToRoutines() {
+        let w = Window(FakeBmd(status: Fixture.noRoutine, days: [])) { $0.controller.model.status != nil }
+        defer { w.close() }
+        #expect(w.shown(w.today.routinesButton))
+        #expect(String(cString: gtk_button_get_label(cast(w.today.routinesButton))) == "Choose a Routine")
+        gtk_widget_activate(w.today.routinesButton)
+        #expect(spin { w.controller.model.page == .routines })
+        #expect(String(cString: adw_view_stack_get_visible_child_name(OpaquePointer(w.view.stack))) == "routines")
+    }
+
+    @Test("on the first run the window itself shows the welcome, the famous routines one click away; bmd marks it shown")
+    func firstRunWelcome() throws {
+        let bmd = FakeBmd()
+        bmd.records.welcomePending = true
+        let w = Window(bmd)
+        defer { w.close() }
+        #expect(spin { w.view.welcomeDialog != nil })
+        let dialog = try #require(w.view.welcomeDialog)
+        #expect(String(cString: adw_message_dialog_get_heading(cast(dialog))) == "Welcome to Better Morning")
+        // No user manager on the test run's bus: the welcome says so.
+        #expect(String(cString: adw_message_dialog_get_body(cast(dialog))).hasPrefix(PreferencesModel.welcomeText + "\n\nWhether bmd starts when you log in is not known: "))
+        #expect(spin { bmd.calls.contains("Welcome") && !bmd.records.welcomePending })
+        adw_message_dialog_response(cast(dialog), "routines")
+        #expect(spin { w.view.welcomeDialog == nil && w.controller.model.page == .routines })
+        #expect(bmd.calls.filter { $0 == "WelcomePending" }.count == 1, "the window asked more than once")
     }
 
     @Test("the pages switch from the model (Alt+1/2/3) and from the tabs")

@@ -20,7 +20,7 @@ enum BarText {
         }
         var parts = ["\(routine.name) \(today.completed)/\(today.total)"]
         if let now = MorningText.taskNow(s) { parts.append("now " + MorningText.named(now)) }
-        if let slot = MorningText.clockSlot(s) { parts.append("the clock is at " + MorningText.named(slot)) }
+        if let clock = MorningText.clockIsAt(s) { parts.append(clock) }
         if let next = s.nextTask { parts.append("next " + MorningText.named(next) + MorningText.due(s)) }
         switch MorningText.state(s) {
         case .behind: parts.append("\(s.behind) behind")

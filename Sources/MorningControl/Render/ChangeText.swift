@@ -45,18 +45,8 @@ enum ChangeText {
     }
 
     static func notifications(_ n: Morning.Notifications, style: Style) -> String {
-        var line = "Notifications are \(n.enabled ? "on" : "off")"
-        // A bmd older than the sound setting says nothing of it.
-        switch (n.enabled, n.sound) {
-        case (true, true?): line += ", with sound."
-        case (true, false?): line += ", silent."
-        default: line += "."
-        }
-        if n.enabled && !n.available {
-            // bmd's reason names what is missing (no session bus, no server on it), as status does.
-            line += " " + style.yellow(n.reason.map { "The reminder cannot show yet: \($0)." }
-                                       ?? "No notification server is reachable right now, so the reminder cannot show yet.")
-        }
+        var line = ReminderText.sentence(n)
+        if n.enabled && !n.available { line += " " + style.yellow(ReminderText.cannotShow(n)) }
         return Text.lines([line])
     }
 

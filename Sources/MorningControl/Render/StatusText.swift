@@ -28,9 +28,8 @@ enum StatusText {
         if s.phase != .none {
             lines.append(row("next reminder", s.nextReminder.map(reminderTime) ?? "none"))
         }
-        // A muted reminder says so: "on" alone would promise the alarm.
-        let notifications = (s.notifications.enabled ? (s.notifications.sound == false ? "on, silent" : "on") : "off")
-            + (s.notifications.available ? "" : " " + style.yellow(s.notifications.reason.map { "(unavailable: \($0))" } ?? "(unavailable)"))
+        let notifications = ReminderText.setting(s.notifications)
+            + (ReminderText.unavailable(s.notifications).map { " " + style.yellow($0) } ?? "")
         lines.append(row("notifications", notifications))
         return Text.lines(lines)
     }

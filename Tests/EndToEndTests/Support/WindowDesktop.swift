@@ -59,8 +59,11 @@ final class WindowDesktop {
     }
 
     /// Opens the window of `box`'s bmd (its runtime folder) on this desktop and waits until
-    /// the driver sees it. Cairo draws: Xvfb has no GPU.
-    func open(_ box: Sandbox) throws {
+    /// the driver sees it. Cairo draws: Xvfb has no GPU. Unless `firstRun`, the person has
+    /// seen the welcome already (bmctl took it, when `box`'s bmd runs): the window shows no
+    /// welcome over itself.
+    func open(_ box: Sandbox, firstRun: Bool = false) throws {
+        if !firstRun, box.daemon != nil { _ = try? box.bmctl("welcome") }
         window = try ChildProcess(Self.program, [], environment: windowEnvironment(box), stderr: log)
         try wait(role: "frame", name: Self.title, within: 20)
     }
