@@ -28,6 +28,9 @@ extension GnomeShellReminderTests {
         defer { shell.removeWindow() }
         let (due, _) = try Self.reminderDue(on: shell, in: box, environment: ["XDG_DATA_DIRS": shell.windowShare])
         _ = try shell.waitForTray { $0.banner == Self.summary }
+        // The welcome seen once already, as by a person who has used the window before: on
+        // a first run it would come over the window, in front.
+        #expect(try due.bmctl("welcome").status == 0)
 
         // The window is open (as the person left it), and another app is in front of it.
         let opened = try ChildProcess.run("/usr/bin/busctl", ["--address=\(shell.sessionBus)", "call", GnomeShell.appID,
@@ -61,6 +64,9 @@ extension GnomeShellReminderTests {
         defer { shell.removeWindow() }
         let (due, _) = try Self.reminderDue(on: shell, in: box, environment: ["XDG_DATA_DIRS": shell.windowShare])
         _ = try shell.waitForTray { $0.banner == Self.summary }
+        // The welcome seen once already, as by a person who has used the window before: on
+        // a first run it would come over the window, in front.
+        #expect(try due.bmctl("welcome").status == 0)
         let other = try shell.otherAppInFront()
         defer { NotificationStack.terminate(other) }
         #expect(shell.windowProcess() == nil, "a window runs before the click")
