@@ -19,18 +19,24 @@ extension GnomeShellReminderTests {
         try shell.installWindow(executable: program, environment: env)
     }
 
+    /// The reminder on `shell`'s screen, from a bmd that finds the window installed, as
+    /// when both packages are; the bmd's sandbox. The welcome was seen once already, as by a
+    /// person who has used the window before: on a first run it would come over the window.
+    static func reminderWithWindowInstalled(on shell: GnomeShell) throws -> Sandbox {
+        let box = try Sandbox(zone: "Europe/Berlin", time: "2026-03-02 08:00:00")
+        try installWindow(on: shell, for: box)
+        let (due, _) = try reminderDue(on: shell, in: box, environment: ["XDG_DATA_DIRS": shell.windowShare])
+        _ = try shell.waitForTray { $0.banner == summary }
+        #expect(try due.bmctl("welcome").status == 0)
+        return due
+    }
+
     @Test("On GNOME Shell, clicking the reminder brings the open window to the front, on Today, over the app the person works in",
           .timeLimit(.minutes(5)))
     func openTodayComesToFront() throws {
         let shell = try Self.shell()
-        let box = try Sandbox(zone: "Europe/Berlin", time: "2026-03-02 08:00:00")
-        try Self.installWindow(on: shell, for: box)
         defer { shell.removeWindow() }
-        let (due, _) = try Self.reminderDue(on: shell, in: box, environment: ["XDG_DATA_DIRS": shell.windowShare])
-        _ = try shell.waitForTray { $0.banner == Self.summary }
-        // The welcome seen once already, as by a person who has used the window before: on
-        // a first run it would come over the window, in front.
-        #expect(try due.bmctl("welcome").status == 0)
+        let due = try Self.reminderWithWindowInstalled(on: shell)
 
         // The window is open (as the person left it), and another app is in front of it.
         let opened = try ChildProcess.run("/usr/bin/busctl", ["--address=\(shell.sessionBus)", "call", GnomeShell.appID,
@@ -59,14 +65,8 @@ extension GnomeShellReminderTests {
           .timeLimit(.minutes(5)))
     func openTodayStartsWindow() throws {
         let shell = try Self.shell()
-        let box = try Sandbox(zone: "Europe/Berlin", time: "2026-03-02 08:00:00")
-        try Self.installWindow(on: shell, for: box)
         defer { shell.removeWindow() }
-        let (due, _) = try Self.reminderDue(on: shell, in: box, environment: ["XDG_DATA_DIRS": shell.windowShare])
-        _ = try shell.waitForTray { $0.banner == Self.summary }
-        // The welcome seen once already, as by a person who has used the window before: on
-        // a first run it would come over the window, in front.
-        #expect(try due.bmctl("welcome").status == 0)
+        let due = try Self.reminderWithWindowInstalled(on: shell)
         let other = try shell.otherAppInFront()
         defer { NotificationStack.terminate(other) }
         #expect(shell.windowProcess() == nil, "a window runs before the click")
