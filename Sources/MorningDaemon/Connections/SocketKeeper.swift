@@ -87,8 +87,12 @@ final class SocketKeeper: @unchecked Sendable {
                 logger.warning("stopped watching the socket's folder: \(String(cString: strerror(errno)))")
                 return
             }
-            if Self.watchEnded(buffer[..<n]), let old = watched {
-                _ = inotify_rm_watch(inotify, old.descriptor)
+            // Only the watch in use ends it: the event saying that a watch replaced above
+            // was removed comes after its replacement is made, and taking it for the new
+            // one's end removed that one too, again and again, a core busy for as long as
+            // the folder stayed gone.
+            if let current = watched, Self.watchEnded(buffer[..<n], descriptor: current.descriptor) {
+                _ = inotify_rm_watch(inotify, current.descriptor)
                 watched = nil
             }
         }
@@ -132,18 +136,20 @@ final class SocketKeeper: @unchecked Sendable {
         return candidate
     }
 
-    /// Whether a batch of inotify events says the watch itself is gone (its folder
-    /// removed or moved away), so that another must be made.
-    static func watchEnded(_ events: ArraySlice<UInt8>) -> Bool {
+    /// Whether a batch of inotify events says the watch `descriptor` is gone (its folder
+    /// removed or moved away), so that another must be made. Events of other watches,
+    /// ones removed earlier, do not count.
+    static func watchEnded(_ events: ArraySlice<UInt8>, descriptor: Int32) -> Bool {
         let header = MemoryLayout<inotify_event>.size
         var offset = events.startIndex
         var ended = false
         while offset + header <= events.endIndex {
-            let (mask, length) = events.withUnsafeBytes { raw in
-                (raw.loadUnaligned(fromByteOffset: offset - events.startIndex + 4, as: UInt32.self),
+            let (watch, mask, length) = events.withUnsafeBytes { raw in
+                (raw.loadUnaligned(fromByteOffset: offset - events.startIndex, as: Int32.self),
+                 raw.loadUnaligned(fromByteOffset: offset - events.startIndex + 4, as: UInt32.self),
                  raw.loadUnaligned(fromByteOffset: offset - events.startIndex + 12, as: UInt32.self))
             }
-            if mask & UInt32(IN_IGNORED | IN_DELETE_SELF | IN_MOVE_SELF) != 0 { ended = true }
+            if watch == descriptor, mask & UInt32(IN_IGNORED | IN_DELETE_SELF | IN_MOVE_SELF) != 0 { ended = true }
             offset += header + Int(length)
         }
         return ended
