@@ -97,7 +97,7 @@ struct WindowCloseTests {
 
         // bmd stops answering (stopped, as a hung program is): closing now waits for the
         // window's patience, two seconds, and the launcher is clicked again meanwhile.
-        bmd.signal(SIGSTOP)
+        #expect(WindowSpinTests.stop(bmd.pid), "bmd did not stop")
         defer { bmd.signal(SIGCONT) }
         try desktop.key("ctrl+q")
         #expect(try desktop.activate(), "the window's program did not answer Activate while closing")

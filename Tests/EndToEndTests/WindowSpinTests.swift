@@ -44,6 +44,22 @@ struct WindowSpinTests {
         #expect(after.1 - before.1 < ticks / 10, "the window used \(after.1 - before.1) ticks in 2 s")
     }
 
+    /// Stops `pid` as a debugger does, and waits (a few seconds at most) until every
+    /// thread of it is stopped: kill(2) returns before they are, and a thread still running
+    /// may take another connection meanwhile.
+    static func stop(_ pid: pid_t) -> Bool {
+        kill(pid, SIGSTOP)
+        return waitUntil(within: .seconds(5)) {
+            let threads = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+            return !threads.isEmpty && threads.allSatisfy { thread in
+                guard let stat = try? String(contentsOfFile: "/proc/\(pid)/task/\(thread)/stat", encoding: .utf8),
+                      let close = stat.lastIndex(of: ")") else { return false }
+                // The state is the first field after the command's name: T when stopped.
+                return stat[stat.index(after: close)...].split(separator: " ").first == "T"
+            }
+        }
+    }
+
     /// Connections to `path` made without waiting until its listener's queue is full; they
     /// hold it full until closed.
     static func fillQueue(of path: String) -> [Int32] {
@@ -77,7 +93,9 @@ struct WindowSpinTests {
         // listener and one connection), so the click must connect anew.
         #expect(waitUntil(within: .seconds(10)) { WindowIdleTests.connections(to: morning.box.socketPath) == 2 })
         let bmd = try #require(morning.box.daemon?.pid)
-        kill(bmd, SIGSTOP)  // as a debugger, or a machine swapping, holds it
+        // As a debugger, or a machine swapping, holds it; only then is its queue filled,
+        // so that no thread of bmd's still running takes a connection and makes room.
+        #expect(Self.stop(bmd), "bmd did not stop")
         var queued = Self.fillQueue(of: morning.box.socketPath)
         defer {
             kill(bmd, SIGCONT)
@@ -102,7 +120,7 @@ struct WindowSpinTests {
         let box = morning.checkBox(3)
         try morning.desktop.wait(role: "check box", name: box, state: "sensitive")
         let bmd = try #require(morning.box.daemon?.pid)
-        kill(bmd, SIGSTOP)
+        #expect(Self.stop(bmd), "bmd did not stop")
         defer { kill(bmd, SIGCONT) }
         try morning.desktop.click(role: "check box", name: box)
         // The tick shows at once, and cannot be changed again until bmd answers it.
@@ -127,7 +145,7 @@ struct WindowSpinTests {
         // Every call of the window's start answered: only its status stream is open.
         #expect(waitUntil(within: .seconds(10)) { WindowIdleTests.connections(to: morning.box.socketPath) == 2 })
         let bmd = try #require(morning.box.daemon?.pid)
-        kill(bmd, SIGSTOP)
+        #expect(Self.stop(bmd), "bmd did not stop")
         defer { kill(bmd, SIGCONT) }
         // bmd would have sent the countdown's next minute within the minute; the window
         // waits 65 s for it, asks bmd, and says so when that call is not answered in 5 s.
