@@ -5,6 +5,9 @@ extension Morning {
     /// one place the number is written: the core's `Limits`, bmd's refusals and bmctl's
     /// words all read it.
     public static let taskLimit = 20
+    /// How far past today bmd shows the active routine's days, as the interface file says
+    /// of Day: the core's range of days and both clients' scrollers read it.
+    public static let daysAhead = 14
     /// How many characters a routine's title has, once trimmed, as the interface file says
     /// of DraftTitle.
     public static let routineTitleLength = 1...20

@@ -152,7 +152,7 @@ final class TodayPage {
                 gtk_widget_grab_focus(row.row)
             }
         } else {
-            let heading = model.selected.map {
+            let heading = model.scroller.selected.map {
                 model.unservedDay == $0.description ? "bmd did not give the day \($0)" : "Asking bmd for \($0)…"
             }
             gtk_label_set_text(OpaquePointer(dayHeading), heading ?? "")
@@ -164,10 +164,10 @@ final class TodayPage {
     // MARK: The date scroller
 
     private func renderDates(_ model: WindowModel) {
-        guard let today = model.today else { return }
-        if model.dates != shownDates || today != shownToday {
+        guard let today = model.scroller.today else { return }
+        if model.scroller.dates != shownDates || today != shownToday {
             while let child = gtk_widget_get_first_child(dateBox) { gtk_box_remove(cast(dateBox), child) }
-            dateButtons = model.dates.map { date in
+            dateButtons = model.scroller.dates.map { date in
                 let (text, kind) = TodayText.scrollerDate(date, today: today)
                 let button = gtk_button_new()!
                 let parts = text.split(separator: " ", maxSplits: 1).map(String.init)
@@ -187,17 +187,17 @@ final class TodayPage {
                 gtk_box_append(cast(dateBox), button)
                 return (date, button)
             }
-            shownDates = model.dates
+            shownDates = model.scroller.dates
             shownToday = today
         }
         let hadFocus = dateButtons.contains { gtk_widget_has_focus($0.button) != 0 }
-        let chosenButton = dateButtons.first { $0.day == model.selected }?.button
+        let chosenButton = dateButtons.first { $0.day == model.scroller.selected }?.button
         if let chosenButton {
             gtk_widget_set_focusable(chosenButton, 1)
             if hadFocus { gtk_widget_grab_focus(chosenButton) }
         }
         for (date, button) in dateButtons {
-            let chosen = date == model.selected
+            let chosen = date == model.scroller.selected
             style(button, "suggested-action", chosen)
             style(button, "flat", !chosen)
             bm_set_accessible_selected(button, chosen ? 1 : 0)
@@ -211,9 +211,9 @@ final class TodayPage {
     /// (`Int.max`): the arrow keys on the scroller.
     private func step(_ by: Int) {
         guard !shownDates.isEmpty else { return }
-        let index = model.selected.flatMap { shownDates.firstIndex(of: $0) } ?? 0
+        let index = model.scroller.selected.flatMap { shownDates.firstIndex(of: $0) } ?? 0
         let target = by == Int.min ? 0 : by == Int.max ? shownDates.count - 1 : min(max(index + by, 0), shownDates.count - 1)
-        if shownDates[target] != model.selected { send(.select(shownDates[target])) }
+        if shownDates[target] != model.scroller.selected { send(.select(shownDates[target])) }
     }
 
     /// The dates' colours, from the theme's own so dark style follows, each text at 4.5:1 or
@@ -238,7 +238,7 @@ final class TodayPage {
 
     /// Scrolls the dates so the chosen one is in the middle, as far as the ends allow.
     private func scrollToSelected() {
-        guard let selected = model.selected, let index = shownDates.firstIndex(of: selected),
+        guard let selected = model.scroller.selected, let index = shownDates.firstIndex(of: selected),
               let adjustment = gtk_scrolled_window_get_hadjustment(OpaquePointer(scroller)) else { return }
         let step = Double(TodayPage.dateWidth + TodayPage.dateSpacing)
         let page = gtk_adjustment_get_page_size(adjustment)

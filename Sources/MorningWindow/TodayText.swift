@@ -35,7 +35,7 @@ public enum TodayText {
                          description: "Follow the morning of someone well known, or write your own.",
                          routinesButton: "Choose a Routine")
         case .waiting, .running:
-            return model.earliest == nil ? Empty(title: "No active routine", description: "", routinesButton: "Choose a Routine") : nil
+            return model.scroller.earliest == nil ? Empty(title: "No active routine", description: "", routinesButton: "Choose a Routine") : nil
         }
     }
 

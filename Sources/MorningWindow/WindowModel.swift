@@ -81,10 +81,10 @@ public struct WindowModel: Equatable, Sendable {
     public var page: Page = .today
     public var link: Link = .connecting
     public var status: Morning.StatusReply?
-    /// The day on show on Today; it may lag `selected` while bmd answers.
+    /// The day on show on Today; it may lag the scroller's choice while bmd answers.
     public var day: Morning.DayReply?
-    /// The date chosen on the scroller.
-    public var selected: Day?
+    /// Today's date scroller: the dates bmd serves and the one chosen.
+    public var scroller = DayScroller()
     /// One line about what went wrong, until the next action.
     public var message: String?
     /// bmd has left a call unanswered for longer than `patience`; the next word from bmd
@@ -115,47 +115,15 @@ public struct WindowModel: Equatable, Sendable {
     public var history = HistoryModel()
     public var preferences = PreferencesModel()
 
-    /// How far ahead the scroller reaches.
-    public static let daysAhead = 14
-    /// The first wait before asking an absent bmd again, and the longest: the same as a
-    /// status bar's.
-    public static let firstRetry: UInt32 = 250
-    public static let longestRetry: UInt32 = 4000
     /// How long the window waits for an answer before it says that bmd does not answer.
     public static let patience: UInt32 = 5000
 
     public init() {}
 
-    public var today: Day? { status.flatMap { Day(iso: $0.date) } }
-    /// The active routine's start date: the scroller begins there.
-    public var earliest: Day? {
-        status?.phase == Morning.Phase.none ? nil : status?.routine.flatMap { Day(iso: $0.startDate) }
-    }
-    /// The last date of the scroller: 14 days ahead, or the routine's start when that is
-    /// further (a routine started ahead, a clock behind), since bmd serves its start date
-    /// and no date past 14 days ahead that comes before it.
-    public var latest: Day? {
-        guard let ahead = today?.adding(days: Self.daysAhead) else { return nil }
-        return earliest.map { max($0, ahead) } ?? ahead
-    }
-
-    /// The dates of the scroller, from the routine's start to 14 days ahead.
-    public var dates: [Day] {
-        guard let earliest, let latest, earliest <= latest else { return [] }
-        return (0...earliest.distance(to: latest)).map { earliest.adding(days: $0) }
-    }
-
     /// The day on show, when it is the one selected.
     public var shownDay: Morning.DayReply? {
-        guard let day, let selected, day.date == selected.description else { return nil }
+        guard let day, scroller.isSelected(day.date) else { return nil }
         return day
-    }
-
-    /// The wait before the next try after `tries` failed ones: doubling from a quarter
-    /// second up to four.
-    public static func retryDelay(tries: Int) -> UInt32 {
-        let doubled = UInt64(firstRetry) << UInt64(min(max(tries - 1, 0), 8))
-        return UInt32(min(doubled, UInt64(longestRetry)))
     }
 
     public mutating func handle(_ event: WindowEvent) -> [WindowEffect] {
@@ -166,7 +134,7 @@ public struct WindowModel: Equatable, Sendable {
             return show(status: new) + history.show(status: new).map(WindowEffect.history)
         case .day(let reply):
             // An answer overtaken by a later choice of date is dropped.
-            if reply.date == selected?.description {
+            if scroller.isSelected(reply.date) {
                 day = reply
                 unservedDay = nil
             }
@@ -209,7 +177,7 @@ public struct WindowModel: Equatable, Sendable {
                 message = "bmd went away before it said whether it took your tick of " + names.joined(separator: ", ")
                     + "; the day shows what bmd holds once it is back."
             }
-            return [.retry(afterMilliseconds: Self.retryDelay(tries: tries))]
+            return [.retry(afterMilliseconds: Backoff.delay(tries: tries))]
         case .retry:
             return [.connect]
         case .showPage(let new):
@@ -219,14 +187,12 @@ public struct WindowModel: Equatable, Sendable {
         case .openToday:
             page = .today
             message = nil
-            guard let today, let earliest, let latest else { return [] }
-            return handle(.select(min(max(today, earliest), latest)))
-        case .select(let date):
-            guard let earliest, let latest else { return [] }
-            let date = min(max(date, earliest), latest)
+            return scroller.todayOrNearest.map { handle(.select($0)) } ?? []
+        case .select(let wanted):
+            let before = scroller.selected
+            guard let date = scroller.select(wanted) else { return [] }
             message = nil
-            guard date != selected || unservedDay == date.description else { return [] }
-            selected = date
+            guard date != before || unservedDay == date.description else { return [] }
             unservedDay = nil
             return [.loadDay(date.description)]
         case .toggle(let position):
@@ -250,36 +216,29 @@ public struct WindowModel: Equatable, Sendable {
     /// A new status: bmd answers. A scroller that was on today follows today over midnight;
     /// the day on show is asked for again, as a check may have been made elsewhere.
     private mutating func show(status new: Morning.StatusReply) -> [WindowEffect] {
-        let oldToday = today
-        let oldRoutine = status?.routine?.id
         status = new
         link = .live
         // The Routines page follows the draft: a change made elsewhere is read again.
         let following = routines.show(status: new).map(WindowEffect.routines)
         preferences.show(status: new)
-        guard let today, let earliest, let latest else {
+        guard let target = scroller.follow(new) else {
             day = nil
-            selected = nil
             return following
         }
-        var target = selected ?? today
-        if selected == nil || selected == oldToday || oldRoutine != new.routine?.id { target = max(today, earliest) }
-        target = min(max(target, earliest), latest)
-        selected = target
         unservedDay = nil
         return following + [.loadDay(target.description)]
     }
 
     /// The day on show asked for again, unless bmd refused it already.
     private func askAgain() -> [WindowEffect] {
-        guard let selected, unservedDay != selected.description else { return [] }
+        guard let selected = scroller.selected, unservedDay != selected.description else { return [] }
         return [.loadDay(selected.description)]
     }
 
     /// bmd will not give the day at `date`: said, and not asked again now (asking again at
     /// once would be refused again at once, for as long as the window is open).
     private mutating func unserved(_ date: String, words: String) -> [WindowEffect] {
-        guard date == selected?.description else { return [] }  // overtaken by a later choice
+        guard scroller.isSelected(date) else { return [] }  // overtaken by a later choice
         unservedDay = date
         message = words
         return []

@@ -82,6 +82,21 @@ import MorningProtocol
         #expect(model.handle(.space) == [.check(position: 14, date: "2026-11-23")])
     }
 
+    @Test("A routine that starts more than 14 days ahead shows its start, the one such day bmd serves, and › says why there is no more")
+    func scrollerStartFarAhead() {
+        // As after importing a backup, or with a clock three weeks behind: asking for
+        // today + 14 was refused by bmd.
+        var status = Sample.waiting
+        status.routine?.startDate = "2027-01-02"
+        var model = AppModel()
+        #expect(model.show(status: status) == [.loadDay("2027-01-02")])
+        #expect(model.handle(.right) == [])
+        #expect(model.message == "The routine starts on Sat 2027-01-02; the days after it show once it is two weeks away.")
+        #expect(model.handle(.left) == [])
+        #expect(model.handle(.character("t")) == [])
+        #expect(model.scroller.selected?.description == "2027-01-02")
+    }
+
     @Test("The scroller runs from the start date to today + 14, five whole days and › for more")
     func scroller() {
         // U1
@@ -97,10 +112,10 @@ import MorningProtocol
         // Nothing before the start date: no call, and a word why.
         #expect(model.handle(.left) == [])
         #expect(model.message == "The routine started on Sat 2026-11-21; there is nothing earlier.")
-        #expect(model.selected?.description == "2026-11-21")
+        #expect(model.scroller.selected?.description == "2026-11-21")
 
         for step in 1...16 { #expect(model.handle(.right) == [.loadDay(Day(iso: "2026-11-21")!.adding(days: step).description)]) }
-        #expect(model.selected?.description == "2026-12-07")
+        #expect(model.scroller.selected?.description == "2026-12-07")
         #expect(model.handle(.right) == [])
         #expect(model.message == "The scroller reaches two weeks ahead, to 2026-12-07.")
         // The chosen day stays in view: it is the fifth, whole one.

@@ -21,7 +21,7 @@ import Testing
         #expect(model.link == .connecting)
         #expect(model.handle(.status(Fixture.status())) == [.loadDay("2026-11-25")])
         #expect(model.link == .live)
-        #expect(model.selected?.description == "2026-11-25")
+        #expect(model.scroller.selected?.description == "2026-11-25")
         #expect(model.page == .today)
     }
 
@@ -32,7 +32,7 @@ import Testing
         _ = model.handle(.showPage(.history))
         #expect(model.handle(.openToday) == [.loadDay("2026-11-25")])
         #expect(model.page == .today)
-        #expect(model.selected?.description == "2026-11-25")
+        #expect(model.scroller.selected?.description == "2026-11-25")
         // Already on today: the page shows, nothing is asked again.
         #expect(model.handle(.openToday) == [])
         // A routine not started yet: its first day, as the scroller starts there.
@@ -44,9 +44,9 @@ import Testing
     @Test("the scroller runs from the routine's start to 14 days after today")
     func scrollerRange() {
         let model = live()
-        #expect(model.dates.first?.description == "2026-11-20")
-        #expect(model.dates.last?.description == "2026-12-09")
-        #expect(model.dates.count == 20)
+        #expect(model.scroller.dates.first?.description == "2026-11-20")
+        #expect(model.scroller.dates.last?.description == "2026-12-09")
+        #expect(model.scroller.dates.count == 20)
     }
 
     @Test("choosing a date asks for it; dates outside the range are held to its ends")
@@ -108,7 +108,7 @@ import Testing
     func midnight() {
         var model = live()
         #expect(model.handle(.status(Fixture.status(date: "2026-11-26", done: 0))) == [.loadDay("2026-11-26")])
-        #expect(model.dates.last?.description == "2026-12-10")
+        #expect(model.scroller.dates.last?.description == "2026-12-10")
     }
 
     @Test("bmd away: tries again after a quarter second, doubling up to four seconds, and live again on a status")
@@ -134,7 +134,7 @@ import Testing
         var model = WindowModel()
         _ = model.handle(.started)
         #expect(model.handle(.status(Fixture.noRoutine)) == [])
-        #expect(model.dates.isEmpty)
+        #expect(model.scroller.dates.isEmpty)
         #expect(model.handle(.select(Day(iso: "2026-11-25")!)) == [])
     }
 
@@ -173,7 +173,7 @@ import Testing
         var model = WindowModel()
         _ = model.handle(.started)
         #expect(model.handle(.status(Self.startsFarAhead)) == [.loadDay("2027-01-02")])
-        #expect(model.dates.map(\.description) == ["2027-01-02"])
+        #expect(model.scroller.dates.map(\.description) == ["2027-01-02"])
         #expect(model.handle(.select(Day(iso: "2026-12-09")!)) == [])
     }
 

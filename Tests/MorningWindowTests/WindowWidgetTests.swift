@@ -220,10 +220,10 @@ enum Display {
         #expect(spin { w.text(w.today.dayHeading) == "Thursday 2026-11-26 · upcoming · 3 tasks" })
         #expect(keys.focus == date("2026-11-26"))
         keys.press("Home")
-        #expect(spin { w.controller.model.selected?.description == "2026-11-20" })
+        #expect(spin { w.controller.model.scroller.selected?.description == "2026-11-20" })
         #expect(keys.focus == date("2026-11-20"))
         keys.press("Left")
-        #expect(w.controller.model.selected?.description == "2026-11-20")
+        #expect(w.controller.model.scroller.selected?.description == "2026-11-20")
         // Tab again stops on the chosen date only.
         #expect(keys.tabOrder(rounds: 1).filter { dates.contains($0) } == [date("2026-11-20")])
     }

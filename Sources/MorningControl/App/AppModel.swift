@@ -46,11 +46,12 @@ struct AppModel: Equatable {
 
     var tab: Tab = .routine
     var status: Morning.StatusReply?
-    /// The day on show in the Routine tab; it may lag `selected` while bmd answers.
+    /// The day on show in the Routine tab; it may lag the scroller's choice while bmd
+    /// answers.
     var day: Morning.DayReply?
-    /// The date chosen on the scroller.
-    var selected: Day?
-    /// The first date the scroller shows.
+    /// The Routine tab's date scroller: the dates bmd serves and the one chosen.
+    var scroller = DayScroller()
+    /// The first date the scroller shows whole.
     var first: Day?
     /// The task under the cursor, counting from 0.
     var cursor = 0
@@ -77,17 +78,10 @@ struct AppModel: Equatable {
 
     /// Days the scroller shows whole; one more peeks in at the right edge.
     static let daysShown = 5
-    /// How far ahead the scroller reaches.
-    static let daysAhead = 14
-
-    var today: Day? { status.flatMap { Day(iso: $0.date) } }
-    /// The active routine's start date: the scroller begins there.
-    var earliest: Day? { status?.phase == Morning.Phase.none ? nil : status?.routine.flatMap { Day(iso: $0.startDate) } }
-    var latest: Day? { today?.adding(days: Self.daysAhead) }
 
     /// The day on show, when it is the one selected.
     var shownDay: Morning.DayReply? {
-        guard let day, let selected, day.date == selected.description else { return nil }
+        guard let day, scroller.isSelected(day.date) else { return nil }
         return day
     }
 
@@ -96,26 +90,22 @@ struct AppModel: Equatable {
     /// A new status from the stream: a check made elsewhere, a task's time come, a new day.
     /// A scroller that was on today follows today over midnight.
     mutating func show(status new: Morning.StatusReply) -> [AppEffect] {
-        let oldToday = today
-        let oldRoutine = status?.routine?.id
+        let oldToday = scroller.today
         status = new
         // What was said about one day is not said on the next.
-        if oldToday != nil, oldToday != today { message = nil }
+        if oldToday != nil, oldToday?.description != new.date { message = nil }
         // Data's cards change with every check; a week browsed back stays as it is.
         let cards: [AppEffect] = tab == .data && weekOffset == 0 && self.cards != nil ? [.loadCards] : []
-        guard let today, let earliest, let latest else {
-            day = nil; selected = nil; first = nil; cursor = 0
+        guard let target = scroller.follow(new) else {
+            day = nil; first = nil; cursor = 0
             return cards
         }
-        var target = selected ?? today
-        if selected == nil || selected == oldToday || oldRoutine != new.routine?.id { target = max(today, earliest) }
-        target = min(max(target, earliest), latest)
-        select(target)
+        scrollTo(target)
         return [.loadDay(target.description)] + cards
     }
 
     mutating func show(day reply: Morning.DayReply) {
-        guard reply.date == selected?.description else { return }  // an answer overtaken by another key
+        guard scroller.isSelected(reply.date) else { return }  // an answer overtaken by another key
         day = reply
         cursor = min(cursor, max(0, reply.tasks.count - 1))
     }
@@ -267,7 +257,7 @@ struct AppModel: Equatable {
         switch new {
         case .explore: return [.loadCatalog]
         case .data: return [.loadCards]
-        case .routine: return selected.map { [.loadDay($0.description)] } ?? []
+        case .routine: return scroller.selected.map { [.loadDay($0.description)] } ?? []
         }
     }
 
@@ -328,7 +318,7 @@ struct AppModel: Equatable {
         question = AppQuestion(lines: lines, effect: .activate(routine: routine.id))
     }
 
-    private var tomorrow: String? { today?.next.description }
+    private var tomorrow: String? { scroller.today?.next.description }
 
     private mutating func dataKey(_ key: TerminalKey) -> [AppEffect] {
         guard let cards, let card else { return [] }
@@ -361,7 +351,8 @@ struct AppModel: Equatable {
     }
 
     private mutating func routineKey(_ key: TerminalKey) -> [AppEffect] {
-        guard status != nil, let selected, let earliest, let latest, let today else {
+        guard status != nil, let selected = scroller.selected, let earliest = scroller.earliest,
+              let latest = scroller.latest, let today = scroller.todayOrNearest else {
             switch key {
             case .character("e"): return open(.explore)
             case .character("c"): return [.create]
@@ -372,20 +363,18 @@ struct AppModel: Equatable {
         switch key {
         case .left, .character("h"):
             guard selected > earliest else {
-                let when = "\(Weekday.shortName(of: earliest.description)) \(earliest)"
-                message = earliest > today ? "The routine starts on \(when); there is nothing earlier."
-                                           : "The routine started on \(when); there is nothing earlier."
+                message = scroller.nothingEarlier
                 return []
             }
             return move(to: selected.previous)
         case .right, .character("l"):
             guard selected < latest else {
-                message = "The scroller reaches two weeks ahead, to \(latest)."
+                message = scroller.nothingLater
                 return []
             }
             return move(to: selected.next)
         case .character("t"):
-            return move(to: min(max(today, earliest), latest))
+            return move(to: today)
         case .up, .character("k"):
             cursor = max(0, cursor - 1)
         case .down, .character("j"):
@@ -398,19 +387,18 @@ struct AppModel: Equatable {
     }
 
     private mutating func move(to date: Day) -> [AppEffect] {
-        guard date != selected else { return [] }
-        select(date)
+        guard date != scroller.selected, let date = scroller.select(date) else { return [] }
+        scrollTo(date)
         return [.loadDay(date.description)]
     }
 
-    /// Chooses `date` and scrolls the scroller just enough to show it whole.
-    private mutating func select(_ date: Day) {
-        selected = date
+    /// Scrolls the scroller just enough to show `date` whole.
+    private mutating func scrollTo(_ date: Day) {
         // At first the chosen day sits third, with the two before it in view.
         var first = self.first ?? date.adding(days: -2)
         if date < first { first = date }
         if date > first.adding(days: Self.daysShown - 1) { first = date.adding(days: -(Self.daysShown - 1)) }
-        if let earliest, first < earliest { first = earliest }
+        if let earliest = scroller.earliest, first < earliest { first = earliest }
         self.first = first
     }
 

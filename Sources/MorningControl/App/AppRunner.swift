@@ -1,5 +1,6 @@
 import Glibc
 import MorningProtocol
+import Synchronization
 
 /// `bmctl` on a terminal: the app, until q, Ctrl-C, SIGTERM or a hang-up.
 ///
@@ -69,14 +70,13 @@ struct AppRunner {
                 guard n > 0, !buffer.prefix(n).contains(StatusFeed.ended) else {
                     throw follower.failure ?? .unreachable("bmd stopped sending the status")
                 }
-                // Several words may have come at once: the last one says where things stand.
+                // Several words may have come at once: the last one says where things stand,
+                // and the stream's latest status is the one shown, as the window shows it.
                 if buffer.prefix(n).last == StatusFeed.away {
                     model.bmdAway()
-                } else if let status = try reachable({ () throws(ControlFailure) in try session.call(Morning.Call.status()) }) {
+                } else if let status = follower.latest() {
                     model.away = nil
                     if try perform(model.show(status: status), on: &model) { return }
-                } else {
-                    model.bmdAway()
                 }
             }
             if fds[0].revents != 0 {
@@ -200,8 +200,9 @@ struct AppRunner {
 }
 
 /// Follows bmd's status stream on a thread of its own and tells the app of each change
-/// by a byte on a pipe (`changed`), of losing bmd by another (`away`), and of the
-/// stream's end by a third (`ended`). When bmd goes, it connects again, waiting a little
+/// by a byte on a pipe (`changed`), the status itself kept for the app to take
+/// (`latest`), of losing bmd by another (`away`), and of the stream's end by a third
+/// (`ended`). When bmd goes, it connects again, waiting a little
 /// longer after each failed try, up to a few seconds, as `status --follow` does.
 final class StatusFeed: @unchecked Sendable {
     static let changed = UInt8(ascii: "s")
@@ -212,6 +213,8 @@ final class StatusFeed: @unchecked Sendable {
     private let fd: Int32
     /// Why the stream ended; written before `ended` is sent, read after it arrives.
     private(set) var failure: ControlFailure?
+    /// The last status the stream brought that the app has not taken yet.
+    private let newest = Mutex<Morning.StatusReply?>(nil)
 
     init(session: Session, fd: Int32) {
         self.session = session
@@ -235,12 +238,13 @@ final class StatusFeed: @unchecked Sendable {
     }
 
     private func follow() {
-        var delay = StatusFollower.firstDelay
+        var backoff = Backoff()
         while true {
             do throws(ControlFailure) {
                 // The first reply too: something may have changed since the last word.
-                try session.follow(Morning.Call.status()) { _ in
-                    delay = StatusFollower.firstDelay
+                try session.follow(Morning.Call.status()) { status in
+                    backoff.answered()
+                    newest.withLock { $0 = status }
                     send(Self.changed)
                 }
                 // bmd ended the stream itself, with a last reply: there is no more to follow.
@@ -252,11 +256,17 @@ final class StatusFeed: @unchecked Sendable {
                 failure = error
                 break
             }
-            var pause = timespec(tv_sec: Int(delay), tv_nsec: Int((delay - delay.rounded(.down)) * 1e9))
-            nanosleep(&pause, nil)
-            delay = min(delay * 2, StatusFollower.longestDelay)
+            Backoff.sleep(milliseconds: backoff.failed())
         }
         send(Self.ended)
+    }
+
+    /// The status the stream brought last, once: nil when the app has it already.
+    func latest() -> Morning.StatusReply? {
+        newest.withLock { status in
+            defer { status = nil }
+            return status
+        }
     }
 
     private func send(_ byte: UInt8) {

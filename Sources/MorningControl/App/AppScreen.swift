@@ -31,7 +31,7 @@ struct AppScreen {
             switch model.tab {
             case .routine:
                 body = routine(model)
-                keys = model.earliest == nil ? ["e explore", "c create", "1 2 3 tabs", "s settings"]
+                keys = model.scroller.earliest == nil ? ["e explore", "c create", "1 2 3 tabs", "s settings"]
                                              : ["← → day", "↑ ↓ task", "space check", "t today", "1 2 3 tabs", "s settings"]
             case .explore:
                 if model.profile, let routine = model.explored {
@@ -178,7 +178,8 @@ struct AppScreen {
 
     private func routine(_ model: AppModel) -> [[Span]] {
         guard let status = model.status else { return [[Span("Asking bmd…")]] }
-        guard let earliest = model.earliest, let selected = model.selected, let first = model.first, let today = model.today else {
+        let dates = model.scroller
+        guard let earliest = dates.earliest, let selected = dates.selected, let first = model.first, let today = dates.today else {
             return [
                 [Span("No active routine.", .bold)],
                 [],
@@ -194,7 +195,7 @@ struct AppScreen {
         } else {
             lines.append([])
         }
-        lines += scroller(first: first, selected: selected, today: today, earliest: earliest, latest: model.latest ?? today)
+        lines += scroller(first: first, selected: selected, today: today, earliest: earliest, latest: dates.latest ?? today)
         lines.append([])
         guard let day = model.shownDay else {
             lines.append([Span("Asking bmd for \(selected)…", .dim)])

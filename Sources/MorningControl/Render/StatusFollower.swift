@@ -13,15 +13,11 @@ struct StatusFollower {
     var format: BarText.Format
     var maxWidth: Int
 
-    /// The first wait before connecting again, and the longest.
-    static let firstDelay = 0.25
-    static let longestDelay = 4.0
-
     func run(in session: Session) throws(ControlFailure) {
         var session = session
         var last = ""
         var connected = false
-        var delay = Self.firstDelay
+        var backoff = Backoff()
         var told = false
         // Whether bmd runs but turned this follower away, its followers all taken.
         var busy = false
@@ -37,7 +33,7 @@ struct StatusFollower {
             do throws(ControlFailure) {
                 try session.follow(Morning.Call.status()) { status in
                     connected = true
-                    delay = Self.firstDelay
+                    backoff.answered()
                     show(json ? String(decoding: status.json.text(), as: UTF8.self) + "\n"
                               : BarText.render(status, format: format, following: true, maxWidth: maxWidth))
                 }
@@ -60,9 +56,16 @@ struct StatusFollower {
             } else {
                 show(json ? #"{"offline":true}"# + "\n" : BarText.offline(format))
             }
-            var pause = timespec(tv_sec: Int(delay), tv_nsec: Int((delay - delay.rounded(.down)) * 1e9))
-            nanosleep(&pause, nil)
-            delay = min(delay * 2, Self.longestDelay)
+            Backoff.sleep(milliseconds: backoff.failed())
         }
+    }
+}
+
+extension Backoff {
+    /// Sleeps the thread for `milliseconds`: the followers of bmctl wait on threads of
+    /// their own (the window waits on GLib's loop instead).
+    static func sleep(milliseconds: UInt32) {
+        var pause = timespec(tv_sec: Int(milliseconds / 1000), tv_nsec: Int(milliseconds % 1000) * 1_000_000)
+        nanosleep(&pause, nil)
     }
 }
