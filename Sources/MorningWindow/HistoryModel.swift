@@ -64,10 +64,8 @@ public struct HistoryModel: Equatable, Sendable {
     public var cards: [Morning.Card]?
     /// The routine chosen; the first card (the active routine) until one is.
     public var chosenId: String?
-    /// The week on show: 0 this week, -1 the one before.
-    public var offset = 0
-    /// The chart of a week other than this one, once bmd has sent it.
-    public var week: Morning.WeekChart?
+    /// The chosen routine's weeks, browsed as the terminal app browses them.
+    public var weeks = WeekBrowser()
     public var stats: Morning.StatsReply?
     public var heatmap: Morning.HistoryReply?
     /// The question on show, and what answering yes does.
@@ -92,12 +90,11 @@ public struct HistoryModel: Equatable, Sendable {
         return cards.first { $0.routineId == chosenId } ?? cards.first
     }
 
+    /// The week on show: 0 this week, -1 the one before.
+    public var offset: Int { weeks.offset }
+
     /// The chart on show: this week's from the card, another once bmd has sent it.
-    public var chart: Morning.WeekChart? {
-        guard let card else { return nil }
-        if offset == 0 { return card.week }
-        return week?.routineId == card.routineId ? week : nil
-    }
+    public var chart: Morning.WeekChart? { weeks.chart(of: card) }
 
     /// The chosen routine's totals.
     public var routineStats: Morning.RoutineStats? {
@@ -113,15 +110,11 @@ public struct HistoryModel: Equatable, Sendable {
     /// The earliest week with something to see: the week of the routine's first record
     /// or of its run's start, whichever is earlier; 0 when both are ahead.
     public var earliestOffset: Int {
-        guard let card, let weekStart = Day(iso: card.week.weekStart) else { return 0 }
-        let dates = [card.week.startDate, routineStats?.stats.firstDate].compactMap { $0.flatMap { Day(iso: $0) } }
-        guard let first = dates.min(), first < weekStart else { return 0 }
-        let days = first.distance(to: weekStart)
-        return -((days + 6) / 7)
+        card.map { WeekBrowser.earliestOffset(of: $0, firstRecord: routineStats?.stats.firstDate) } ?? 0
     }
 
-    public var canGoBack: Bool { card != nil && offset > earliestOffset }
-    public var canGoForward: Bool { card != nil && offset < 0 }
+    public var canGoBack: Bool { weeks.canGoBack(card, firstRecord: routineStats?.stats.firstDate) }
+    public var canGoForward: Bool { card != nil && weeks.canGoForward }
 
     public mutating func handle(_ event: HistoryEvent, status: Morning.StatusReply?) -> [HistoryEffect] {
         switch event {
@@ -133,11 +126,10 @@ public struct HistoryModel: Equatable, Sendable {
             return reload()
         case .cards(let new):
             cards = new
-            if card?.routineId != chosenId { chosenId = card?.routineId; offset = 0; week = nil }
+            if card?.routineId != chosenId { chosenId = card?.routineId; weeks.reset() }
             return card.map { [.loadHeatmap(routine: $0.routineId)] } ?? []
         case .week(let chart, let at):
-            guard chart.routineId == card?.routineId, at == offset else { return [] }
-            week = chart
+            weeks.show(chart, offset: at, card: card)
             return []
         case .stats(let reply):
             stats = reply
@@ -153,31 +145,19 @@ public struct HistoryModel: Equatable, Sendable {
             notice = nil
             guard id != card?.routineId, cards?.contains(where: { $0.routineId == id }) == true else { return [] }
             chosenId = id
-            offset = 0
-            week = nil
+            weeks.reset()
             return [.loadHeatmap(routine: id)]
         case .previousWeek:
             notice = nil
             guard let card else { return [] }
-            guard canGoBack else {
-                notice = "\(card.routine) has no records before this week."
-                return []
-            }
-            offset -= 1
-            return [.loadWeek(routine: card.routineId, offset: offset)]
+            return take(weeks.back(card, firstRecord: routineStats?.stats.firstDate))
         case .nextWeek:
             notice = nil
             guard let card else { return [] }
-            guard canGoForward else {
-                notice = "This is the current week; weeks ahead have no records yet."
-                return []
-            }
-            offset += 1
-            return offset == 0 ? [] : [.loadWeek(routine: card.routineId, offset: offset)]
+            return take(weeks.forward(card))
         case .thisWeek:
             notice = nil
-            offset = 0
-            week = nil
+            weeks.reset()
             return []
         case .askRestart:
             notice = nil
@@ -209,15 +189,13 @@ public struct HistoryModel: Equatable, Sendable {
             return []
         case .restarted(let reply):
             notice = DataWords.restarted(reply).joined(separator: " ")
-            offset = 0
-            week = nil
+            weeks.reset()
             return reload()
         case .deleted(let reply):
             notice = DataWords.deleted(reply)
                 + (reply.routine.active ? " No routine is active now; pick one on the Routines page." : "")
             if chosenId == reply.routine.id { chosenId = nil }
-            offset = 0
-            week = nil
+            weeks.reset()
             return reload()
         }
     }
@@ -231,6 +209,17 @@ public struct HistoryModel: Equatable, Sendable {
         guard shown else { return [] }
         // A week browsed back stays as it is; this week's chart comes with the cards.
         return reload()
+    }
+
+    /// What a step through the weeks asks of bmd, or why there is none.
+    private mutating func take(_ step: WeekBrowser.Step) -> [HistoryEffect] {
+        switch step {
+        case let .load(routine, offset): return [.loadWeek(routine: routine, offset: offset)]
+        case .thisWeek: return []
+        case .refused(let why):
+            notice = why
+            return []
+        }
     }
 
     private mutating func reload() -> [HistoryEffect] {
@@ -264,13 +253,7 @@ public struct HistoryModel: Equatable, Sendable {
             start = "\(first.dayOfMonth)"
         }
         let range = "\(start) – \(end)" + (first.year != last.year ? " \(last.year)" : "")
-        let when = switch offset {
-        case 0: "this week"
-        case -1: "last week"
-        case ..<0: "\(-offset) weeks ago"
-        default: "in \(offset) weeks"
-        }
-        return "\(range) · \(when)"
+        return "\(range) · \(WeekBrowser.when(offset))"
     }
 
     /// What one day of a week chart holds, as a screen reader says it: "Mon 23 Nov: 2 of 3".

@@ -97,8 +97,8 @@ struct TerminalAppTests {
 
     /// Immanuel Kant running since Tuesday 2026-03-03; bmd started again with its clock
     /// on Thursday at `time`, and running on from there.
-    static func kantOnThursday(at time: String = "07:10:00") throws -> Sandbox {
-        let box = try Sandbox(zone: "Europe/Berlin", time: "2026-03-02 08:00:00")
+    static func kantOnThursday(at time: String = "07:10:00", chosen: String = "2026-03-02 08:00:00") throws -> Sandbox {
+        let box = try Sandbox(zone: "Europe/Berlin", time: chosen)
         try box.startDaemon()
         #expect(try box.bmctl("activate", "kant").status == 0)
         try box.stopDaemon()
@@ -328,7 +328,8 @@ struct TerminalAppTests {
     // Rule U1.
     @Test("Data: a card per routine, weeks back with ←, delete asks naming the routine and its days, then deletes")
     func data() throws {
-        let box = try Self.kantOnThursday()
+        // Kant chosen the Tuesday before: it has records from Wednesday 2026-02-25.
+        let box = try Self.kantOnThursday(chosen: "2026-02-24 08:00:00")
         #expect(try box.bmctl("welcome").status == 0)
         let pane = try TmuxPane(box, Self.command())
         try pane.waitFor(line: "Thursday 2026-03-05 · today · 0 of 6 done")
@@ -342,6 +343,11 @@ struct TerminalAppTests {
                 && screen.contains { $0.hasSuffix("0   0   1") }
         }
         try pane.send("Left")
+        try pane.waitFor(line: "Immanuel Kant · week of 2026-02-23 · 6 tasks a day")
+        try pane.waitFor(line: "last week")
+        // Nothing before the week of its first record: it stays, and says why.
+        try pane.send("Left")
+        try pane.waitFor(line: "Immanuel Kant has no records before this week.")
         try pane.waitFor(line: "Immanuel Kant · week of 2026-02-23 · 6 tasks a day")
         let stats = try box.bmctl("stats", "kant", "--json").object
         let days = try #require(((stats["routines"] as? [[String: Any]])?.first?["stats"] as? [String: Any])?["daysTracked"] as? Int)

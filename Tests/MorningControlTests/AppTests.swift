@@ -254,6 +254,14 @@ import MorningProtocol
                                               days: Sample.week.days.map { .init(date: $0.date, completed: nil) }))]
     }
 
+    /// Tim Cook's records go back to Monday 2026-11-09, the week before the sample's.
+    static func stats() -> [Morning.RoutineStats] {
+        [Morning.RoutineStats(routine: "Tim Cook", routineId: "tim-cook", type: .celebrity, active: true, tasks: 6,
+                              stats: .init(tasksCompleted: 20, tasksPlanned: 40, daysTracked: 10, averagePerDay: 2, completionRate: 0.5,
+                                           perfectDays: 0, bestRun: 0, bestRunFrom: nil, bestRunThrough: nil,
+                                           firstDate: "2026-11-09", lastDate: "2026-11-18"))]
+    }
+
     // Rule U1.
     @Test("Explore lists the routines, opens a profile with bio, source and tasks, and asks before choosing, saying what today loses")
     func explore() {
@@ -297,7 +305,7 @@ import MorningProtocol
     func data() {
         var model = AppTests.running()
         #expect(model.handle(.character("3")) == [.loadCards])
-        model.show(cards: Self.cards())
+        model.show(cards: Self.cards(), stats: Self.stats())
         var lines = AppTests.screen(model)
         #expect(lines[2] == " › Tim Cook · celebrity · active")
         #expect(lines[3] == "   Benjamin Franklin · celebrity")
@@ -311,8 +319,12 @@ import MorningProtocol
         earlier.weekStart = "2026-11-09"
         model.show(week: earlier, offset: -1)
         lines = AppTests.screen(model)
-        #expect(lines.contains("1 week back"))
+        #expect(lines.contains("last week"))
         #expect(lines.contains("Tim Cook · week of 2026-11-09 · 3 tasks a day"))
+        // Nothing before the week of the first record: no call, and a word why, as on the
+        // window's History page.
+        #expect(model.handle(.left) == [])
+        #expect(model.message == "Tim Cook has no records before this week.")
         #expect(model.handle(.right) == [])
         #expect(AppTests.screen(model).contains("Tim Cook · week of 2026-11-16 · 3 tasks a day"))
         // A new status (a check from the bar) brings this week's cards again; an earlier week stays put.
@@ -326,7 +338,7 @@ import MorningProtocol
     func restartAndDelete() {
         var model = AppTests.running()
         _ = model.handle(.character("3"))
-        model.show(cards: Self.cards())
+        model.show(cards: Self.cards(), stats: Self.stats())
         #expect(model.handle(.character("r")) == [])
         var lines = AppTests.screen(model)
         #expect(lines.contains("Start Tim Cook over from tomorrow (2026-11-24)? Its history stays."))
@@ -435,7 +447,7 @@ import MorningProtocol
         screens.append(("profile", profile))
         var data = eightTasks()
         _ = data.handle(.character("3"))
-        data.show(cards: AppTabTests.cards())
+        data.show(cards: AppTabTests.cards(), stats: AppTabTests.stats())
         screens.append(("data", data))
         var welcome = eightTasks()
         welcome.welcome = "Welcome to Better Morning\n"

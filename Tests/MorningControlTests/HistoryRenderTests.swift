@@ -354,7 +354,7 @@ import MorningProtocol
         var script: [[BrowseKey]] = [[.back], [.forward, .forward], [], [.quit]]
         var asked: [Int] = []
         var written: [String] = []
-        try WeekBrowser.run(first: Self.threeTasks, offset: -2,
+        try WeekOnTerminal.run(first: Self.threeTasks, offset: -2,
                             fetch: { (offset) throws(ControlFailure) in
                                 asked.append(offset)
                                 return Self.threeTasks
@@ -363,9 +363,9 @@ import MorningProtocol
                             write: { written.append($0) }, style: .plain)
         #expect(asked == [-3, -1])
         let chart = WeekText.render(Self.threeTasks, style: .plain)
-        #expect(written.first == "\u{1B}[?25l" + chart + WeekBrowser.hint)
+        #expect(written.first == "\u{1B}[?25l" + chart + WeekOnTerminal.hint)
         // Up over the chart's lines and the hint's, then the next week over them.
-        #expect(written[1] == "\r\u{1B}[9A\u{1B}[J" + chart + WeekBrowser.hint)
+        #expect(written[1] == "\r\u{1B}[9A\u{1B}[J" + chart + WeekOnTerminal.hint)
         #expect(written.count == 4 && written.last == "\r\u{1B}[K\u{1B}[?25h")
     }
 
@@ -376,9 +376,9 @@ import MorningProtocol
         // A run on a terminal may also ask for the welcome (W1): count the Week calls.
         func weekCalls(_ run: Run) -> Int { run.calls.filter { $0.contains("Morning.Week") }.count }
         let run = bmctl(["week"], reply: reply, stdoutIsTerminal: true, stdinIsTerminal: false)
-        #expect(weekCalls(run) == 1 && run.out.contains("week of 2026-11-16") && !run.out.contains(WeekBrowser.hint))
+        #expect(weekCalls(run) == 1 && run.out.contains("week of 2026-11-16") && !run.out.contains(WeekOnTerminal.hint))
         let json = bmctl(["week", "--json"], reply: reply, stdoutIsTerminal: true, stdinIsTerminal: true)
-        #expect(weekCalls(json) == 1 && !json.out.contains(WeekBrowser.hint))
+        #expect(weekCalls(json) == 1 && !json.out.contains(WeekOnTerminal.hint))
     }
 }
 

@@ -66,11 +66,12 @@ struct AppModel: Equatable {
     /// The routine under the cursor in Explore, and whether its profile is open.
     var exploreIndex = 0
     var profile = false
-    /// The card under the cursor in Data, the week its chart shows (0 this week, -1 the
-    /// one before) and that week's chart once bmd has sent it.
+    /// The card under the cursor in Data, and the weeks of its routine, browsed as the
+    /// window's History page browses them.
     var cardIndex = 0
-    var weekOffset = 0
-    var week: Morning.WeekChart?
+    var weeks = WeekBrowser()
+    /// Each routine's first day with a record, by routine id: how far back its weeks go.
+    var firstRecords: [String: String] = [:]
     /// Settings, over whichever tab is open.
     var settings = false
     /// A question waiting for y.
@@ -95,7 +96,7 @@ struct AppModel: Equatable {
         // What was said about one day is not said on the next.
         if oldToday != nil, oldToday?.description != new.date { message = nil }
         // Data's cards change with every check; a week browsed back stays as it is.
-        let cards: [AppEffect] = tab == .data && weekOffset == 0 && self.cards != nil ? [.loadCards] : []
+        let cards: [AppEffect] = tab == .data && weeks.offset == 0 && self.cards != nil ? [.loadCards] : []
         guard let target = scroller.follow(new) else {
             day = nil; first = nil; cursor = 0
             return cards
@@ -126,26 +127,23 @@ struct AppModel: Equatable {
         exploreIndex = min(exploreIndex, max(0, routines.count - 1))
     }
 
-    mutating func show(cards: [Morning.Card]) {
+    /// The data cards, and the stats that say how far back each routine's records go.
+    mutating func show(cards: [Morning.Card], stats: [Morning.RoutineStats]) {
         self.cards = cards
+        firstRecords = Dictionary(stats.compactMap { routine in routine.stats.firstDate.map { (routine.routineId, $0) } },
+                                  uniquingKeysWith: { first, _ in first })
         cardIndex = min(cardIndex, max(0, cards.count - 1))
-        weekOffset = 0
-        week = nil
+        weeks.reset()
     }
 
     /// The card under the cursor.
     var card: Morning.Card? { cards.flatMap { $0.indices.contains(cardIndex) ? $0[cardIndex] : nil } }
 
     /// The chart the Data tab shows: this week's from the card, another once it has come.
-    var chart: Morning.WeekChart? {
-        guard let card else { return nil }
-        if weekOffset == 0 { return card.week }
-        return week?.routineId == card.routineId ? week : nil
-    }
+    var chart: Morning.WeekChart? { weeks.chart(of: card) }
 
     mutating func show(week chart: Morning.WeekChart, offset: Int) {
-        guard chart.routineId == card?.routineId, offset == weekOffset else { return }
-        week = chart
+        weeks.show(chart, offset: offset, card: card)
     }
 
     /// The number of days a routine has records for came: ask before deleting it.
@@ -327,18 +325,11 @@ struct AppModel: Equatable {
             let next = key == .up || key == .character("k") ? max(0, cardIndex - 1) : min(cards.count - 1, cardIndex + 1)
             guard next != cardIndex else { return [] }
             cardIndex = next
-            weekOffset = 0
-            week = nil
+            weeks.reset()
         case .left, .character("h"):
-            weekOffset -= 1
-            return [.loadWeek(routine: card.routineId, offset: weekOffset)]
+            return take(weeks.back(card, firstRecord: firstRecords[card.routineId]))
         case .right, .character("l"):
-            guard weekOffset < 0 else {
-                message = "This is the current week; weeks ahead have no records yet."
-                return []
-            }
-            weekOffset += 1
-            return weekOffset == 0 ? [] : [.loadWeek(routine: card.routineId, offset: weekOffset)]
+            return take(weeks.forward(card))
         case .character("r"):
             var lines = DataWords.restartQuestion(routine: card.routine, active: card.active, tomorrow: tomorrow, status: status)
             lines.append("y starts it over · any other key keeps things as they are")
@@ -348,6 +339,17 @@ struct AppModel: Equatable {
         default: break
         }
         return []
+    }
+
+    /// What a step through the weeks asks of bmd, or why there is none.
+    private mutating func take(_ step: WeekBrowser.Step) -> [AppEffect] {
+        switch step {
+        case let .load(routine, offset): return [.loadWeek(routine: routine, offset: offset)]
+        case .thisWeek: return []
+        case .refused(let why):
+            message = why
+            return []
+        }
     }
 
     private mutating func routineKey(_ key: TerminalKey) -> [AppEffect] {

@@ -161,7 +161,8 @@ struct AppRunner {
                 case .loadCatalog:
                     model.show(catalog: try session.call(Morning.Call.explore()).routines)
                 case .loadCards:
-                    model.show(cards: try session.call(Morning.Call.data(locale: session.locale)).cards)
+                    let cards = try session.call(Morning.Call.data(locale: session.locale)).cards
+                    model.show(cards: cards, stats: try session.call(Morning.Call.stats(routine: nil)).routines)
                 case let .loadWeek(routine, offset):
                     let chart = try session.call(Morning.Call.week(routine: routine, offset: offset, locale: session.locale))
                     model.show(week: chart, offset: offset)

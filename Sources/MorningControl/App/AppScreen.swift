@@ -170,7 +170,7 @@ struct AppScreen {
             lines.append([Span("Asking bmd for that week…", .dim)])
             return lines
         }
-        let when = model.weekOffset == 0 ? "this week" : Text.count(-model.weekOffset, "week") + " back"
+        let when = WeekBrowser.when(model.weeks.offset)
         lines.append([Span(when, .dim)])
         lines += WeekText.render(chart, style: .plain).split(separator: "\n").map { [Span(String($0))] }
         return lines

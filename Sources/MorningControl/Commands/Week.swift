@@ -31,7 +31,7 @@ extension WeekRequest {
         }
         keyboard.enter()
         defer { keyboard.leave() }
-        try WeekBrowser.run(first: chart, offset: offset ?? 0, fetch: { (n) throws(ControlFailure) in try week(at: n, in: session) },
+        try WeekOnTerminal.run(first: chart, offset: offset ?? 0, fetch: { (n) throws(ControlFailure) in try week(at: n, in: session) },
                             readKeys: { keyboard.readKeys()?.compactMap(BrowseKey.init) }, write: session.write,
                             style: session.style)
     }

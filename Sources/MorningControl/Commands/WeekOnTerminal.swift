@@ -3,7 +3,7 @@ import MorningProtocol
 /// `bmctl week` on a terminal: ← and → move a week back and forth, q quits (the
 /// seed's swipe and arrows). Each week is drawn over the last one; the week shown last
 /// stays on the screen.
-enum WeekBrowser {
+enum WeekOnTerminal {
     static let hint = "← previous week · → next week · q quit"
 
     /// Shows `first` (the week at `offset`), then another week for each key until quit
