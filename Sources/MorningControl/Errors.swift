@@ -29,7 +29,7 @@ enum Refusal {
     /// "Your new routine Kant starts tomorrow (2026-11-24).", or "starts on 2026-12-30."
     /// when that is not tomorrow or today is not known.
     static func notStarted(_ routine: String, start: String, today: String?) -> String {
-        "Your new routine \(routine) starts \(MorningText.starts(on: start, today: today))."
+        MorningText.waiting(routine: routine, start: start, today: today)
     }
 
     /// What to say for an error of org.bettermorning.Morning.

@@ -58,7 +58,7 @@ public struct SearchResults: Equatable, Sendable {
     private var candidates: [(result: Result, words: [String])] {
         var found: [(Result, [String])] = []
         if let status, status.phase != .none, let routine = status.routine {
-            let morning = Result(id: "today", name: "Your morning", description: TodayText.headline(status))
+            let morning = Result(id: "today", name: "Your morning", description: MorningText.headline(status))
             found.append((morning, ["morning", "today", "routine"] + Self.words(routine.name)))
         }
         if let today, today.mode == .today {

@@ -134,7 +134,7 @@ final class TodayPage {
         }
         gtk_stack_set_visible_child_name(OpaquePointer(switcher), "day")
         guard let status = model.status else { return }
-        gtk_label_set_text(OpaquePointer(headline), TodayText.headline(status))
+        gtk_label_set_text(OpaquePointer(headline), MorningText.headline(status))
         set(now, TodayText.now(status))
         set(next, TodayText.next(status))
         set(reminder, TodayText.reminder(status))

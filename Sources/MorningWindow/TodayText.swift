@@ -39,14 +39,6 @@ public enum TodayText {
         }
     }
 
-    /// "Franklin · 3 of 6 done · on track", or when a new routine starts.
-    public static func headline(_ status: Morning.StatusReply) -> String {
-        let name = status.routine?.name ?? "Your routine"
-        if status.phase == .waiting {
-            return "Your new routine \(name) \(MorningText.starts(status))."
-        }
-        return ([name] + MorningText.progress(status)).joined(separator: " · ")
-    }
 
     /// "Now: 05:30 Walk", or what there is to do when no task is.
     public static func now(_ status: Morning.StatusReply) -> String? {

@@ -45,6 +45,19 @@ public enum MorningText {
         "Your new routine \(s.routine?.name ?? "") \(starts(s))."
     }
 
+    /// The same, for `routine` starting on `start`, today being `today` when known: what
+    /// bmctl says when bmd refuses today's tasks of a routine that has not started.
+    public static func waiting(routine: String, start: String, today: String?) -> String {
+        "Your new routine \(routine) starts \(starts(on: start, today: today))."
+    }
+
+    /// The line over the day in the window's Today and the terminal app's Routine tab:
+    /// "Franklin · 3 of 6 done · on track", or when a new routine starts.
+    public static func headline(_ s: Morning.StatusReply) -> String {
+        if s.phase == .waiting { return waiting(s) }
+        return ([s.routine?.name ?? "Your routine"] + progress(s)).joined(separator: " · ")
+    }
+
     /// The task to do now, none once the morning is finished.
     public static func taskNow(_ s: Morning.StatusReply) -> Morning.DayTask? { s.now?.task }
 

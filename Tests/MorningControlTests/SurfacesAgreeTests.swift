@@ -70,6 +70,12 @@ struct SurfacesAgreeTests {
                 let left = ![Morning.MorningState.none, .notStarted, .allDone].contains(MorningText.state(s))
                 #expect(refusal.hasSuffix("bmctl check TASK") == left, "\(context): \(refusal)")
             }
+            // The terminal app's Routine tab and the window's Today (which shows
+            // MorningText.headline itself) head the day with the same line.
+            var app = AppModel()
+            _ = app.show(status: s)
+            let appScreen = AppScreen(width: 200, height: 30, style: .plain).lines(app)
+            #expect(appScreen.contains(MorningText.headline(s)), "\(context): \(appScreen)")
             if let next = s.nextTask {
                 #expect(next.state != .done, "a checked task is never next: \(context)")
                 #expect(tooltip.contains { $0.hasPrefix("next \(next.time) \(next.title)") }, "\(context)")

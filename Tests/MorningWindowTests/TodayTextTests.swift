@@ -9,7 +9,7 @@ import Testing
     @Test("the state, the task to do now and the countdown")
     func running() {
         let status = Fixture.status()
-        #expect(TodayText.headline(status) == "Lark · 1 of 3 done · on track")
+        #expect(MorningText.headline(status) == "Lark · 1 of 3 done · on track")
         #expect(TodayText.now(status) == "Now: 05:30 Walk")
         #expect(TodayText.next(status) == "Next: 06:00 Read in 12 min")
     }
@@ -22,7 +22,7 @@ import Testing
         status.state = .allDone
         status.nextTask = nil
         status.now = Morning.Now(pace: .done)
-        #expect(TodayText.headline(status) == "Lark · 2 of 3 done · all done")
+        #expect(MorningText.headline(status) == "Lark · 2 of 3 done · all done")
         #expect(TodayText.now(status) == "Now: nothing, the morning is over")
         #expect(TodayText.next(status) == "Next: none, every task is done")
     }
@@ -33,7 +33,7 @@ import Testing
         status.state = .finished
         status.nextTask = nil
         status.now = Morning.Now(pace: .finished)
-        #expect(TodayText.headline(status) == "Lark · finished 2/3")
+        #expect(MorningText.headline(status) == "Lark · finished 2/3")
         #expect(TodayText.next(status) == "Next: none, the morning is over")
         #expect(TodayText.next(status) == "Next: " + MorningText.noNextTask(status))
     }
@@ -42,9 +42,9 @@ import Testing
     func startsWeeksAhead() {
         var waiting = Fixture.waiting()
         waiting.routine?.startDate = "2026-12-30"
-        #expect(TodayText.headline(waiting) == "Your new routine Lark starts on 2026-12-30.")
+        #expect(MorningText.headline(waiting) == "Your new routine Lark starts on 2026-12-30.")
         waiting.date = "2026-12-29"
-        #expect(TodayText.headline(waiting) == "Your new routine Lark starts tomorrow (2026-12-30).")
+        #expect(MorningText.headline(waiting) == "Your new routine Lark starts tomorrow (2026-12-30).")
     }
 
     @Test("behind names how many tasks")
@@ -52,7 +52,7 @@ import Testing
         var status = Fixture.status(done: 0)
         status.state = .behind
         status.behind = 2
-        #expect(TodayText.headline(status) == "Lark · 0 of 3 done · behind by 2 tasks")
+        #expect(MorningText.headline(status) == "Lark · 0 of 3 done · behind by 2 tasks")
     }
 
     @Test("the reminder off, silent or unable to show is said, in status's words; on with sound, nothing")
@@ -105,7 +105,7 @@ import Testing
         #expect(TodayText.empty(model)?.routinesButton == "Choose a Routine", "the empty page leads to no routine")
         _ = model.handle(.status(Fixture.waiting()))
         #expect(TodayText.empty(model) == nil)
-        #expect(TodayText.headline(Fixture.waiting()) == "Your new routine Lark starts tomorrow (2026-11-26).")
+        #expect(MorningText.headline(Fixture.waiting()) == "Your new routine Lark starts tomorrow (2026-11-26).")
         #expect(TodayText.now(Fixture.waiting()) == nil)
     }
 
