@@ -9,6 +9,12 @@ import Varlink
 /// local calendar dates (YYYY-MM-DD), times are HH:MM on a five-minute grid, and
 /// instants are ISO 8601 with the local offset. Every reply is computed after the
 /// daemon has finalized any finished day.
+///
+/// A method's comment may end with notes that say how it is served: "Reads only." (it
+/// never writes, so it is answered as it arrives, beside other calls), "Answered apart."
+/// (it waits on something slow, so it is answered on a thread of its own, one call at a
+/// time), "Followed with more." (a call with more gets a further reply at each change),
+/// and "Its call may be up to N MiB.".
 public enum Morning {
     /// The interface's name, as calls and errors qualify theirs.
     public static let interfaceName = "org.bettermorning.Morning"
@@ -107,6 +113,12 @@ public enum Morning {
         # local calendar dates (YYYY-MM-DD), times are HH:MM on a five-minute grid, and
         # instants are ISO 8601 with the local offset. Every reply is computed after the
         # daemon has finalized any finished day.
+        #
+        # A method's comment may end with notes that say how it is served: "Reads only." (it
+        # never writes, so it is answered as it arrives, beside other calls), "Answered apart."
+        # (it waits on something slow, so it is answered on a thread of its own, one call at a
+        # time), "Followed with more." (a call with more gets a further reply at each change),
+        # and "Its call may be up to N MiB.".
         interface org.bettermorning.Morning
 
         type RoutineType (celebrity, custom)
@@ -204,6 +216,7 @@ public enum Morning {
         # (as in Draft; null from a bmd older than it), so that a page showing the draft follows
         # a change made elsewhere.
         # Reads only.
+        # Followed with more.
         method Status() -> (
           phase: Phase,
           state: ?MorningState,
@@ -277,6 +290,7 @@ public enum Morning {
         method SetKeepOnScreen(keep: bool) -> (notifications: Notifications)
 
         # Shows a test notification now, to check that reminders reach the desktop.
+        # Answered apart.
         method TestNotification() -> (notifications: Notifications)
 
         # Whether the welcome is still to be shown (after install or Reset); with take, it
@@ -381,6 +395,7 @@ public enum Morning {
 
         # Every stored routine with its tasks, day records and task states.
         # Reads only.
+        # Answered apart.
         method Export() -> (document: ExportDocument)
 
         # Restores an export into a state without routines, or with replace over every routine,
@@ -2683,6 +2698,24 @@ extension Morning {
 }
 
 extension Morning.Method {
+    /// Whether a server answers the method apart, on a thread of its own and one call at a time,
+    /// as its comment in the interface file says ("Answered apart."): it waits on something slow.
+    public var answeredApart: Bool {
+        switch self {
+        case .testNotification, .export: true
+        default: false
+        }
+    }
+
+    /// Whether a call of the method with more is followed, a reply at each change, as its
+    /// comment in the interface file says ("Followed with more.").
+    public var followed: Bool {
+        switch self {
+        case .status: true
+        default: false
+        }
+    }
+
     /// Whether the method only reads, as its comment in the interface file says ("Reads only.").
     public var readsOnly: Bool {
         switch self {

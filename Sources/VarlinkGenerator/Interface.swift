@@ -41,6 +41,21 @@ public struct Method: Equatable, Sendable {
     /// Whether the method's comment has the line "Reads only.".
     public var readsOnly: Bool { doc.contains { $0.trimmingSpaces == Method.readsOnlyNote } }
 
+    /// The comment line that says a method waits on something slow (another program, a
+    /// reply that takes long to build): a server answers it on a thread of its own, one call
+    /// at a time, so that no other call waits behind it.
+    public static let answeredApartNote = "Answered apart."
+
+    /// Whether the method's comment has the line "Answered apart.".
+    public var answeredApart: Bool { doc.contains { $0.trimmingSpaces == Method.answeredApartNote } }
+
+    /// The comment line that says a call of the method with `more` is followed: a further
+    /// reply comes each time the answer changes, until the client hangs up.
+    public static let followedNote = "Followed with more."
+
+    /// Whether the method's comment has the line "Followed with more.".
+    public var followed: Bool { doc.contains { $0.trimmingSpaces == Method.followedNote } }
+
     /// The largest call in bytes that the method's comment allows, from a line "Its call
     /// may be up to N MiB." (or KiB); nil when it gives none.
     public var frameLimit: Int? {

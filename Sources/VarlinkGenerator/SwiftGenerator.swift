@@ -232,11 +232,35 @@ public struct SwiftGenerator {
             }
         }
         let readers = interface.methods.filter(\.readsOnly)
+        let apart = interface.methods.filter(\.answeredApart)
+        let followed = interface.methods.filter(\.followed)
         let limits = interface.methods.compactMap { m in m.frameLimit.map { (m, $0) } }
-        guard !readers.isEmpty || !limits.isEmpty else { return }
+        guard !readers.isEmpty || !apart.isEmpty || !followed.isEmpty || !limits.isEmpty else { return }
+        // A Bool property, true for `methods`, as the notes in their comments say.
+        func property(_ name: String, _ methods: [Method], doc: [String], _ o: inout SourceWriter) {
+            for line in doc { o.line("/// " + line) }
+            o.line("public var \(name): Bool {")
+            o.indent { o in
+                o.line("switch self {")
+                let cases = methods.map { "." + identifier(lowerFirst($0.name)) }.joined(separator: ", ")
+                if !methods.isEmpty { o.line("case \(cases): true") }
+                if methods.count < interface.methods.count { o.line("default: false") }
+                o.line("}")
+            }
+            o.line("}")
+            o.line("")
+        }
         out.line("")
         out.line("extension \(ns).Method {")
         out.indent { o in
+            property("answeredApart", apart, doc: [
+                "Whether a server answers the method apart, on a thread of its own and one call at a time,",
+                "as its comment in the interface file says (\"\(Method.answeredApartNote)\"): it waits on something slow.",
+            ], &o)
+            property("followed", followed, doc: [
+                "Whether a call of the method with more is followed, a reply at each change, as its",
+                "comment in the interface file says (\"\(Method.followedNote)\").",
+            ], &o)
             o.line("/// Whether the method only reads, as its comment in the interface file says (\"\(Method.readsOnlyNote)\").")
             o.line("public var readsOnly: Bool {")
             o.indent { o in

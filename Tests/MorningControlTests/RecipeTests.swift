@@ -73,10 +73,15 @@ import Varlink
             let at = try #require(lines.firstIndex { $0.hasPrefix("method \(name)(") })
             let comment = lines[..<at].reversed().prefix { $0.hasPrefix("#") }
             #expect(method.readsOnly == comment.contains("# Reads only."), "\(name)")
+            #expect(method.answeredApart == comment.contains("# Answered apart."), "\(name)")
+            #expect(method.followed == comment.contains("# Followed with more."), "\(name)")
             #expect((method.frameLimit != nil) == comment.contains { $0.hasPrefix("# Its call may be up to") }, "\(name)")
         }
         // The two a person would expect: status only reads; a check writes.
         #expect(Morning.Method.status.readsOnly && !Morning.Method.check.readsOnly)
+        // Status is followed; a test notification and an export wait on something slow.
+        #expect(Morning.Method.status.followed && !Morning.Method.status.answeredApart)
+        #expect(Morning.Method.testNotification.answeredApart && Morning.Method.export.answeredApart)
         #expect(Morning.Method.import.frameLimit == 16 << 20)
     }
 }

@@ -22,7 +22,7 @@ private final class Line {
         channel = loop.map { EmbeddedChannel(loop: $0) } ?? EmbeddedChannel()
         let clock = TestClock("2026-11-23T05:00:00Z", zone: "Europe/London")
         self.engine = try engine ?? Engine(store: try Store.inMemory(), clock: clock.wall, logger: Logger(label: "test"))
-        let handler = ConnectionHandler(status: StatusBroadcast(engine: self.engine), varlink: ControlServer.varlinkServer(self.engine), pool: nil, batches: nil,
+        let handler = ConnectionHandler(status: StatusBroadcast(engine: self.engine), varlink: ControlServer.varlinkServer(self.engine), batches: nil,
                                  logger: Logger(label: "test"), peer: bm_peer_credentials(pid: 1, uid: uid, gid: getegid()),
                                  connections: connections)
         try channel.pipeline.syncOperations.addHandler(handler)

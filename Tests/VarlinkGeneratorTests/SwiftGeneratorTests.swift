@@ -54,8 +54,17 @@ struct SwiftGeneratorTests {
             # Its call may be up to 2 MiB.
             method Put(blob: string) -> ()
             method Drop() -> ()
+            # Waits for another program.
+            # Answered apart.
+            method Ask() -> ()
+            # Says each change.
+            # Reads only.
+            # Followed with more.
+            method Watch() -> ()
             """)
-        #expect(s.contains("case .find: true"))
+        #expect(s.contains("case .find, .watch: true"))
+        #expect(s.contains("public var answeredApart: Bool {\n        switch self {\n        case .ask: true"))
+        #expect(s.contains("public var followed: Bool {\n        switch self {\n        case .watch: true"))
         #expect(s.contains("case .put: 2097152"))
         #expect(s.contains("default: false") && s.contains("default: nil"))
         let plain = try Self.source("interface org.example.kinds\nmethod Drop() -> ()\n")

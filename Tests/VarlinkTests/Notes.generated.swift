@@ -884,6 +884,22 @@ extension Notes.WriteReply: JSONCodable {
 }
 
 extension Notes.Method {
+    /// Whether a server answers the method apart, on a thread of its own and one call at a time,
+    /// as its comment in the interface file says ("Answered apart."): it waits on something slow.
+    public var answeredApart: Bool {
+        switch self {
+        default: false
+        }
+    }
+
+    /// Whether a call of the method with more is followed, a reply at each change, as its
+    /// comment in the interface file says ("Followed with more.").
+    public var followed: Bool {
+        switch self {
+        default: false
+        }
+    }
+
     /// Whether the method only reads, as its comment in the interface file says ("Reads only.").
     public var readsOnly: Bool {
         switch self {

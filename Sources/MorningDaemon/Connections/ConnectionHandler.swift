@@ -18,13 +18,13 @@ final class ConnectionHandler: ChannelInboundHandler {
 
     private let status: StatusBroadcast
     private let varlink: VarlinkServer
-    private let pool: OnDemandThreadPool?
+    /// The thread of each method answered apart, by method; such a call is answered on
+    /// the loop when its method has none, as in tests.
+    private let apart: [String: OnDemandThreadPool]
     private let batches: WriteBatches?
     private let logger: Logger
     private let peer: bm_peer_credentials
     private let connections: Connections?
-    /// Where exports are built; on the loop when nil, as in tests.
-    private let exports: OnDemandThreadPool?
     /// Bytes of replies written but not yet taken by the client: they count against the
     /// bound on what bmd holds for its clients, as unfinished calls do.
     private var unsent = 0
@@ -47,15 +47,13 @@ final class ConnectionHandler: ChannelInboundHandler {
     private var context: ChannelHandlerContext?
 
     /// A connection of `peer`; `connections` counts it against the limit, `batches` answers
-    /// calls that may write and `pool` a test notification (both on the loop when nil, as
-    /// in tests).
-    init(status: StatusBroadcast, varlink: VarlinkServer, pool: OnDemandThreadPool?, batches: WriteBatches?, logger: Logger,
-         peer: bm_peer_credentials, connections: Connections?, exports: OnDemandThreadPool? = nil,
-         patience: TimeAmount = ControlServer.patience) {
-        self.exports = exports
+    /// calls that may write and `apart` the methods answered apart (on the loop when nil or
+    /// missing, as in tests).
+    init(status: StatusBroadcast, varlink: VarlinkServer, apart: [String: OnDemandThreadPool] = [:], batches: WriteBatches?,
+         logger: Logger, peer: bm_peer_credentials, connections: Connections?, patience: TimeAmount = ControlServer.patience) {
         self.status = status
         self.varlink = varlink
-        self.pool = pool
+        self.apart = apart
         self.batches = batches
         self.logger = logger
         self.peer = peer
@@ -163,7 +161,8 @@ final class ConnectionHandler: ChannelInboundHandler {
                     closing.value.close(promise: nil)
                 }
             case .answerNow(let call):
-                let reply = call.method == Morning.Method.status.rawValue
+                // A followed method's reply is the broadcast's frame, kept ready for its followers.
+                let reply = ControlServer.followed.contains(call.method)
                     ? status.frame()
                     : Self.respond(to: call, with: varlink, logger: logger)
                 queue += machine.answered(call.oneway ? nil : reply, now: context.eventLoop.now, writable: context.channel.isWritable)
@@ -270,13 +269,11 @@ final class ConnectionHandler: ChannelInboundHandler {
         let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
         let (varlink, logger) = (self.varlink, self.logger)
         let reply: EventLoopFuture<[UInt8]>
-        if call.method == Morning.Method.testNotification.rawValue, let pool {
-            // It waits for the notification server, so it goes alone, not in a batch of writes.
-            reply = pool.running.runIfActive(eventLoop: context.eventLoop) { Self.respond(to: call, with: varlink, logger: logger) }
-        } else if call.method == Morning.Method.export.rawValue {
-            // It only reads: built on a thread of its own, not in a batch of writes.
-            if let exports {
-                reply = exports.running.runIfActive(eventLoop: context.eventLoop) { Self.respond(to: call, with: varlink, logger: logger) }
+        if ControlServer.answeredApart.contains(call.method) {
+            // It waits on something slow (the notification server, a large reply): it goes on
+            // its method's own thread, never in a batch of writes.
+            if let pool = apart[call.method] {
+                reply = pool.running.runIfActive(eventLoop: context.eventLoop) { Self.respond(to: call, with: varlink, logger: logger) }
             } else {
                 reply = context.eventLoop.makeSucceededFuture(Self.respond(to: call, with: varlink, logger: logger))
             }

@@ -238,7 +238,7 @@ struct ConnectionStateMachine {
         guard let call = try? VarlinkCall(frame: frame) else {
             return refuse(VarlinkService.Error.invalidParameter(parameter: "method").frame)
         }
-        if call.more, call.method == Morning.Method.status.rawValue {
+        if call.more, ControlServer.followed.contains(call.method) {
             // A follower that wants no replies wants nothing: the call is done.
             if call.oneway { return readFrames(now: now, writable: writable) }
             state = .following

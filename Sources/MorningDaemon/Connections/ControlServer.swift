@@ -42,11 +42,17 @@ public struct ControlServer: Service {
     /// that the loop goes on serving other clients meanwhile.
     /// Which methods only read is said once, in the interface file ("Reads only."), and
     /// generated; org.varlink.service only describes the interface.
-    /// Export only reads too, but its reply can take megabytes and long to build: it is
-    /// built off the loop, one at a time, so that a status never waits behind it.
+    /// A method that only reads but is "Answered apart." in the interface file (Export,
+    /// whose reply can take megabytes and long to build) is answered off the loop instead,
+    /// so that a status never waits behind it.
     static let answeredOnLoop: Set<String> = Set(
-        Morning.Method.allCases.filter(\.readsOnly).map(\.rawValue) + VarlinkService.Method.allCases.map(\.rawValue))
-        .subtracting([Morning.Method.export.rawValue])
+        Morning.Method.allCases.filter { $0.readsOnly && !$0.answeredApart }.map(\.rawValue)
+        + VarlinkService.Method.allCases.map(\.rawValue))
+    /// The methods answered apart, each on a thread of its own, as the interface file says.
+    static let answeredApart: Set<String> = Set(Morning.Method.allCases.filter(\.answeredApart).map(\.rawValue))
+    /// The methods whose calls with more are followed, as the interface file says: each is
+    /// answered from the status broadcast, and its followers get a reply at each change.
+    static let followed: Set<String> = Set(Morning.Method.allCases.filter(\.followed).map(\.rawValue))
     /// The methods whose calls may be larger than `frameLimit`, as the interface file says.
     static let largeFrameLimits: [String: Int] = Dictionary(
         uniqueKeysWithValues: Morning.Method.allCases.compactMap { m in m.frameLimit.map { (m.rawValue, $0) } })
@@ -90,17 +96,16 @@ public struct ControlServer: Service {
         let loop = MultiThreadedEventLoopGroup.singleton.next()
         let connections = Connections(loop: loop)
         let (engine, status, logger, varlink) = (self.engine, self.status, self.logger, self.varlink)
-        // Two threads off the loop, each in a pool of its own: one answers the calls that
+        // Threads off the loop, each in a pool of its own: one answers the calls that
         // write, in batches (one write and flush of the disk for all the calls that arrived
-        // meanwhile), the other test notifications, one after another, each waiting for the
-        // notification server. Apart, so that a server that never answers, however many
-        // tests wait for it, never holds up a write.
-        // And a third builds exports, one at a time, so that their memory adds up to one
-        // export's however many clients ask at once. Each starts when first needed, so
-        // that an idle bmd keeps no thread (nor the memory of its stack) it has not used.
-        let pool = OnDemandThreadPool()
+        // meanwhile); and each method answered apart has one, answering its calls one after
+        // another: test notifications, each waiting for the notification server, so that a
+        // server that never answers, however many tests wait for it, never holds up a
+        // write; exports, so that their memory adds up to one export's however many
+        // clients ask at once. Each starts when first needed, so that an idle bmd keeps no
+        // thread (nor the memory of its stack) it has not used.
         let writePool = OnDemandThreadPool()
-        let exportPool = OnDemandThreadPool()
+        let apart = Dictionary(uniqueKeysWithValues: Self.answeredApart.map { ($0, OnDemandThreadPool()) })
         let batches = WriteBatches(engine: engine, varlink: varlink, pool: writePool, logger: logger)
         // A listener for a bound socket: the first, and any made when the file is replaced.
         let listen = { @Sendable (fd: Int32) in ServerBootstrap(group: loop, childGroup: loop)
@@ -124,8 +129,8 @@ public struct ControlServer: Service {
             .childChannelInitializer { channel in
                 Self.peerCredentials(of: channel).flatMapThrowing { peer in
                     try channel.pipeline.syncOperations.addHandler(
-                        ConnectionHandler(status: status, varlink: varlink, pool: pool, batches: batches, logger: logger, peer: peer,
-                                   connections: connections, exports: exportPool))
+                        ConnectionHandler(status: status, varlink: varlink, apart: apart, batches: batches, logger: logger, peer: peer,
+                                   connections: connections))
                 }
             }
             .withBoundSocket(fd)
@@ -162,9 +167,8 @@ public struct ControlServer: Service {
         keeper?.stop()
         try? await listener.withLock { $0 }.close()
         try? await loop.flatSubmit { connections.closeAll() }.get()
-        try? await pool.shutdownGracefully()
         try? await writePool.shutdownGracefully()
-        try? await exportPool.shutdownGracefully()
+        for pool in apart.values { try? await pool.shutdownGracefully() }
         (keeper?.current ?? socket).removeFile()
     }
 
