@@ -15,7 +15,46 @@ import Varlink
         let folder = root.appendingPathComponent("Sources/MorningControl")
         let files = FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String } ?? []
         return try files.filter { $0.hasSuffix(".swift") }
-            .map { try String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8) }.joined(separator: "\n")
+            .map { codeOnly(try String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8)) }.joined(separator: "\n")
+    }
+
+    /// Swift source without its comments (`//` to the end of the line, `/* … */`), so that
+    /// a call named only in a comment does not count as made. Strings are kept whole.
+    static func codeOnly(_ source: String) -> String {
+        var out = ""
+        var chars = Array(source)[...]
+        var inString = false
+        while let c = chars.first {
+            if !inString, c == "/", chars.dropFirst().first == "/" {
+                chars = chars.drop { $0 != "\n" }
+                continue
+            }
+            if !inString, c == "/", chars.dropFirst().first == "*" {
+                let rest = String(chars.dropFirst(2))
+                guard let end = rest.range(of: "*/") else { break }
+                chars = Array(rest[end.upperBound...])[...]
+                continue
+            }
+            if c == "\"", chars.dropFirst().prefix(2) != ["\"", "\""] || inString { inString.toggle() }
+            if inString, c == "\\", let next = chars.dropFirst().first {
+                out.append(c)
+                out.append(next)
+                chars = chars.dropFirst(2)
+                continue
+            }
+            out.append(c)
+            chars = chars.dropFirst()
+        }
+        return out
+    }
+
+    @Test("a call named in a comment is not a call: the recipe's check reads the code")
+    func commentsAreNotCode() {
+        #expect(!Self.codeOnly("// Morning.Call.skip(task: t)\nlet x = 1").contains("Morning.Call.skip("))
+        #expect(!Self.codeOnly("/* Morning.Call.skip(task: t) */ let x = 1").contains("Morning.Call.skip("))
+        #expect(!Self.codeOnly("/// `session.call(Morning.Call.skip(task:))`").contains("Morning.Call.skip("))
+        #expect(Self.codeOnly("try session.call(Morning.Call.skip(task: t)) // skips").contains("Morning.Call.skip("))
+        #expect(Self.codeOnly("let url = \"http://example\"; Morning.Call.skip(task: t)").contains("Morning.Call.skip("))
     }
 
     @Test("every method of the interface file has a bmctl command that calls it")
