@@ -30,12 +30,21 @@ public struct VarlinkServer: Sendable {
     /// The reply to `call`: its parameters, or the error it raised. An error that is not a
     /// varlink error is turned into one by `unexpected` (a server's own "it failed").
     public func reply(to call: VarlinkCall, unexpected: (any Error) -> any VarlinkError) -> [UInt8] {
-        do {
-            return VarlinkReply(parameters: try answer(call)).frame
-        } catch let error as any VarlinkError {
-            return error.frame
-        } catch {
-            return unexpected(error).frame
+        Self.frame(of: outcome(of: call), unexpected: unexpected)
+    }
+
+    /// What `call` comes to, not yet written as a frame: a server that answers holding a
+    /// lock writes the bytes (`frame(of:unexpected:)`) once it has let go of it.
+    public func outcome(of call: VarlinkCall) -> Result<JSONValue, any Error> {
+        Result { try answer(call) }
+    }
+
+    /// The reply frame of an outcome, as `reply(to:unexpected:)` makes it.
+    public static func frame(of outcome: Result<JSONValue, any Error>, unexpected: (any Error) -> any VarlinkError) -> [UInt8] {
+        switch outcome {
+        case .success(let parameters): VarlinkReply(parameters: parameters).frame
+        case .failure(let error as any VarlinkError): error.frame
+        case .failure(let error): unexpected(error).frame
         }
     }
 

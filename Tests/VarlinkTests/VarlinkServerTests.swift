@@ -45,6 +45,21 @@ struct VarlinkServerTests {
                 == #"{"error":"org.varlink.service.InvalidParameter","parameters":{"parameter":"interface"}}"#)
     }
 
+    @Test("An answer made first and written as a frame later is the same reply, error or not")
+    func outcomeThenFrame() throws {
+        let fallback = { (_: any Error) -> any VarlinkError in VarlinkService.Error.methodNotImplemented(method: "fallback") }
+        for json in [#"{"method":"org.example.echo.Echo","parameters":{"text":"hi"}}"#,
+                     #"{"method":"org.example.echo.Shout","parameters":{}}"#,
+                     #"{"method":"org.example.echo.Echo","parameters":{"text":"fail"}}"#] {
+            let call = try VarlinkCall(frame: Array(json.utf8))
+            let outcome = server.outcome(of: call)
+            #expect(VarlinkServer.frame(of: outcome, unexpected: fallback) == server.reply(to: call, unexpected: fallback), "\(json)")
+        }
+        // The answer is made when asked for, the frame only when written.
+        let call = try VarlinkCall(frame: Array(#"{"method":"org.example.echo.Echo","parameters":{"text":"hi"}}"#.utf8))
+        #expect(try server.outcome(of: call).get() == .object([.init(key: "text", value: .string("hi"))]))
+    }
+
     @Test("Calls reach their interface; unknown interfaces and methods are named; other failures go to the server's own error")
     func dispatch() throws {
         #expect(try reply(#"{"method":"org.example.echo.Echo","parameters":{"text":"hi"}}"#) == #"{"parameters":{"text":"hi"}}"#)

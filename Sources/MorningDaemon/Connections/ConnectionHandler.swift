@@ -295,7 +295,12 @@ final class ConnectionHandler: ChannelInboundHandler {
     /// The reply frame for `call`. A failure that is not a refusal (the disk, say) is
     /// logged and told to the client as StorageFailed (or StateFileBusy): nothing was changed.
     static func respond(to call: VarlinkCall, with varlink: VarlinkServer, logger: Logger) -> [UInt8] {
-        varlink.reply(to: call) { error in
+        frame(of: varlink.outcome(of: call), for: call, logger: logger)
+    }
+
+    /// The reply frame of what `call` came to, as `respond` makes it.
+    static func frame(of outcome: Result<JSONValue, any Error>, for call: VarlinkCall, logger: Logger) -> [UInt8] {
+        VarlinkServer.frame(of: outcome) { error in
             logger.error("request \(call.method) failed: \(String(reflecting: error))")
             return Morning.Error.storing(error)
         }

@@ -59,12 +59,14 @@ final class WriteBatches: @unchecked Sendable {
     private func drain() {
         while let batch = next() {
             let (varlink, logger) = (self.varlink, self.logger)
-            let outcome = engine.inOneTransaction {
-                batch.map { ConnectionHandler.respond(to: $0.call, with: varlink, logger: logger) }
-            }
+            // Answered holding the engine's lock; the replies are written out as frames
+            // once it is let go, so that reads are not held up by the writing.
+            let outcome = engine.inOneTransaction { batch.map { varlink.outcome(of: $0.call) } }
             switch outcome {
-            case .success(let replies):
-                for (item, reply) in zip(batch, replies) { item.done(reply) }
+            case .success(let answers):
+                for (item, answer) in zip(batch, answers) {
+                    item.done(ConnectionHandler.frame(of: answer, for: item.call, logger: logger))
+                }
             case .failure(let error):
                 let refusal = Morning.Error.storing(error).frame
                 for item in batch { item.done(refusal) }
