@@ -56,7 +56,7 @@ enum Refusal {
         case let .dateOutOfRange(date, earliest, latest, ended):
             guard ended == true else {
                 return .refused("\(date) is out of range: days run from the routine's start (\(earliest)) "
-                                + "to 14 days ahead (\(latest))")
+                                + "to \(Morning.daysAhead) days ahead (\(latest))")
             }
             // Dates as YYYY-MM-DD compare as text.
             guard latest >= earliest else { return .refused("this routine is not active and has no recorded day since its start (\(earliest))") }
