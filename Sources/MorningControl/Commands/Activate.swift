@@ -18,7 +18,7 @@ extension RestartRequest {
             let found = try DayEnding.stored(routine, verb: "restart", in: session)
             var question = "Restart \(found.routine) from tomorrow, keeping \(DayEnding.history(found))?"
             if let locked = try DayEnding.lockedToday(in: session) { question += " " + locked }
-            try Confirmation.require(question + " [y/N] ", action: "restart", yes: false, console: session.context.console)
+            try ConfirmFirst.require(question + " [y/N] ", action: "restart", yes: false, console: session.context.console)
             target = found.routineId
         }
         let reply = try session.call(Morning.Call.restart(routine: target), verb: "restart")

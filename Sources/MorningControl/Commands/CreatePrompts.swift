@@ -114,7 +114,7 @@ struct CreatePrompts {
         let question = "Save \(name) with \(Text.count(draft.tasks.count, "task")) and start it tomorrow?"
             + (locked.map { " \($0) [y/N] " } ?? " [Y/n] ")
         let answer = try ask(question)
-        guard Confirmation.isYes(answer) || (locked == nil && answer.isEmpty) else {
+        guard ConfirmFirst.isYes(answer) || (locked == nil && answer.isEmpty) else {
             throw .refused("not saved; the draft is kept: `bmctl create` resumes it, `bmctl draft discard` throws it away")
         }
         return try session.call(Morning.Call.draftSave(revision: draft.revision))

@@ -38,6 +38,6 @@ enum DayEnding {
     /// would lock a today that has checks. `verb` names the command in messages.
     static func confirmSwitch(_ action: String, verb: String, yes: Bool, in session: Session) throws(ControlFailure) {
         guard !yes, session.context.console.stdinIsTerminal, let locked = try lockedToday(in: session) else { return }
-        try Confirmation.require("\(action)? \(locked) [y/N] ", action: verb, yes: false, console: session.context.console)
+        try ConfirmFirst.require("\(action)? \(locked) [y/N] ", action: verb, yes: false, console: session.context.console)
     }
 }

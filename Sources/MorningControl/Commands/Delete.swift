@@ -8,7 +8,7 @@ extension DeleteRequest {
             // Ask about the routine bmd finds, and delete exactly that one.
             let found = try DayEnding.stored(routine, verb: "delete", in: session)
             let active = found.active ? ", your active routine," : ""
-            try Confirmation.require("Delete \(found.routine)\(active) and \(DayEnding.history(found))? "
+            try ConfirmFirst.require("Delete \(found.routine)\(active) and \(DayEnding.history(found))? "
                                      + "This cannot be undone. [y/N] ",
                                      action: "delete", yes: false, console: session.context.console)
             target = found.routineId
@@ -16,7 +16,7 @@ extension DeleteRequest {
             // Asks nothing here: --yes goes ahead, and without it a script is refused,
             // once a name that finds no routine has been called wrong first.
             if !yes { _ = try DayEnding.stored(routine, verb: "delete", in: session) }
-            try Confirmation.require("", action: "delete", yes: yes, console: session.context.console)
+            try ConfirmFirst.require("", action: "delete", yes: yes, console: session.context.console)
         }
         let reply = try session.call(Morning.Call.delete(routine: target), verb: "delete")
         session.answer(reply, ChangeText.deleted)
@@ -26,7 +26,7 @@ extension DeleteRequest {
 /// `bmctl reset`: removes every routine, record and setting, once confirmed.
 extension ResetRequest {
     func execute(in session: Session) throws(ControlFailure) {
-        try Confirmation.require("Reset Better Morning? Every routine, record and setting is removed. [y/N] ",
+        try ConfirmFirst.require("Reset Better Morning? Every routine, record and setting is removed. [y/N] ",
                                  action: "reset", yes: yes, console: session.context.console)
         let reply = try session.call(Morning.Call.reset())
         if globals.json { return session.printJSON(reply) }

@@ -57,7 +57,7 @@ extension DraftSaveRequest {
             let draft = try session.call(Morning.Call.draftShow())
             if let revision, revision != draft.revision { throw .refused(Refusal.draftChanged(draft)) }
             if let unsaveable = DraftText.unsaveable(draft) { throw Refusal.failure(unsaveable) }
-            try Confirmation.require("Save the draft as your routine? \(locked) [y/N] ", action: "save", yes: false,
+            try ConfirmFirst.require("Save the draft as your routine? \(locked) [y/N] ", action: "save", yes: false,
                                      console: session.context.console)
             seen = draft.revision
         }

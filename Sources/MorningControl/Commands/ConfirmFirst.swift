@@ -2,7 +2,7 @@
 ///
 /// `--yes` goes ahead; on a terminal the user is asked; otherwise the command is
 /// refused, so a script never deletes by accident and never hangs on a prompt.
-enum Confirmation {
+enum ConfirmFirst {
     /// Returns when the user agreed; throws when they did not or could not be asked.
     ///
     /// `action` names the command in messages ("delete", "reset").
