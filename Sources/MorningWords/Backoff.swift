@@ -26,5 +26,4 @@ public struct Backoff: Equatable, Sendable {
 
     /// bmd answered: the next failure waits the shortest again.
     public mutating func answered() { tries = 0 }
-
 }
