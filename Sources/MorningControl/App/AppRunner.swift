@@ -132,16 +132,6 @@ struct AppRunner {
         terminal.draw(AppScreen(width: size.width, height: size.height, style: session.style).lines(model), clear: clear)
     }
 
-    /// What `call` returns, or nil when bmd cannot be reached; any other failure is thrown.
-    private func reachable<T>(_ call: () throws(ControlFailure) -> T) throws(ControlFailure) -> T? {
-        do throws(ControlFailure) {
-            return try call()
-        } catch {
-            if error.status == .unreachable { return nil }
-            throw error
-        }
-    }
-
     /// Asks bmd what `effects` need and hands the replies to `model`; true to quit.
     /// A refusal becomes the model's message; while bmd is away, the model says so.
     private func perform(_ effects: [AppEffect], on model: inout AppModel) throws(ControlFailure) -> Bool {
