@@ -55,6 +55,30 @@ struct DayClosing {
         latestTimelines = Array((latestTimelines + [timeline]).suffix(JumpAhead.timelinesKept))
     }
 
+    /// The changes that close the days that ended, on `book`, given the wall clock's
+    /// reading (`wall`) and the time that really passed since the machine started
+    /// (`elapsed`, when the clock can tell it): a jump of the wall clock ahead is noted
+    /// first, so that what it writes can be taken back if it comes back. `later` is what the
+    /// store holds from today on, read only when the clock reads before days already closed.
+    /// Nothing here reads a clock or the disk, so a test gives it each reading.
+    mutating func changes(closing book: inout Book, today: Day, local: LocalTime, wall: Date, elapsed: TimeInterval?,
+                          later: () throws -> LaterRecords) throws -> [Change] {
+        // The clock's timeline tells a clock back from a jump ahead from one wrong otherwise.
+        book.clockTimeline = nil
+        if let elapsed {
+            noteClock(wall: wall, elapsed: elapsed)
+            book.clockTimeline = wall.timeIntervalSince1970 - elapsed
+        }
+        let latestBefore = book.settings.latestToday
+        let noted = sawJump ? book.noteJumpAhead(today: today, timelines: latestTimelines) : []
+        // A jump that reads no later than every date read before is nothing to note; one
+        // that is waits, with the rest of the closing, until it is stored.
+        if noted.isEmpty { sawJump = false }
+        let changes = try noted + book.closeDays(today: today, exists: local.exists, later: later)
+        noteTimeline(book.clockTimeline, today: today, latest: book.settings.latestToday, before: latestBefore)
+        return changes
+    }
+
     /// Notes whether the wall clock jumped ahead since it was last read, against the time
     /// that really passed (`elapsed`).
     mutating func noteClock(wall: Date, elapsed: TimeInterval) {
@@ -109,23 +133,11 @@ extension Engine {
         return changes.count
     }
 
-    /// The changes that close the days that ended, on `book`: a jump of the wall clock
-    /// ahead is noted first, so that what it writes can be taken back if it comes back.
+    /// The changes that close the days that ended, on `book`, with the clock as it reads
+    /// now (see `DayClosing.changes`).
     func changesClosingDays(_ book: inout Book, today: Day, local: LocalTime) throws -> [Change] {
-        // The clock's timeline tells a clock back from a jump ahead from one wrong otherwise.
-        book.clockTimeline = nil
-        if let elapsed = clock.elapsed?() {
-            let wall = clock.now()
-            closing.noteClock(wall: wall, elapsed: elapsed)
-            book.clockTimeline = wall.timeIntervalSince1970 - elapsed
+        try closing.changes(closing: &book, today: today, local: local, wall: clock.now(), elapsed: clock.elapsed?()) {
+            try store.laterRecords(from: today)
         }
-        let latestBefore = book.settings.latestToday
-        let noted = closing.sawJump ? book.noteJumpAhead(today: today, timelines: closing.latestTimelines) : []
-        // A jump that reads no later than every date read before is nothing to note; one
-        // that is waits, with the rest of the closing, until it is stored.
-        if noted.isEmpty { closing.sawJump = false }
-        let changes = try noted + book.closeDays(today: today, exists: local.exists) { try store.laterRecords(from: today) }
-        closing.noteTimeline(book.clockTimeline, today: today, latest: book.settings.latestToday, before: latestBefore)
-        return changes
     }
 }
