@@ -272,11 +272,11 @@ final class ConnectionHandler: ChannelInboundHandler {
         let reply: EventLoopFuture<[UInt8]>
         if call.method == Morning.Method.testNotification.rawValue, let pool {
             // It waits for the notification server, so it goes alone, not in a batch of writes.
-            reply = pool.running.runIfActive(eventLoop: context.eventLoop) { Self.respond(to: call, with: varlink, logger: logger) }
+            reply = pool.runIfActive(eventLoop: context.eventLoop) { Self.respond(to: call, with: varlink, logger: logger) }
         } else if call.method == Morning.Method.export.rawValue {
             // It only reads: built on a thread of its own, not in a batch of writes.
             if let exports {
-                reply = exports.running.runIfActive(eventLoop: context.eventLoop) { Self.respond(to: call, with: varlink, logger: logger) }
+                reply = exports.runIfActive(eventLoop: context.eventLoop) { Self.respond(to: call, with: varlink, logger: logger) }
             } else {
                 reply = context.eventLoop.makeSucceededFuture(Self.respond(to: call, with: varlink, logger: logger))
             }
