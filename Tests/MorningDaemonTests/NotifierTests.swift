@@ -115,7 +115,7 @@ import Testing
         #expect(NotifyLibraries.load() == nil)
         func printed(_ token: String?) -> String {
             let parameters = bm_activate_action_parameters(glibTable, "today", token)!
-            glib.g_variant_ref_sink(parameters)
+            _ = glib.g_variant_ref_sink(parameters)
             defer { glib.g_variant_unref(parameters) }
             let text = glib.g_variant_print(parameters, 1)!
             defer { glib.g_free(text) }
