@@ -216,6 +216,14 @@ public final class LibnotifyNotifier: Notifier {
     }
 
     public func withdraw() async {
+        // Without a session bus nothing was shown by this bmd (post never got as far), and
+        // nothing can be closed: the thread, and GLib with it, stay unused.
+        if let missing = sessionBus.missing() {
+            if shownReminder.withLock({ r in defer { r = nil }; return r }) != nil {
+                logger.debug("could not close the reminder: \(missing)")
+            }
+            return
+        }
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             thread.submit { [server, shownReminder, logger] in
                 if let shown = shownReminder.withLock({ r in defer { r = nil }; return r }) {
