@@ -249,7 +249,7 @@ final class Connections: @unchecked Sendable {
         if open.isEmpty {
             // The last client left: the loop's stack below the loop itself, written as
             // deep as the calls went, is given back while bmd waits for the next one.
-            loop.execute { bm_drop_stack_below_here(16 << 10) }
+            loop.execute { bm_drop_stack_below_here(4096) }
             whenIdle()
         }
     }
