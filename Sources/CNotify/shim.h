@@ -1,14 +1,65 @@
 #ifndef BETTER_MORNING_CNOTIFY_H
 #define BETTER_MORNING_CNOTIFY_H
 /* libnotify, and through it GLib, GObject and GIO (GError, GMainContext, the
-   session bus connection), for bmd's desktop notifications. */
+   session bus connection), for bmd's desktop notifications.
+
+   bmd is not linked with them: loaded, they write some 180 KiB of their own data pages,
+   GObject's type system and a thread's stack, held for the whole session by a bmd that
+   may never show anything. bmd loads them the first time it needs the session bus for
+   notifications (`NotifyLibraries`) and calls every function through the table below,
+   filled from the loaded libraries. Only their types and constants are taken from the
+   headers. */
 #include <libnotify/notify.h>
+
+/* Every function of libnotify, GLib, GObject and GIO that bmd calls, by name. */
+#define BM_NOTIFY_FUNCTIONS(X) \
+    X(notify_init) X(notify_uninit) X(notify_is_initted) X(notify_notification_new) \
+    X(notify_notification_show) X(notify_notification_set_hint_string) X(notify_notification_add_action) \
+    X(notify_notification_set_urgency) X(notify_notification_set_timeout) X(notify_notification_set_category) \
+    X(g_free) X(g_strcmp0) X(g_error_free) X(g_object_unref) X(g_object_get) \
+    X(g_main_context_new) X(g_main_context_unref) X(g_main_context_push_thread_default) \
+    X(g_main_context_pop_thread_default) X(g_main_context_iteration) \
+    X(g_main_loop_new) X(g_main_loop_run) X(g_main_loop_quit) X(g_main_loop_unref) \
+    X(g_variant_unref) X(g_variant_ref_sink) X(g_variant_print) X(g_variant_get_type_string) \
+    X(g_variant_get_child_value) X(g_variant_is_of_type) X(g_variant_get) X(g_variant_get_string) \
+    X(g_variant_get_strv) X(g_variant_new) X(g_variant_new_string) X(g_variant_new_uint32) X(g_variant_new_tuple) \
+    X(g_variant_new_array) X(g_variant_builder_init) X(g_variant_builder_add) \
+    X(g_dbus_error_quark) X(g_io_error_quark) X(g_dbus_error_strip_remote_error) \
+    X(g_bus_get_sync) X(g_dbus_address_get_for_bus_sync) X(g_dbus_connection_new_for_address_sync) \
+    X(g_dbus_connection_call_sync) X(g_dbus_connection_close_sync) X(g_dbus_connection_is_closed) \
+    X(g_dbus_connection_set_exit_on_close) X(g_dbus_connection_get_guid) X(g_dbus_connection_add_filter) \
+    X(g_dbus_connection_remove_filter) X(g_dbus_connection_signal_subscribe) \
+    X(g_dbus_connection_signal_unsubscribe) X(g_bus_watch_name_on_connection) X(g_bus_unwatch_name) \
+    X(g_dbus_message_get_message_type) X(g_dbus_message_get_interface) X(g_dbus_message_get_path) \
+    X(g_dbus_message_get_sender) X(g_dbus_message_get_member) X(g_dbus_message_get_body)
+
+/* The functions, each with its own name and type. */
+typedef struct bm_notify_functions {
+#define BM_NOTIFY_FIELD(name) __typeof__(name) *_Nonnull name;
+    BM_NOTIFY_FUNCTIONS(BM_NOTIFY_FIELD)
+#undef BM_NOTIFY_FIELD
+} bm_notify_functions;
+
+/* Fills `table` by asking `lookup` for each function by name; the name of the first one
+   it could not find, or NULL when it found them all. */
+static inline const char *bm_notify_resolve(bm_notify_functions *table,
+                                            void *(*lookup)(const char *name, void *context), void *context) {
+#define BM_NOTIFY_RESOLVE(name) \
+    { \
+        void *found = lookup(#name, context); \
+        if (found == NULL) return #name; \
+        table->name = (__typeof__(name) *)found; \
+    }
+    BM_NOTIFY_FUNCTIONS(BM_NOTIFY_RESOLVE)
+#undef BM_NOTIFY_RESOLVE
+    return NULL;
+}
 
 /* The id the server gave a notification it showed (0 before): a GObject property,
    read here because g_object_get's variable arguments do not reach Swift. */
-static inline guint32 bm_notification_id(NotifyNotification *notification) {
+static inline guint32 bm_notification_id(const bm_notify_functions *g, NotifyNotification *notification) {
     gint id = 0;
-    g_object_get(notification, "id", &id, NULL);
+    g->g_object_get(notification, "id", &id, NULL);
     return (guint32)id;
 }
 /* Turns `connection` into a monitor of the signals a notification server sends about a
@@ -17,18 +68,18 @@ static inline guint32 bm_notification_id(NotifyNotification *notification) {
    A server sends them to the client that showed the notification, by its unique bus
    name: after bmd restarts, that name is gone, and only a monitor still sees them.
    A monitor only listens; the bus refuses it anything else. */
-static inline gboolean bm_become_notification_monitor(GDBusConnection *connection, gint timeout_ms, GError **error) {
+static inline gboolean bm_become_notification_monitor(const bm_notify_functions *g, GDBusConnection *connection, gint timeout_ms, GError **error) {
     const gchar *rules[] = {
         "type='signal',interface='org.freedesktop.Notifications',member='ActivationToken'",
         "type='signal',interface='org.freedesktop.Notifications',member='ActionInvoked'",
         "type='signal',interface='org.freedesktop.Notifications',member='NotificationClosed'",
         NULL};
-    GVariant *reply = g_dbus_connection_call_sync(
+    GVariant *reply = g->g_dbus_connection_call_sync(
         connection, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus.Monitoring",
-        "BecomeMonitor", g_variant_new("(^asu)", rules, (guint32)0), NULL, G_DBUS_CALL_FLAGS_NONE, timeout_ms,
+        "BecomeMonitor", g->g_variant_new("(^asu)", rules, (guint32)0), NULL, G_DBUS_CALL_FLAGS_NONE, timeout_ms,
         NULL, error);
     if (reply == NULL) return FALSE;
-    g_variant_unref(reply);
+    g->g_variant_unref(reply);
     return TRUE;
 }
 
@@ -36,20 +87,20 @@ static inline gboolean bm_become_notification_monitor(GDBusConnection *connectio
    id and the action's key (borrowed from `parameters`); 2 for NotificationClosed, with
    the id; 3 for ActivationToken, with the id and the token in `key` (a server sends it
    just before ActionInvoked, for the program the action brings up); 0 for anything else. */
-static inline int bm_notification_signal(const gchar *member, GVariant *parameters, guint32 *id, const gchar **key) {
+static inline int bm_notification_signal(const bm_notify_functions *g, const gchar *member, GVariant *parameters, guint32 *id, const gchar **key) {
     *key = NULL;
     if (member == NULL || parameters == NULL) return 0;
-    if (g_strcmp0(member, "ActionInvoked") == 0 && g_variant_is_of_type(parameters, G_VARIANT_TYPE("(us)"))) {
-        g_variant_get(parameters, "(u&s)", id, key);
+    if (g->g_strcmp0(member, "ActionInvoked") == 0 && g->g_variant_is_of_type(parameters, ((const GVariantType *)"(us)"))) {
+        g->g_variant_get(parameters, "(u&s)", id, key);
         return 1;
     }
-    if (g_strcmp0(member, "ActivationToken") == 0 && g_variant_is_of_type(parameters, G_VARIANT_TYPE("(us)"))) {
-        g_variant_get(parameters, "(u&s)", id, key);
+    if (g->g_strcmp0(member, "ActivationToken") == 0 && g->g_variant_is_of_type(parameters, ((const GVariantType *)"(us)"))) {
+        g->g_variant_get(parameters, "(u&s)", id, key);
         return 3;
     }
-    if (g_strcmp0(member, "NotificationClosed") == 0 && g_variant_is_of_type(parameters, G_VARIANT_TYPE("(uu)"))) {
+    if (g->g_strcmp0(member, "NotificationClosed") == 0 && g->g_variant_is_of_type(parameters, ((const GVariantType *)"(uu)"))) {
         guint32 reason = 0;
-        g_variant_get(parameters, "(uu)", id, &reason);
+        g->g_variant_get(parameters, "(uu)", id, &reason);
         return 2;
     }
     return 0;
@@ -57,15 +108,15 @@ static inline int bm_notification_signal(const gchar *member, GVariant *paramete
 
 /* The same, for a signal a monitor connection received as `message`; `sender` is the
    unique bus name the bus says sent it. */
-static inline int bm_notification_message(GDBusMessage *message, guint32 *id, const gchar **key, const gchar **sender) {
+static inline int bm_notification_message(const bm_notify_functions *g, GDBusMessage *message, guint32 *id, const gchar **key, const gchar **sender) {
     *key = NULL;
     *sender = NULL;
-    if (g_dbus_message_get_message_type(message) != G_DBUS_MESSAGE_TYPE_SIGNAL) return 0;
-    if (g_strcmp0(g_dbus_message_get_interface(message), "org.freedesktop.Notifications") != 0) return 0;
-    if (g_strcmp0(g_dbus_message_get_path(message), "/org/freedesktop/Notifications") != 0) return 0;
-    *sender = g_dbus_message_get_sender(message);
+    if (g->g_dbus_message_get_message_type(message) != G_DBUS_MESSAGE_TYPE_SIGNAL) return 0;
+    if (g->g_strcmp0(g->g_dbus_message_get_interface(message), "org.freedesktop.Notifications") != 0) return 0;
+    if (g->g_strcmp0(g->g_dbus_message_get_path(message), "/org/freedesktop/Notifications") != 0) return 0;
+    *sender = g->g_dbus_message_get_sender(message);
     if (*sender == NULL) return 0;
-    return bm_notification_signal(g_dbus_message_get_member(message), g_dbus_message_get_body(message), id, key);
+    return bm_notification_signal(g, g->g_dbus_message_get_member(message), g->g_dbus_message_get_body(message), id, key);
 }
 
 /* The parameters of org.freedesktop.Application.ActivateAction for `action`, with no
@@ -73,13 +124,13 @@ static inline int bm_notification_message(GDBusMessage *message, guint32 *id, co
    data under both names a toolkit reads it by: "activation-token" (Wayland's
    xdg-activation) and "desktop-startup-id" (X11 startup notification). A floating
    reference, for a call to take. */
-static inline GVariant *bm_activate_action_parameters(const gchar *action, const gchar *activation_token) {
+static inline GVariant *bm_activate_action_parameters(const bm_notify_functions *g, const gchar *action, const gchar *activation_token) {
     GVariantBuilder platform;
-    g_variant_builder_init(&platform, G_VARIANT_TYPE("a{sv}"));
+    g->g_variant_builder_init(&platform, ((const GVariantType *)"a{sv}"));
     if (activation_token != NULL) {
-        g_variant_builder_add(&platform, "{sv}", "activation-token", g_variant_new_string(activation_token));
-        g_variant_builder_add(&platform, "{sv}", "desktop-startup-id", g_variant_new_string(activation_token));
+        g->g_variant_builder_add(&platform, "{sv}", "activation-token", g->g_variant_new_string(activation_token));
+        g->g_variant_builder_add(&platform, "{sv}", "desktop-startup-id", g->g_variant_new_string(activation_token));
     }
-    return g_variant_new("(s@ava{sv})", action, g_variant_new_array(G_VARIANT_TYPE_VARIANT, NULL, 0), &platform);
+    return g->g_variant_new("(s@ava{sv})", action, g->g_variant_new_array((const GVariantType *)"v", NULL, 0), &platform);
 }
 #endif

@@ -461,7 +461,7 @@ struct DebPackagingTests {
         try box.stopDaemon()
     }
 
-    @Test("make deb: the packaged bmd, idle, has written at most 1.5 MiB of private memory (Private_Dirty)",
+    @Test("make deb: the packaged bmd, idle, has written at most 1,152 KiB of private memory (Private_Dirty)",
           .timeLimit(.minutes(20)))
     func packagedDaemonIsSmall() throws {
         let deb = try DebianPackage.path()
@@ -475,7 +475,7 @@ struct DebPackagingTests {
         let kib = try #require(dirty, "\(rollup)")
         // Foundation reads a /proc file only as far as its first block.
         let mappings = try box.run("/bin/cat", ["/proc/\(daemon.pid)/smaps"], environment: box.baseEnvironment).stdout
-        #expect(kib <= 1536, "bmd has written \(kib) KiB; its largest mappings: \(DebianPackage.largestDirty(mappings))")
+        #expect(kib <= 1152, "bmd has written \(kib) KiB; its largest mappings: \(DebianPackage.largestDirty(mappings))")
         try box.stopDaemon()
     }
 }

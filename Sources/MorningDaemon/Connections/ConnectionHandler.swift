@@ -273,7 +273,7 @@ final class ConnectionHandler: ChannelInboundHandler {
             // It waits on something slow (the notification server, a large reply): it goes on
             // its method's own thread, never in a batch of writes.
             if let pool = apart[call.method] {
-                reply = pool.running.runIfActive(eventLoop: context.eventLoop) { Self.respond(to: call, with: varlink, logger: logger) }
+                reply = pool.runIfActive(eventLoop: context.eventLoop) { Self.respond(to: call, with: varlink, logger: logger) }
             } else {
                 reply = context.eventLoop.makeSucceededFuture(Self.respond(to: call, with: varlink, logger: logger))
             }

@@ -94,7 +94,6 @@ public struct ControlServer: Service {
 
     public func run() async throws {
         let loop = MultiThreadedEventLoopGroup.singleton.next()
-        let connections = Connections(loop: loop)
         let (engine, status, logger, varlink) = (self.engine, self.status, self.logger, self.varlink)
         // Threads off the loop, each in a pool of its own: one answers the calls that
         // write, in batches (one write and flush of the disk for all the calls that arrived
@@ -107,6 +106,15 @@ public struct ControlServer: Service {
         let writePool = OnDemandThreadPool()
         let apart = Dictionary(uniqueKeysWithValues: Self.answeredApart.map { ($0, OnDemandThreadPool()) })
         let batches = WriteBatches(engine: engine, varlink: varlink, pool: writePool, logger: logger)
+        // Once the last client has left, the pages SQLite keeps cached (some 100 KiB after
+        // a start and a write) are given back, on the thread that writes, after any write
+        // still waiting: otherwise they stay written all day in an idle bmd.
+        let connections = Connections(loop: loop, whenIdle: {
+            writePool.submit {
+                engine.store.releaseMemory()
+                _ = malloc_trim(0)
+            }
+        })
         // A listener for a bound socket: the first, and any made when the file is replaced.
         let listen = { @Sendable (fd: Int32) in ServerBootstrap(group: loop, childGroup: loop)
             .serverChannelInitializer { channel in
@@ -202,9 +210,13 @@ final class Connections: @unchecked Sendable {
     /// The sum of `buffered`.
     private(set) var totalBuffered = 0
 
+    /// Called on the loop each time the last client has left.
+    private let whenIdle: @Sendable () -> Void
+
     init(loop: EventLoop, limit: Int = ControlServer.connectionLimit, followerLimit: Int = ControlServer.followerLimit,
-         bufferLimit: Int = ControlServer.bufferLimit) {
+         bufferLimit: Int = ControlServer.bufferLimit, whenIdle: @escaping @Sendable () -> Void = {}) {
         self.loop = loop
+        self.whenIdle = whenIdle
         self.limit = limit
         self.followerLimit = followerLimit
         self.bufferLimit = bufferLimit
@@ -241,7 +253,8 @@ final class Connections: @unchecked Sendable {
         if open.isEmpty {
             // The last client left: the loop's stack below the loop itself, written as
             // deep as the calls went, is given back while bmd waits for the next one.
-            loop.execute { bm_drop_stack_below_here(16 << 10) }
+            loop.execute { bm_drop_stack_below_here(4096) }
+            whenIdle()
         }
     }
 

@@ -1,3 +1,5 @@
+import CLinux
+import NIOCore
 import NIOPosix
 import Synchronization
 
@@ -9,7 +11,7 @@ final class OnDemandThreadPool: Sendable {
     private let started = Mutex(false)
 
     /// The pool, started if it was not yet.
-    var running: NIOThreadPool {
+    private var running: NIOThreadPool {
         started.withLock { started in
             if !started {
                 pool.start()
@@ -17,6 +19,30 @@ final class OnDemandThreadPool: Sendable {
             }
         }
         return pool
+    }
+
+    /// Runs `work` on the thread, started if it was not yet.
+    func submit(_ work: @escaping @Sendable () -> Void) {
+        running.submit { _ in
+            work()
+            Self.dropStack()
+        }
+    }
+
+    /// Runs `body` on the thread, started if it was not yet, and completes the future on
+    /// `eventLoop` with its result.
+    func runIfActive<T: Sendable>(eventLoop: any EventLoop, _ body: @escaping @Sendable () throws -> T) -> EventLoopFuture<T> {
+        running.runIfActive(eventLoop: eventLoop) {
+            defer { Self.dropStack() }
+            return try body()
+        }
+    }
+
+    /// Gives back the stack the work wrote below the pool's own frames: the thread then
+    /// waits, often all day, and what a write or an export touched deep in SQLite and
+    /// GRDB would otherwise stay written (some 20 KiB).
+    private static func dropStack() {
+        bm_drop_stack_below_here(4096)
     }
 
     /// Stops the thread if it ever started.

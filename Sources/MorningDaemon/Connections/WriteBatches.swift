@@ -43,7 +43,7 @@ final class WriteBatches: @unchecked Sendable {
             return (!draining, waiting)
         }
         if signal { wake.signal() }
-        if start { pool.running.submit { _ in self.drain() } }
+        if start { pool.submit { self.drain() } }
     }
 
     /// `client`'s connection has closed: the next batch does not wait for it.

@@ -47,7 +47,7 @@ public enum BmdProcess {
         // Before any thread: a TZ that names a zone file is followed as /etc/localtime is.
         ZoneFile.adopt()
         if !TasksOnEventLoops.install() {
-            FileHandle.standardError.write(Data("bmd: Swift's task hook was already taken; bmd may wake while idle\n".utf8))
+            LastWords.say("bmd: Swift's task hook was already taken; bmd may wake while idle\n")
         }
         // Small while idle: every thread shares one malloc arena (glibc would start one per
         // thread that allocates, each with its own pages written), and one event loop
@@ -67,12 +67,12 @@ public enum BmdProcess {
             print(text)
             return 0
         case .usageError(let message):
-            FileHandle.standardError.write(Data("bmd: \(message)\n\(usage)\n".utf8))
+            LastWords.say("bmd: \(message)\n\(usage)\n")
             return 2
         }
         let env = ProcessInfo.processInfo.environment
         guard let stateDir = options.stateDir ?? defaultStateDir(env) else {
-            FileHandle.standardError.write(Data("bmd: HOME is not set; pass --state-dir DIR\n".utf8))
+            LastWords.say("bmd: HOME is not set; pass --state-dir DIR\n")
             return 2
         }
         // Under socket activation the socket is handed over: no default path is needed then.
@@ -80,7 +80,7 @@ public enum BmdProcess {
         do {
             inherited = try Systemd.listeningSocket()
         } catch {
-            FileHandle.standardError.write(Data("bmd: \(error)\n".utf8))
+            LastWords.say("bmd: \(error)\n")
             return 1
         }
         let socketPath = inherited == nil ? SocketPath.resolve(option: options.socket, environment: env) : nil
@@ -93,10 +93,10 @@ public enum BmdProcess {
             try run(stateDir: stateDir, socketPath: socketPath, inherited: inherited, logger: logger)
             return 0
         } catch let error as StateLock.Held {
-            FileHandle.standardError.write(Data("bmd: \(error)\n".utf8))
+            LastWords.say("bmd: \(error)\n")
             return DaemonExit.alreadyRunning
         } catch {
-            FileHandle.standardError.write(Data("bmd: \(error)\n".utf8))
+            LastWords.say("bmd: \(error)\n")
             return 1
         }
     }

@@ -39,9 +39,9 @@ final class NotificationServer: @unchecked Sendable {
             // old NotifyNotification would ask the new server to replace a stranger's id.
             var notification = try make(message, entry: entry, capabilities: capabilities, critical: critical,
                                         shellOpensWindow: shellOpensWindow)
-            if notify_notification_show(notification, &error) != 0 {
-                defer { g_object_unref(notification) }
-                return ShownNotification(id: bm_notification_id(notification), server: owner(bus), bus: NotificationServer.guid(of: bus))
+            if glib.notify_notification_show(notification, &error) != 0 {
+                defer { glib.g_object_unref(notification) }
+                return ShownNotification(id: bm_notification_id(glibTable, notification), server: owner(bus), bus: NotificationServer.guid(of: bus))
             }
             // libnotify's proxy learns that the server's name has a new owner only from a
             // signal that a running GLib main loop would deliver, and none runs here: after
@@ -51,21 +51,21 @@ final class NotificationServer: @unchecked Sendable {
             // The notification goes before libnotify's proxy does: it is tied to that proxy,
             // and let go after the new one came, GLib would warn that the new one has no
             // handler of it.
-            g_object_unref(notification)
+            glib.g_object_unref(notification)
             guard let failure = error, NotificationServer.isGone(failure.pointee) else {
                 throw NotificationServer.unreachable(taking: error)
             }
-            g_error_free(failure)
+            glib.g_error_free(failure)
             error = nil
-            notify_uninit()
-            _ = notify_init(LibnotifyNotifier.appName)
+            glib.notify_uninit()
+            _ = glib.notify_init(LibnotifyNotifier.appName)
             notification = try make(message, entry: entry, capabilities: capabilities, critical: critical,
                                     shellOpensWindow: shellOpensWindow)
-            defer { g_object_unref(notification) }
-            if notify_notification_show(notification, &error) == 0 {
+            defer { glib.g_object_unref(notification) }
+            if glib.notify_notification_show(notification, &error) == 0 {
                 throw NotificationServer.unreachable(taking: error)
             }
-            return ShownNotification(id: bm_notification_id(notification), server: owner(bus), bus: NotificationServer.guid(of: bus))
+            return ShownNotification(id: bm_notification_id(glibTable, notification), server: owner(bus), bus: NotificationServer.guid(of: bus))
         }
     }
 
@@ -84,24 +84,24 @@ final class NotificationServer: @unchecked Sendable {
     private func make(_ message: ReminderMessage, entry: String, capabilities: Set<String>, critical: Bool,
                       shellOpensWindow: Bool) throws(Unreachable) -> UnsafeMutablePointer<NotifyNotification> {
         let body = capabilities.contains("body-markup") ? BodyMarkup.escaped(message.body) : message.body
-        guard let notification = notify_notification_new(message.summary, body, LibnotifyNotifier.iconName) else {
+        guard let notification = glib.notify_notification_new(message.summary, body, LibnotifyNotifier.iconName) else {
             throw Unreachable(reason: "libnotify could not make a notification")
         }
-        notify_notification_set_hint_string(notification, "desktop-entry", entry)
+        glib.notify_notification_set_hint_string(notification, "desktop-entry", entry)
         // For servers that do not look the icon's name up in the theme.
         if let picture = picture() {
-            notify_notification_set_hint_string(notification, "image-path", picture)
+            glib.notify_notification_set_hint_string(notification, "image-path", picture)
         }
-        notify_notification_set_category(notification, LibnotifyNotifier.category)
+        glib.notify_notification_set_category(notification, LibnotifyNotifier.category)
         // The reminder stays until the morning begins, the day ends or the user closes
         // it; by default servers drop a popup after a few seconds (dunst: 10).
-        notify_notification_set_timeout(notification, message.staysUntilClosed ? NOTIFY_EXPIRES_NEVER : NOTIFY_EXPIRES_DEFAULT)
+        glib.notify_notification_set_timeout(notification, message.staysUntilClosed ? NOTIFY_EXPIRES_NEVER : NOTIFY_EXPIRES_DEFAULT)
         // GNOME Shell ignores that timeout: an ordinary notification is a banner for some
         // four seconds once the person is at the computer, and none at all in Do Not
         // Disturb. Only a critical one stays until acted on.
-        if critical { notify_notification_set_urgency(notification, NOTIFY_URGENCY_CRITICAL) }
+        if critical { glib.notify_notification_set_urgency(notification, NOTIFY_URGENCY_CRITICAL) }
         if let sound = message.sound {
-            notify_notification_set_hint_string(notification, "sound-name", sound)
+            glib.notify_notification_set_hint_string(notification, "sound-name", sound)
         }
         // Clicking the popup opens today's routine (the window, else the terminal); a button
         // checks the first task. The server tells bmd with ActionInvoked, which ServerWatcher
@@ -110,9 +110,9 @@ final class NotificationServer: @unchecked Sendable {
         if capabilities.contains("actions"), let label = message.checkLabel {
             let ignore: NotifyActionCallback = { _, _, _ in }
             if !shellOpensWindow {
-                notify_notification_add_action(notification, ReminderAction.open.rawValue, "Open today", ignore, nil, nil)
+                glib.notify_notification_add_action(notification, ReminderAction.open.rawValue, "Open today", ignore, nil, nil)
             }
-            notify_notification_add_action(notification, ReminderAction.check.rawValue, label, ignore, nil, nil)
+            glib.notify_notification_add_action(notification, ReminderAction.check.rawValue, label, ignore, nil, nil)
         }
         return notification
     }
@@ -126,61 +126,61 @@ final class NotificationServer: @unchecked Sendable {
                 return false
             }
             var error: UnsafeMutablePointer<GError>?
-            var id = g_variant_new_uint32(shown.id)
-            let parameters = g_variant_new_tuple(&id, 1)
-            guard let reply = g_dbus_connection_call_sync(
+            var id = glib.g_variant_new_uint32(shown.id)
+            let parameters = glib.g_variant_new_tuple(&id, 1)
+            guard let reply = glib.g_dbus_connection_call_sync(
                 bus, "org.freedesktop.Notifications", "/org/freedesktop/Notifications", "org.freedesktop.Notifications",
                 "CloseNotification", parameters, nil, G_DBUS_CALL_FLAGS_NONE, NotificationServer.answerTimeout, nil, &error)
             else {
                 throw NotificationServer.unreachable(taking: error)
             }
-            g_variant_unref(reply)
+            glib.g_variant_unref(reply)
             return true
         }
     }
 
     /// The GUID of the bus `connection` is connected to: each run of a session bus has its own.
     static func guid(of connection: OpaquePointer) -> String? {
-        g_dbus_connection_get_guid(connection).map { String(cString: $0) }
+        glib.g_dbus_connection_get_guid(connection).map { String(cString: $0) }
     }
 
     /// The unique bus name of the process that owns org.freedesktop.Notifications now,
     /// nil when none does.
     private func owner(_ bus: OpaquePointer) -> String? {
-        var name = g_variant_new_string("org.freedesktop.Notifications")
-        let parameters = g_variant_new_tuple(&name, 1)
-        guard let reply = g_dbus_connection_call_sync(
+        var name = glib.g_variant_new_string("org.freedesktop.Notifications")
+        let parameters = glib.g_variant_new_tuple(&name, 1)
+        guard let reply = glib.g_dbus_connection_call_sync(
             bus, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "GetNameOwner",
             parameters, nil, G_DBUS_CALL_FLAGS_NONE, NotificationServer.answerTimeout, nil, nil)
         else { return nil }
-        defer { g_variant_unref(reply) }
-        guard String(cString: g_variant_get_type_string(reply)) == "(s)" else { return nil }
-        let value = g_variant_get_child_value(reply, 0)
-        defer { g_variant_unref(value) }
-        return String(cString: g_variant_get_string(value, nil))
+        defer { glib.g_variant_unref(reply) }
+        guard String(cString: glib.g_variant_get_type_string(reply)!) == "(s)" else { return nil }
+        let value = glib.g_variant_get_child_value(reply, 0)
+        defer { glib.g_variant_unref(value) }
+        return String(cString: glib.g_variant_get_string(value, nil)!)
     }
 
     /// Whether the session bus starts a notification server when a notification comes:
     /// a D-Bus service file names org.freedesktop.Notifications (`ListActivatableNames`).
     static func isStartedOnDemand(_ bus: OpaquePointer) -> Bool {
-        guard let reply = g_dbus_connection_call_sync(
+        guard let reply = glib.g_dbus_connection_call_sync(
             bus, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "ListActivatableNames",
             nil, nil, G_DBUS_CALL_FLAGS_NONE, NotificationServer.answerTimeout, nil, nil)
         else { return false }
-        defer { g_variant_unref(reply) }
-        guard String(cString: g_variant_get_type_string(reply)) == "(as)" else { return false }
-        let list = g_variant_get_child_value(reply, 0)
-        defer { g_variant_unref(list) }
+        defer { glib.g_variant_unref(reply) }
+        guard String(cString: glib.g_variant_get_type_string(reply)!) == "(as)" else { return false }
+        let list = glib.g_variant_get_child_value(reply, 0)
+        defer { glib.g_variant_unref(list) }
         var count: gsize = 0
-        guard let names = g_variant_get_strv(list, &count) else { return false }
-        defer { g_free(names) }
+        guard let names = glib.g_variant_get_strv(list, &count) else { return false }
+        defer { glib.g_free(names) }
         return (0..<Int(count)).contains { names[$0].map { String(cString: $0) } == "org.freedesktop.Notifications" }
     }
 
     /// Whether a call failed because the name or the connection it was sent to has no owner.
     static func isGone(_ error: GError) -> Bool {
         let code = UInt32(bitPattern: error.code)
-        return error.domain == g_dbus_error_quark()
+        return error.domain == glib.g_dbus_error_quark()
             && (code == G_DBUS_ERROR_SERVICE_UNKNOWN.rawValue || code == G_DBUS_ERROR_NAME_HAS_NO_OWNER.rawValue)
     }
 
@@ -202,7 +202,8 @@ final class NotificationServer: @unchecked Sendable {
 
     /// Lets go of libnotify's proxy and its bus connection, as when bmd stops.
     func close() {
-        if notify_is_initted() != 0 { notify_uninit() }
+        guard NotifyLibraries.isLoaded else { return }
+        if glib.notify_is_initted() != 0 { glib.notify_uninit() }
     }
 
     // MARK: - The session bus
@@ -218,14 +219,14 @@ final class NotificationServer: @unchecked Sendable {
         case .success(let connection): bus = connection
         case .failure(let failure): return .failure(failure)
         }
-        defer { g_object_unref(UnsafeMutableRawPointer(bus)) }
-        if notify_is_initted() == 0 {
-            _ = notify_init(LibnotifyNotifier.appName)
+        defer { glib.g_object_unref(UnsafeMutableRawPointer(bus)) }
+        if glib.notify_is_initted() == 0 {
+            _ = glib.notify_init(LibnotifyNotifier.appName)
         }
         do throws(Unreachable) {
             return .success(try body(bus))
         } catch {
-            notify_uninit()
+            glib.notify_uninit()
             return .failure(error)
         }
     }
@@ -236,23 +237,24 @@ final class NotificationServer: @unchecked Sendable {
         if let missing = sessionBus.missing() {
             return .failure(Unreachable(reason: missing))
         }
+        if let failure = NotifyLibraries.load() { return .failure(failure) }
         for _ in 0..<2 {
             var error: UnsafeMutablePointer<GError>?
-            guard let bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) else {
+            guard let bus = glib.g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) else {
                 let address = sessionBus.environment["DBUS_SESSION_BUS_ADDRESS"].flatMap { $0.isEmpty ? nil : " at \($0)" } ?? ""
                 let why = NotificationServer.message(taking: error)
                 return .failure(Unreachable(reason: "cannot connect to the session bus\(address) (\(why))"))
             }
-            if g_dbus_connection_is_closed(bus) == 0 {
+            if glib.g_dbus_connection_is_closed(bus) == 0 {
                 // By default GLib raises SIGTERM in the whole process when the shared
                 // session connection closes; bmd must outlive a session bus that ends.
-                g_dbus_connection_set_exit_on_close(bus, 0)
+                glib.g_dbus_connection_set_exit_on_close(bus, 0)
                 return .success(bus)
             }
             // The bus it was on has gone. Once libnotify lets go of it as well, GLib
             // connects anew.
-            g_object_unref(UnsafeMutableRawPointer(bus))
-            notify_uninit()
+            glib.g_object_unref(UnsafeMutableRawPointer(bus))
+            glib.notify_uninit()
         }
         return .failure(Unreachable(reason: "the connection to the session bus was closed"))
     }
@@ -275,34 +277,34 @@ final class NotificationServer: @unchecked Sendable {
     /// The name the server at bus name `destination` gives itself.
     private static func name(of destination: String, on bus: OpaquePointer) throws(Unreachable) -> String {
         var error: UnsafeMutablePointer<GError>?
-        guard let reply = g_dbus_connection_call_sync(
+        guard let reply = glib.g_dbus_connection_call_sync(
             bus, destination, "/org/freedesktop/Notifications", "org.freedesktop.Notifications",
             "GetServerInformation", nil, nil, G_DBUS_CALL_FLAGS_NONE, NotificationServer.answerTimeout, nil, &error)
         else {
             throw NotificationServer.unreachable(taking: error)
         }
-        defer { g_variant_unref(reply) }
-        guard String(cString: g_variant_get_type_string(reply)) == "(ssss)" else { return "" }
-        let name = g_variant_get_child_value(reply, 0)
-        defer { g_variant_unref(name) }
-        return String(cString: g_variant_get_string(name, nil))
+        defer { glib.g_variant_unref(reply) }
+        guard String(cString: glib.g_variant_get_type_string(reply)!) == "(ssss)" else { return "" }
+        let name = glib.g_variant_get_child_value(reply, 0)
+        defer { glib.g_variant_unref(name) }
+        return String(cString: glib.g_variant_get_string(name, nil)!)
     }
 
     /// Who the server says it is (`GetServerInformation`), asked with `answerTimeout`.
     private func serverInformation(_ bus: OpaquePointer) throws(Unreachable) -> String {
         var error: UnsafeMutablePointer<GError>?
-        guard let reply = g_dbus_connection_call_sync(
+        guard let reply = glib.g_dbus_connection_call_sync(
             bus, "org.freedesktop.Notifications", "/org/freedesktop/Notifications", "org.freedesktop.Notifications",
             "GetServerInformation", nil, nil, G_DBUS_CALL_FLAGS_NONE, NotificationServer.answerTimeout, nil, &error)
         else {
             throw NotificationServer.unreachable(taking: error)
         }
-        defer { g_variant_unref(reply) }
-        guard String(cString: g_variant_get_type_string(reply)) == "(ssss)" else { return "a notification server" }
+        defer { glib.g_variant_unref(reply) }
+        guard String(cString: glib.g_variant_get_type_string(reply)!) == "(ssss)" else { return "a notification server" }
         func field(_ index: gsize) -> String {
-            let value = g_variant_get_child_value(reply, index)
-            defer { g_variant_unref(value) }
-            return String(cString: g_variant_get_string(value, nil))
+            let value = glib.g_variant_get_child_value(reply, index)
+            defer { glib.g_variant_unref(value) }
+            return String(cString: glib.g_variant_get_string(value, nil)!)
         }
         return "\(field(0)) \(field(2)) (\(field(1)))"
     }
@@ -310,20 +312,20 @@ final class NotificationServer: @unchecked Sendable {
     /// The server's capabilities (`GetCapabilities`), asked with `answerTimeout`.
     private func capabilities(_ bus: OpaquePointer) throws(Unreachable) -> Set<String> {
         var error: UnsafeMutablePointer<GError>?
-        guard let reply = g_dbus_connection_call_sync(
+        guard let reply = glib.g_dbus_connection_call_sync(
             bus, "org.freedesktop.Notifications", "/org/freedesktop/Notifications", "org.freedesktop.Notifications",
             "GetCapabilities", nil, nil, G_DBUS_CALL_FLAGS_NONE, NotificationServer.answerTimeout, nil, &error)
         else {
             throw NotificationServer.unreachable(taking: error)
         }
-        defer { g_variant_unref(reply) }
-        guard String(cString: g_variant_get_type_string(reply)) == "(as)" else { return [] }
-        let list = g_variant_get_child_value(reply, 0)
-        defer { g_variant_unref(list) }
+        defer { glib.g_variant_unref(reply) }
+        guard String(cString: glib.g_variant_get_type_string(reply)!) == "(as)" else { return [] }
+        let list = glib.g_variant_get_child_value(reply, 0)
+        defer { glib.g_variant_unref(list) }
         var count: gsize = 0
         // The array is ours to free; the strings in it belong to the variant.
-        guard let strings = g_variant_get_strv(list, &count) else { return [] }
-        defer { g_free(strings) }
+        guard let strings = glib.g_variant_get_strv(list, &count) else { return [] }
+        defer { glib.g_free(strings) }
         return Set((0..<Int(count)).compactMap { strings[$0].map { String(cString: $0) } })
     }
 
@@ -333,7 +335,7 @@ final class NotificationServer: @unchecked Sendable {
     static func unreachable(taking error: UnsafeMutablePointer<GError>?) -> Unreachable {
         guard let error else { return Unreachable(reason: "the notification server could not be reached") }
         if let reason = everydayReason(error.pointee) {
-            g_error_free(error)
+            glib.g_error_free(error)
             return Unreachable(reason: reason)
         }
         return Unreachable(reason: message(taking: error))
@@ -348,14 +350,14 @@ final class NotificationServer: @unchecked Sendable {
     private static func everydayReason(_ error: GError) -> String? {
         let code = UInt32(bitPattern: error.code)
         let noAnswer = "the notification server did not answer in time"
-        if error.domain == g_dbus_error_quark() {
+        if error.domain == glib.g_dbus_error_quark() {
             switch code {
             case G_DBUS_ERROR_SERVICE_UNKNOWN.rawValue, G_DBUS_ERROR_NAME_HAS_NO_OWNER.rawValue: return noServer
             case G_DBUS_ERROR_NO_REPLY.rawValue, G_DBUS_ERROR_TIMEOUT.rawValue, G_DBUS_ERROR_TIMED_OUT.rawValue: return noAnswer
             default: return nil
             }
         }
-        if error.domain == g_io_error_quark() {
+        if error.domain == glib.g_io_error_quark() {
             switch code {
             case G_IO_ERROR_TIMED_OUT.rawValue: return noAnswer
             case G_IO_ERROR_CLOSED.rawValue: return "the connection to the session bus was closed"
@@ -368,8 +370,8 @@ final class NotificationServer: @unchecked Sendable {
     /// A GError's message without GDBus's "GDBus.Error:name:" prefix; frees `error`.
     static func message(taking error: UnsafeMutablePointer<GError>?) -> String {
         guard let error else { return "unknown error" }
-        defer { g_error_free(error) }
-        _ = g_dbus_error_strip_remote_error(error)
+        defer { glib.g_error_free(error) }
+        _ = glib.g_dbus_error_strip_remote_error(error)
         return error.pointee.message.map { String(cString: $0) } ?? "unknown error"
     }
 }

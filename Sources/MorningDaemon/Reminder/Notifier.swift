@@ -88,6 +88,8 @@ public final class LibnotifyNotifier: Notifier {
     public static let iconName = AppIcon.name
 
     private let thread = NotifierThread(name: "bmd notifier")
+    /// Where the session bus is: without one, nothing is tried (nor GLib loaded).
+    private let sessionBus: SessionBus
     /// Touched only on `thread`.
     private let server: NotificationServer
     private let reachability = Mutex(Reachability())
@@ -119,6 +121,7 @@ public final class LibnotifyNotifier: Notifier {
     /// reads this process's environment).
     init(logger: Logger, environment: [String: String]) {
         self.logger = logger
+        sessionBus = SessionBus(environment: environment)
         server = NotificationServer(sessionBus: SessionBus(environment: environment),
                                     picture: { AppIcon.installedPicture(environment: environment) })
         watcher = SessionBus(environment: environment).missing() == nil ? ServerWatcher() : nil
@@ -134,7 +137,7 @@ public final class LibnotifyNotifier: Notifier {
 
     deinit {
         watcher?.stop()
-        thread.submit { [server] in server.close() }
+        thread.submitIfStarted { [server] in server.close() }
         thread.stop()
     }
 
@@ -213,6 +216,14 @@ public final class LibnotifyNotifier: Notifier {
     }
 
     public func withdraw() async {
+        // Without a session bus nothing was shown by this bmd (post never got as far), and
+        // nothing can be closed: the thread, and GLib with it, stay unused.
+        if let missing = sessionBus.missing() {
+            if shownReminder.withLock({ r in defer { r = nil }; return r }) != nil {
+                logger.debug("could not close the reminder: \(missing)")
+            }
+            return
+        }
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             thread.submit { [server, shownReminder, logger] in
                 if let shown = shownReminder.withLock({ r in defer { r = nil }; return r }) {
@@ -230,6 +241,10 @@ public final class LibnotifyNotifier: Notifier {
     /// Shows `message`, blocking the calling thread (never the notifier's own) until the
     /// notification server has answered.
     public func postWaiting(_ message: ReminderMessage) -> Bool {
+        if let missing = sessionBus.missing() {
+            record(.failure(Unreachable(reason: missing)))
+            return false
+        }
         let done = DispatchSemaphore(value: 0)
         let shown = NIOLockedValueBox(false)
         thread.submit { [server, self] in
@@ -252,7 +267,12 @@ public final class LibnotifyNotifier: Notifier {
     /// Runs `call` on the notifier's thread, records what it found and returns whether it
     /// reached a server. A success may carry a description of the server to log.
     private func attempt(_ call: @escaping @Sendable (NotificationServer) -> Result<String?, Unreachable>) async -> Bool {
-        await withCheckedContinuation { continuation in
+        // What the server's own call would find first, found here without its thread.
+        if let missing = sessionBus.missing() {
+            record(.failure(Unreachable(reason: missing)))
+            return false
+        }
+        return await withCheckedContinuation { continuation in
             thread.submit { [server, self] in
                 let outcome = call(server)
                 record(outcome)

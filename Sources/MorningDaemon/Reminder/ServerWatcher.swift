@@ -76,37 +76,41 @@ final class ServerWatcher: @unchecked Sendable {
     func stop() {
         lock.withLock {
             stopped = true
-            if let loop { g_main_loop_quit(loop) }
+            if let loop { glib.g_main_loop_quit(loop) }
         }
     }
 
     private func run() {
-        let context = g_main_context_new()
-        g_main_context_push_thread_default(context)
+        if let failure = NotifyLibraries.load() {
+            failed(failure.reason)
+            return
+        }
+        let context = glib.g_main_context_new()
+        glib.g_main_context_push_thread_default(context)
         defer {
-            g_main_context_pop_thread_default(context)
-            g_main_context_unref(context)
+            glib.g_main_context_pop_thread_default(context)
+            glib.g_main_context_unref(context)
         }
         // A connection of its own, not GLib's shared one that libnotify uses: the notifier
         // lets go of that one to start afresh when the bus closed, which a reference held
         // here would prevent.
         var error: UnsafeMutablePointer<GError>?
-        guard let cAddress = g_dbus_address_get_for_bus_sync(G_BUS_TYPE_SESSION, nil, &error) else {
+        guard let cAddress = glib.g_dbus_address_get_for_bus_sync(G_BUS_TYPE_SESSION, nil, &error) else {
             failed(Self.message(of: error, else: "no session bus address"))
             return
         }
         let address = String(cString: cAddress)
-        g_free(cAddress)
+        glib.g_free(cAddress)
         let flags = GDBusConnectionFlags(rawValue: G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT.rawValue
                                          | G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION.rawValue)
-        let connected = g_dbus_connection_new_for_address_sync(address, flags, nil, nil, &error)
+        let connected = glib.g_dbus_connection_new_for_address_sync(address, flags, nil, nil, &error)
         guard let bus = connected else {
             failed(Self.message(of: error, else: "could not connect to the session bus"))
             return
         }
         defer {
-            g_dbus_connection_close_sync(bus, nil, nil)
-            g_object_unref(UnsafeMutableRawPointer(bus))
+            _ = glib.g_dbus_connection_close_sync(bus, nil, nil)
+            glib.g_object_unref(UnsafeMutableRawPointer(bus))
         }
         // Which run of the session bus the signals come from.
         let guid = NotificationServer.guid(of: bus)
@@ -130,16 +134,16 @@ final class ServerWatcher: @unchecked Sendable {
                 watcher.owner = nil
                 watcher.serverIsShell = false
             }
-            if let connection, g_dbus_connection_is_closed(connection) == 0, NotificationServer.isStartedOnDemand(connection) {
+            if let connection, glib.g_dbus_connection_is_closed(connection) == 0, NotificationServer.isStartedOnDemand(connection) {
                 watcher.changed(.startedOnDemand)
             } else {
                 watcher.changed(.absent)
             }
             // The bus itself has gone: the watch ends, and with it the reference to GLib's
             // shared connection, which GLib replaces only once nothing holds the closed one.
-            if let connection, g_dbus_connection_is_closed(connection) != 0 { watcher.stop() }
+            if let connection, glib.g_dbus_connection_is_closed(connection) != 0 { watcher.stop() }
         }
-        let watch = g_bus_watch_name_on_connection(bus, "org.freedesktop.Notifications", G_BUS_NAME_WATCHER_FLAGS_NONE,
+        let watch = glib.g_bus_watch_name_on_connection(bus, "org.freedesktop.Notifications", G_BUS_NAME_WATCHER_FLAGS_NONE,
                                                    appeared, vanished, me.toOpaque(), nil)
         let shellAppeared: GBusNameAppearedCallback = { _, _, owner, data in
             guard let data else { return }
@@ -151,22 +155,22 @@ final class ServerWatcher: @unchecked Sendable {
             let watcher = Unmanaged<ServerWatcher>.fromOpaque(data).takeUnretainedValue()
             watcher.lock.withLock { watcher.shellOwner = nil }
         }
-        let shellWatch = g_bus_watch_name_on_connection(bus, "org.gnome.Shell", G_BUS_NAME_WATCHER_FLAGS_NONE,
+        let shellWatch = glib.g_bus_watch_name_on_connection(bus, "org.gnome.Shell", G_BUS_NAME_WATCHER_FLAGS_NONE,
                                                         shellAppeared, shellVanished, me.toOpaque(), nil)
         let listening = listen(address: address, flags: flags, me: me.toOpaque())
-        let loop = g_main_loop_new(context, 0)
+        let loop = glib.g_main_loop_new(context, 0)
         let go = lock.withLock {
             self.loop = loop
             return !stopped
         }
-        if go { g_main_loop_run(loop) }
+        if go { glib.g_main_loop_run(loop) }
         lock.withLock { self.loop = nil }
         listening.end()
-        g_bus_unwatch_name(watch)
-        g_bus_unwatch_name(shellWatch)
+        glib.g_bus_unwatch_name(watch)
+        glib.g_bus_unwatch_name(shellWatch)
         // The unwatch's last callbacks, if any, run before self is let go.
-        while g_main_context_iteration(context, 0) != 0 {}
-        g_main_loop_unref(loop)
+        while glib.g_main_context_iteration(context, 0) != 0 {}
+        glib.g_main_loop_unref(loop)
         me.release()
     }
 
@@ -218,56 +222,56 @@ final class ServerWatcher: @unchecked Sendable {
     /// those sent to this bmd.
     private func listen(address: String, flags: GDBusConnectionFlags, me: UnsafeMutableRawPointer) -> Listening {
         var error: UnsafeMutablePointer<GError>?
-        if let monitor = g_dbus_connection_new_for_address_sync(address, flags, nil, nil, &error) {
+        if let monitor = glib.g_dbus_connection_new_for_address_sync(address, flags, nil, nil, &error) {
             let filter: GDBusMessageFilterFunction = { _, message, incoming, data in
                 guard incoming != 0, let message, let data else { return message }
                 var id: UInt32 = 0
                 var key: UnsafePointer<gchar>?
                 var sender: UnsafePointer<gchar>?
-                let kind = bm_notification_message(message, &id, &key, &sender)
+                let kind = bm_notification_message(glibTable, message, &id, &key, &sender)
                 guard kind != 0, let sender else { return message }
                 ServerWatcher.heard(kind, id: id, key: key, sender: sender, watcher: data)
                 return message
             }
-            let filterID = g_dbus_connection_add_filter(monitor, filter, me, nil)
-            if bm_become_notification_monitor(monitor, NotificationServer.answerTimeout, &error) != 0 {
+            let filterID = glib.g_dbus_connection_add_filter(monitor, filter, me, nil)
+            if bm_become_notification_monitor(glibTable, monitor, NotificationServer.answerTimeout, &error) != 0 {
                 return Listening {
-                    g_dbus_connection_remove_filter(monitor, filterID)
-                    g_dbus_connection_close_sync(monitor, nil, nil)
-                    g_object_unref(UnsafeMutableRawPointer(monitor))
+                    glib.g_dbus_connection_remove_filter(monitor, filterID)
+                    _ = glib.g_dbus_connection_close_sync(monitor, nil, nil)
+                    glib.g_object_unref(UnsafeMutableRawPointer(monitor))
                 }
             }
-            g_dbus_connection_remove_filter(monitor, filterID)
-            g_dbus_connection_close_sync(monitor, nil, nil)
-            g_object_unref(UnsafeMutableRawPointer(monitor))
+            glib.g_dbus_connection_remove_filter(monitor, filterID)
+            _ = glib.g_dbus_connection_close_sync(monitor, nil, nil)
+            glib.g_object_unref(UnsafeMutableRawPointer(monitor))
         }
-        if let error { g_error_free(error) }
+        if let error { glib.g_error_free(error) }
         // The server sends its signals only to the connection that showed the
         // notification: libnotify's, GLib's shared one. Its signals come here, to this
         // thread's loop.
-        guard let shared = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, nil) else { return Listening {} }
+        guard let shared = glib.g_bus_get_sync(G_BUS_TYPE_SESSION, nil, nil) else { return Listening {} }
         // By default GLib ends the process when the shared connection closes; bmd outlives the bus.
-        g_dbus_connection_set_exit_on_close(shared, 0)
+        glib.g_dbus_connection_set_exit_on_close(shared, 0)
         let onSignal: GDBusSignalCallback = { _, sender, _, _, member, parameters, data in
             guard let data, let sender else { return }
             var id: UInt32 = 0
             var key: UnsafePointer<gchar>?
-            let kind = bm_notification_signal(member, parameters, &id, &key)
+            let kind = bm_notification_signal(glibTable, member, parameters, &id, &key)
             ServerWatcher.heard(kind, id: id, key: key, sender: sender, watcher: data)
         }
-        let subscription = g_dbus_connection_signal_subscribe(shared, nil, "org.freedesktop.Notifications", nil,
+        let subscription = glib.g_dbus_connection_signal_subscribe(shared, nil, "org.freedesktop.Notifications", nil,
                                                               "/org/freedesktop/Notifications", nil,
                                                               G_DBUS_SIGNAL_FLAGS_NONE, onSignal, me, nil)
         return Listening {
-            g_dbus_connection_signal_unsubscribe(shared, subscription)
-            g_object_unref(UnsafeMutableRawPointer(shared))
+            glib.g_dbus_connection_signal_unsubscribe(shared, subscription)
+            glib.g_object_unref(UnsafeMutableRawPointer(shared))
         }
     }
 
     /// GLib's message of `error`, which it frees, or `fallback` when there is none.
     private static func message(of error: UnsafeMutablePointer<GError>?, else fallback: String) -> String {
         guard let error else { return fallback }
-        defer { g_error_free(error) }
+        defer { glib.g_error_free(error) }
         return error.pointee.message.map { String(cString: $0) } ?? fallback
     }
 }

@@ -43,17 +43,18 @@ enum TodayInWindow {
     static func activate(on sessionBus: SessionBus, activationToken: String?) -> String? {
         // Without a session bus GLib would start a private one, where no window is.
         if let missing = sessionBus.missing() { return missing }
+        if let failure = NotifyLibraries.load() { return failure.reason }
         var error: UnsafeMutablePointer<GError>?
         // GLib's shared connection, the one the notifications go on.
-        guard let bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) else {
+        guard let bus = glib.g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) else {
             return NotificationServer.message(taking: error)
         }
-        defer { g_object_unref(UnsafeMutableRawPointer(bus)) }
+        defer { glib.g_object_unref(UnsafeMutableRawPointer(bus)) }
         // bmd outlives the session bus (by default GLib ends the process when it closes).
-        g_dbus_connection_set_exit_on_close(bus, 0)
+        glib.g_dbus_connection_set_exit_on_close(bus, 0)
         // The action's name, no parameter, and the token as platform data.
-        let parameters = bm_activate_action_parameters(Morning.Window.todayAction, activationToken)
-        guard let reply = g_dbus_connection_call_sync(
+        let parameters = bm_activate_action_parameters(glibTable, Morning.Window.todayAction, activationToken)
+        guard let reply = glib.g_dbus_connection_call_sync(
             bus, Morning.Window.appID, Morning.Window.objectPath, "org.freedesktop.Application", "ActivateAction", parameters, nil,
             // Started on demand the window answers in about half a second; one that never
             // answers leaves the terminal to open instead.
@@ -61,7 +62,7 @@ enum TodayInWindow {
         else {
             return NotificationServer.message(taking: error)
         }
-        g_variant_unref(reply)
+        glib.g_variant_unref(reply)
         return nil
     }
 

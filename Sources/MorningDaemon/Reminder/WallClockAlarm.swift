@@ -87,6 +87,9 @@ public final class WallClockAlarm: Alarm, @unchecked Sendable {
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
             for i in fds.indices { fds[i].revents = 0 }
+            // What the thread's start wrote deeper in its stack is given back before it
+            // sleeps, often for the whole day.
+            bm_drop_stack_below_here(4096)
             let ready = poll(&fds, nfds_t(watcher >= 0 ? 3 : 2), -1)
             if ready < 0 {
                 if errno == EINTR { continue }
