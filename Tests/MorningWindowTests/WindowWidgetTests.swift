@@ -140,6 +140,21 @@ enum Display {
         #expect(LogWatch.warnings == [])
     }
 
+    @Test("while the window asks bmd for the first time, Today says so with no offline sign; once bmd is away, with it")
+    func askingShowsNoOfflineSign() {
+        let bmd = FakeBmd()
+        bmd.holding = true
+        let w = Window(bmd) { $0.today.emptyTitle == "Asking bmd…" }
+        #expect(w.today.emptyIcon == nil, "the page shows \(w.today.emptyIcon ?? "") while it only asks")
+        w.close()
+        let gone = FakeBmd()
+        gone.away = "nothing answers at /tmp/bmd.sock"
+        let away = Window(gone) { if case .away = $0.controller.model.link { true } else { false } }
+        defer { away.close() }
+        #expect(spin { away.today.emptyTitle == "bmd is away" })
+        #expect(away.today.emptyIcon == "network-offline-symbolic")
+    }
+
     @Test("a reason with markup's characters (a socket's path) shows exactly, and GTK warns of nothing")
     func reasonIsNotMarkup() {
         _ = LogWatch.installed
