@@ -229,11 +229,11 @@ private let openPage: @convention(c) (OpaquePointer?, OpaquePointer?, UnsafeMuta
 
 /// Keeps GTK from setting up OpenGL when the window is to draw with cairo.
 ///
-/// On X11, GDK sets up GL (GLX, through Mesa) as it opens the display, whichever renderer
-/// then draws: it picks the visual a GL renderer would need. With no GPU that is Mesa's
-/// llvmpipe, and LLVM with it, mapped and partly written for the whole session: the
-/// smallest libadwaita window drawn with cairo on Xvfb holds 88 MiB (20 MiB written),
-/// 29.5 MiB (6 MiB) without GL. A window asked to draw with cairo (`GSK_RENDERER=cairo`)
+/// On X11, GDK sets up GL (through Mesa's EGL or GLX) as it opens the display, whichever
+/// renderer then draws: it picks the visual a GL renderer would need. With no GPU that is
+/// Mesa's llvmpipe, and LLVM with it, mapped and partly written for the whole session:
+/// the smallest libadwaita window drawn with cairo on Xvfb holds 88 MiB (20 MiB written),
+/// 29 MiB (6.5 MiB) without GL (bench/window). A window asked to draw with cairo (`GSK_RENDERER=cairo`)
 /// never uses that GL, so GDK is told not to set it up (`GDK_DEBUG=gl-disable`, which GTK
 /// reads once, as it starts), and the setting is taken back once GTK has started, so
 /// that nothing the window starts (bmd, the help viewer) inherits it. A `GDK_DEBUG` the
