@@ -76,6 +76,39 @@ struct WindowIdleTests {
         try box.stopDaemon()
     }
 
+    @Test("The setting that keeps GL off is the window's alone: the bmd it starts does not inherit it")
+    func startedBmdInheritsNoGLSetting() throws {
+        let environment = ProcessInfo.processInfo.environment
+        try #require(environment["DISPLAY"] != nil, "the window needs a display: run this as make test does, under xvfb-run and dbus-run-session")
+        let window = Binaries.dir.appendingPathComponent("better-morning").path
+        let box = try Sandbox(time: "2026-03-02 08:00:00")
+        let stateHome = "XDG_STATE_HOME=" + box.root.appendingPathComponent("state").path
+        var env = box.baseEnvironment
+        for key in ["DISPLAY", "DBUS_SESSION_BUS_ADDRESS"] { env[key] = environment[key] }
+        env["GSK_RENDERER"] = "cairo"
+        env["GDK_DEBUG"] = nil
+        let logPath = box.root.appendingPathComponent("window.log").path
+        let log = open(logPath, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
+        defer { close(log) }
+        // No bmd runs: the window starts one as it opens.
+        let child = try ChildProcess(window, [], environment: env, stderr: log)
+        defer {
+            child.signal(SIGTERM)
+            child.wait()
+            // The bmd it started is no child of this test: stopped by its pid.
+            for entry in ProcessEntry.all() where entry.name == "bmd" && entry.environment(contains: stateHome) {
+                kill(entry.pid, SIGTERM)
+            }
+        }
+        let deadline = Deadline(in: 20)
+        while Self.connections(to: box.socketPath) < 2, !deadline.passed { usleep(50_000) }
+        let started = ProcessEntry.all().filter { $0.name == "bmd" && $0.environment(contains: stateHome) }
+        #expect(started.count == 1, "the window started no bmd: \((try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "")")
+        for bmd in started {
+            #expect(!bmd.environment(contains: "GDK_DEBUG=gl-disable"), "the bmd the window started has GDK_DEBUG=gl-disable")
+        }
+    }
+
     /// The Unix sockets bound to `path`: bmd's listener and the connections it accepted.
     static func connections(to path: String) -> Int {
         // Read to its end: a file of /proc says it is empty, which Foundation may believe.
