@@ -117,6 +117,9 @@ final class TodayPage {
     /// The empty state's title, as shown.
     var emptyTitle: String { String(cString: adw_status_page_get_title(OpaquePointer(empty))) }
 
+    /// The empty state's icon, as shown, if any.
+    var emptyIcon: String? { adw_status_page_get_icon_name(OpaquePointer(empty)).map { String(cString: $0) } }
+
     func render(_ model: WindowModel) {
         self.model = model
         gtk_widget_set_visible(away, TodayText.away(model) != nil && model.status != nil ? 1 : 0)
@@ -124,7 +127,7 @@ final class TodayPage {
         if let empty = TodayText.empty(model) {
             adw_status_page_set_title(OpaquePointer(self.empty), empty.title)
             adw_status_page_set_description(OpaquePointer(self.empty), markupShowing(empty.description))
-            adw_status_page_set_icon_name(OpaquePointer(self.empty), model.status == nil ? "network-offline-symbolic" : "alarm-symbolic")
+            adw_status_page_set_icon_name(OpaquePointer(self.empty), TodayText.emptyIcon(model))
             gtk_button_set_label(cast(routinesButton), empty.routinesButton ?? "")
             // Its label once: GTK 4.8 would read the label and then the label it is labelled by.
             bm_set_accessible_label(routinesButton, empty.routinesButton ?? "")

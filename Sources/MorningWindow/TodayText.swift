@@ -18,6 +18,17 @@ public enum TodayText {
         }
     }
 
+    /// The icon over the page's empty state: the offline sign once bmd is known not to
+    /// answer (away, or silent), the alarm clock when bmd answered, and none while the
+    /// window is still asking: that state shows for a moment at most, most often in the
+    /// window's first frame, and the sign, drawn from a scalable image at that size,
+    /// would load an SVG renderer (librsvg: 7 MiB resident) for it.
+    public static func emptyIcon(_ model: WindowModel) -> String? {
+        guard model.status == nil else { return "alarm-symbolic" }
+        if case .away = model.link { return "network-offline-symbolic" }
+        return model.silent ? "network-offline-symbolic" : nil
+    }
+
     /// The page's empty state, or nil when the routine has days to show.
     public static func empty(_ model: WindowModel) -> Empty? {
         guard let status = model.status else {

@@ -9,8 +9,14 @@ public final class WindowView {
     public let content: UnsafeMutablePointer<GtkWidget>
     let stack: UnsafeMutablePointer<GtkWidget>
     let today: TodayPage
-    let routines: RoutinesPage
-    let history: HistoryPage
+    /// Routines and History are made the first time they are shown (or asked for): the
+    /// window opens on Today, and its first frame does not wait for pages it does not
+    /// show. Until then an empty holder keeps each one's place, title and icon in the stack.
+    private let routinesHolder: UnsafeMutablePointer<GtkWidget>
+    private let historyHolder: UnsafeMutablePointer<GtkWidget>
+    private(set) var madeRoutines: RoutinesPage?
+    private(set) var madeHistory: HistoryPage?
+    private let send: @MainActor (WindowEvent) -> Void
     let preferences: PreferencesView
     private let controller: WindowController
     private var page: WindowModel.Page?
@@ -35,21 +41,26 @@ public final class WindowView {
             gtk_show_uri(root.map { cast($0) }, address, guint32(GDK_CURRENT_TIME))
         }
         let send: @MainActor (WindowEvent) -> Void = { [weak controller] in controller?.send($0) }
+        self.send = send
         today = TodayPage(send: send)
-        routines = RoutinesPage(send: send)
-        history = HistoryPage(send: send)
+        routinesHolder = adw_bin_new()
+        historyHolder = adw_bin_new()
         preferences = PreferencesView(send: send)
         stack = adw_view_stack_new()
         gtk_widget_set_vexpand(stack, 1)
         let pages: [(WindowModel.Page, UnsafeMutablePointer<GtkWidget>, String)] = [
             (.today, today.root, "alarm-symbolic"),
-            (.routines, routines.root, "view-list-symbolic"),
-            (.history, history.root, "x-office-calendar-symbolic"),
+            (.routines, routinesHolder, "view-list-symbolic"),
+            (.history, historyHolder, "x-office-calendar-symbolic"),
         ]
         for (page, widget, icon) in pages {
             let stackPage = adw_view_stack_add_titled(OpaquePointer(stack), widget, page.name, page.title)
             adw_view_stack_page_set_icon_name(stackPage, icon)
         }
+        // The stack maps a holder as it shows it, before anything is drawn: the page is
+        // made then, and maps with it, as it would have had it been there from the start.
+        on(UnsafeMutableRawPointer(routinesHolder), "map") { [weak self] in _ = self?.routines }
+        on(UnsafeMutableRawPointer(historyHolder), "map") { [weak self] in _ = self?.history }
         let title = adw_view_switcher_title_new()!
         adw_view_switcher_title_set_stack(OpaquePointer(title), OpaquePointer(stack))
         adw_view_switcher_title_set_title(OpaquePointer(title), WindowApp.title)
@@ -111,8 +122,8 @@ public final class WindowView {
             adw_view_stack_set_visible_child_name(OpaquePointer(stack), model.page.name)
         }
         today.render(model)
-        routines.render(model)
-        history.render(model)
+        madeRoutines?.render(model)
+        madeHistory?.render(model)
         preferences.render(model)
         renderWelcome(model)
     }
@@ -161,7 +172,32 @@ public final class WindowView {
     /// Gives bmd what the person typed for the draft and did not give it yet, then calls
     /// `done`: the window closes losing nothing.
     public func close(patience: UInt32 = WindowController.closingPatience, then done: @escaping @MainActor () -> Void) {
-        controller.finish(with: .routines(routines.closing()), patience: patience, then: done)
+        // A page never made holds nothing typed: its entries, as made, ask nothing of bmd.
+        let typed = madeRoutines?.closing() ?? .closing(title: "", hour: 0, minute: 0, taskTitle: "")
+        controller.finish(with: .routines(typed), patience: patience, then: done)
+    }
+
+    /// The Routines page, made now if it was not yet, showing the model as it is.
+    var routines: RoutinesPage {
+        if let madeRoutines { return madeRoutines }
+        let page = RoutinesPage(send: send)
+        madeRoutines = page
+        // Drawn before it is put in place: a page maps as it goes in when its holder is
+        // on show, and a page drawn for the first time while mapped takes bmd as just back.
+        page.render(controller.model)
+        adw_bin_set_child(cast(routinesHolder), page.root)
+        return page
+    }
+
+    /// The History page, made now if it was not yet, showing the model as it is.
+    var history: HistoryPage {
+        if let madeHistory { return madeHistory }
+        let page = HistoryPage(send: send)
+        madeHistory = page
+        // Drawn before it is put in place, as the Routines page is.
+        page.render(controller.model)
+        adw_bin_set_child(cast(historyHolder), page.root)
+        return page
     }
 
     func openPreferences() {

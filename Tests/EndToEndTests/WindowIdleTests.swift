@@ -2,8 +2,9 @@ import Foundation
 import Testing
 
 /// The window, the real program, on the display the run was given (make test runs this
-/// suite with the window's widget tests, under Xvfb and dbus-run-session).
-@Suite("End to end: the window")
+/// suite with the window's widget tests, under Xvfb and dbus-run-session), one test at a
+/// time: a second window on the same bus would only hand its start to the first.
+@Suite("End to end: the window", .serialized)
 struct WindowIdleTests {
     @Test("Idle means asleep: the window following a quiet bmd wakes no thread")
     func windowSleeps() throws {
@@ -37,6 +38,75 @@ struct WindowIdleTests {
         #expect(kill(child.pid, 0) == 0, "the window ended")
         #expect(Self.connections(to: box.socketPath) >= 2, "the window stopped following bmd")
         try box.stopDaemon()
+    }
+
+    @Test("Told to draw with cairo, the window sets up no OpenGL: no GL, EGL, Mesa or LLVM library is loaded")
+    func cairoLoadsNoGL() throws {
+        let environment = ProcessInfo.processInfo.environment
+        try #require(environment["DISPLAY"] != nil, "the window needs a display: run this as make test does, under xvfb-run and dbus-run-session")
+        let window = Binaries.dir.appendingPathComponent("better-morning").path
+        let box = try Sandbox(time: "2026-03-02 08:00:00")
+        _ = try box.startDaemon(fakeClock: false)
+        var env = box.baseEnvironment
+        for key in ["DISPLAY", "DBUS_SESSION_BUS_ADDRESS"] { env[key] = environment[key] }
+        env["GSK_RENDERER"] = "cairo"
+        env["GDK_DEBUG"] = nil
+        let logPath = box.root.appendingPathComponent("window.log").path
+        let log = open(logPath, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
+        defer { close(log) }
+        let child = try ChildProcess(window, [], environment: env, stderr: log)
+        defer {
+            child.signal(SIGTERM)
+            child.wait()
+        }
+        // Once it follows bmd, the window has opened the display and drawn.
+        let deadline = Deadline(in: 20)
+        while Self.connections(to: box.socketPath) < 2, !deadline.passed { usleep(50_000) }
+        #expect(Self.connections(to: box.socketPath) >= 2,
+                "the window never connected to bmd: \((try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "")")
+        let maps = String(decoding: (try? FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/\(child.pid)/maps")).readToEnd()) ?? Data(),
+                          as: UTF8.self)
+        #expect(!maps.isEmpty, "the window's memory map could not be read")
+        let gl = Set(maps.split(separator: "\n").compactMap { line -> String? in
+            guard let path = line.split(separator: " ", omittingEmptySubsequences: true).last, path.hasPrefix("/") else { return nil }
+            let name = path.split(separator: "/").last.map(String.init) ?? ""
+            return ["libGL", "libEGL", "libLLVM", "_dri.so", "mesa"].contains { name.contains($0) } ? String(path) : nil
+        })
+        #expect(gl.isEmpty, "loaded for OpenGL while drawing with cairo: \(gl.sorted())")
+        try box.stopDaemon()
+    }
+
+    @Test("The setting that keeps GL off is the window's alone: the bmd it starts does not inherit it")
+    func startedBmdInheritsNoGLSetting() throws {
+        let environment = ProcessInfo.processInfo.environment
+        try #require(environment["DISPLAY"] != nil, "the window needs a display: run this as make test does, under xvfb-run and dbus-run-session")
+        let window = Binaries.dir.appendingPathComponent("better-morning").path
+        let box = try Sandbox(time: "2026-03-02 08:00:00")
+        let stateHome = "XDG_STATE_HOME=" + box.root.appendingPathComponent("state").path
+        var env = box.baseEnvironment
+        for key in ["DISPLAY", "DBUS_SESSION_BUS_ADDRESS"] { env[key] = environment[key] }
+        env["GSK_RENDERER"] = "cairo"
+        env["GDK_DEBUG"] = nil
+        let logPath = box.root.appendingPathComponent("window.log").path
+        let log = open(logPath, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
+        defer { close(log) }
+        // No bmd runs: the window starts one as it opens.
+        let child = try ChildProcess(window, [], environment: env, stderr: log)
+        defer {
+            child.signal(SIGTERM)
+            child.wait()
+            // The bmd it started is no child of this test: stopped by its pid.
+            for entry in ProcessEntry.all() where entry.name == "bmd" && entry.environment(contains: stateHome) {
+                kill(entry.pid, SIGTERM)
+            }
+        }
+        let deadline = Deadline(in: 20)
+        while Self.connections(to: box.socketPath) < 2, !deadline.passed { usleep(50_000) }
+        let started = ProcessEntry.all().filter { $0.name == "bmd" && $0.environment(contains: stateHome) }
+        #expect(started.count == 1, "the window started no bmd: \((try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "")")
+        for bmd in started {
+            #expect(!bmd.environment(contains: "GDK_DEBUG=gl-disable"), "the bmd the window started has GDK_DEBUG=gl-disable")
+        }
     }
 
     /// The Unix sockets bound to `path`: bmd's listener and the connections it accepted.

@@ -93,6 +93,19 @@ import Testing
         #expect(TodayText.now(Fixture.status()) == "Now: 05:30 Walk")
     }
 
+    @Test("the empty state's icon: none while asking, the offline sign once bmd is away or silent, the alarm once it answered")
+    func emptyIcon() {
+        var model = WindowModel()
+        #expect(TodayText.emptyIcon(model) == nil)
+        model.silent = true
+        #expect(TodayText.emptyIcon(model) == "network-offline-symbolic")
+        model.silent = false
+        _ = model.handle(.lost("nothing answers at /run/user/1000/better-morning/bmd.sock"))
+        #expect(TodayText.emptyIcon(model) == "network-offline-symbolic")
+        _ = model.handle(.status(Fixture.noRoutine))
+        #expect(TodayText.emptyIcon(model) == "alarm-symbolic")
+    }
+
     @Test("the empty states: asking, away, no routine; a routine not started yet shows its days")
     func empty() {
         var model = WindowModel()

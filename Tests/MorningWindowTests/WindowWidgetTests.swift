@@ -140,6 +140,21 @@ enum Display {
         #expect(LogWatch.warnings == [])
     }
 
+    @Test("while the window asks bmd for the first time, Today says so with no offline sign; once bmd is away, with it")
+    func askingShowsNoOfflineSign() {
+        let bmd = FakeBmd()
+        bmd.holding = true
+        let w = Window(bmd) { $0.today.emptyTitle == "Asking bmd…" }
+        #expect(w.today.emptyIcon == nil, "the page shows \(w.today.emptyIcon ?? "") while it only asks")
+        w.close()
+        let gone = FakeBmd()
+        gone.away = "nothing answers at /tmp/bmd.sock"
+        let away = Window(gone) { if case .away = $0.controller.model.link { true } else { false } }
+        defer { away.close() }
+        #expect(spin { away.today.emptyTitle == "bmd is away" })
+        #expect(away.today.emptyIcon == "network-offline-symbolic")
+    }
+
     @Test("a reason with markup's characters (a socket's path) shows exactly, and GTK warns of nothing")
     func reasonIsNotMarkup() {
         _ = LogWatch.installed
@@ -296,6 +311,23 @@ enum Display {
         adw_message_dialog_response(cast(dialog), "routines")
         #expect(spin { w.view.welcomeDialog == nil && w.controller.model.page == .routines })
         #expect(bmd.calls.filter { $0 == "WelcomePending" }.count == 1, "the window asked more than once")
+    }
+
+    @Test("the window opens with Today alone made; Routines and History are made as each is first shown, with what bmd holds")
+    func pagesMadeAsShown() {
+        let bmd = FakeBmd()
+        bmd.own = Fixture.stats.routines
+        let w = Window(bmd)
+        defer { w.close() }
+        #expect(w.view.madeRoutines == nil, "the Routines page was made before it was shown")
+        #expect(w.view.madeHistory == nil, "the History page was made before it was shown")
+        w.controller.send(.showPage(.routines))
+        #expect(w.view.madeRoutines != nil, "showing the Routines page did not make it")
+        #expect(spin { w.view.routines.famousRows.count == bmd.catalog.count }, "the Routines page never listed the famous routines")
+        #expect(w.view.madeHistory == nil, "the History page was made with the Routines page")
+        adw_view_stack_set_visible_child_name(OpaquePointer(w.view.stack), "history")
+        #expect(w.view.madeHistory != nil, "clicking the History tab did not make the page")
+        #expect(spin { w.view.history.bars.count == 7 && w.view.history.statsShown.count == 6 }, "the History page never loaded")
     }
 
     @Test("the pages switch from the model (Alt+1/2/3) and from the tabs")
