@@ -27,24 +27,26 @@ public final class WindowController {
     public static let closingPatience: UInt32 = 2000
 
     /// Sends `event`, the last before the window closes, and calls `done` once bmd has
-    /// answered every call, or after `patience` milliseconds when it has not.
-    public func finish(with event: WindowEvent, patience: UInt32 = closingPatience, then done: @escaping @MainActor () -> Void) {
+    /// answered every call (`answered` true), or after `patience` milliseconds when it
+    /// has not (false); only once, whichever comes first.
+    public func finish(with event: WindowEvent, patience: UInt32 = closingPatience,
+                       then done: @escaping @MainActor (_ answered: Bool) -> Void) {
         var finished = false
-        let once: @MainActor () -> Void = {
+        let once: @MainActor (Bool) -> Void = { answered in
             guard !finished else { return }
             finished = true
-            done()
+            done(answered)
         }
         send(event)
         var timeout: UInt32 = 0
         timeout = MainLoop.after(milliseconds: patience) {
             timeout = 0
-            once()
+            once(false)
         }
         link.whenCallsAnswered {
             MainLoop.cancel(timeout)
             timeout = 0
-            once()
+            once(true)
         }
     }
 }

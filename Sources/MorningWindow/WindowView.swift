@@ -170,8 +170,8 @@ public final class WindowView {
     }
 
     /// Gives bmd what the person typed for the draft and did not give it yet, then calls
-    /// `done`: the window closes losing nothing.
-    public func close(patience: UInt32 = WindowController.closingPatience, then done: @escaping @MainActor () -> Void) {
+    /// `done`, saying whether bmd answered within `patience`: the window closes losing nothing.
+    public func close(patience: UInt32 = WindowController.closingPatience, then done: @escaping @MainActor (_ answered: Bool) -> Void) {
         // A page never made holds nothing typed: its entries, as made, ask nothing of bmd.
         let typed = madeRoutines?.closing() ?? .closing(title: "", hour: 0, minute: 0, taskTitle: "")
         controller.finish(with: .routines(typed), patience: patience, then: done)

@@ -310,10 +310,11 @@ import Testing
         gtk_spin_button_set_value(OpaquePointer(w.page.hour), 6)
         gtk_spin_button_set_value(OpaquePointer(w.page.minute), 0)
         gtk_editable_set_text(OpaquePointer(w.page.taskEntry), "Tea")
-        var closed = false
+        var closed = false, answered = false
         // Patience longer than the wait: only bmd's answers can let the window go.
-        w.view.close(patience: 60_000) { closed = true }
+        w.view.close(patience: 60_000) { closed = true; answered = $0 }
         #expect(spin { closed })
+        #expect(answered, "the closing ended without bmd's answer")
         // By the time the window may go, bmd holds both.
         #expect(w.bmd.draft.title == "Owl")
         #expect(w.bmd.draft.tasks.map { "\($0.time) \($0.title)" } == ["06:00 Tea"])
@@ -326,17 +327,19 @@ import Testing
         let w = open(bmd)
         defer { w.close() }
         // The entries hold what bmd holds: nothing to give.
-        var closed = false
-        w.view.close { closed = true }
+        var closed = false, answered = false
+        w.view.close { closed = true; answered = $0 }
         #expect(spin { closed })
+        #expect(answered, "nothing to give, yet the closing waited out its patience")
         #expect(!w.bmd.calls.contains { $0.hasPrefix("DraftTitle") || $0.hasPrefix("DraftAdd") })
         // bmd hangs on the typed task: the window waits for it, then ends all the same.
         bmd.silentOnDraft = true
         gtk_editable_set_text(OpaquePointer(w.page.taskEntry), "Tea")
         closed = false
         let started = g_get_monotonic_time()
-        w.view.close(patience: 300) { closed = true }
+        w.view.close(patience: 300) { closed = true; answered = $0 }
         #expect(spin(seconds: 10) { closed })
+        #expect(!answered, "a bmd that never answered was taken as answering")
         // It waited for the answer as long as its patience, and no longer than it took to end.
         let waited = (g_get_monotonic_time() - started) / 1000
         #expect(w.bmd.calls.contains("DraftAdd"))
