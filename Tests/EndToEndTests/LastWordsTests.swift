@@ -43,3 +43,29 @@ struct LastWordsTests {
         #expect(process.terminationStatus == 2)
     }
 }
+
+/// bmd started with a standard descriptor closed keeps its log lines out of its own files.
+@Suite("End to end: bmd started with standard descriptors closed")
+struct ClosedDescriptorsTests {
+    @Test("with stderr closed (or all three), bmd's log lines go nowhere, not into its lock file; it serves and stops as always",
+          arguments: [">/dev/null 2>&-", "0<&- 1>&- 2>&-"])
+    func closedAtStart(redirect: String) throws {
+        let box = try Sandbox(time: "2026-03-03 08:00:00")
+        // sh starts bmd in the background with those descriptors closed and prints its pid.
+        let started = try box.run("/bin/sh", ["-c", #""$0" "# + redirect + #" & echo "$!""#, Binaries.bmd],
+                                  environment: box.baseEnvironment)
+        let pid = try #require(pid_t(started.stdout.trimmingCharacters(in: .whitespacesAndNewlines)))
+        defer { kill(pid, SIGKILL) }
+        #expect(try SocketKeeperTests.waitUntilReachable(box), "bmd did not answer")
+        #expect(try box.bmctl("activate", "kant").status == 0)
+        #expect(kill(pid, SIGTERM) == 0)
+        #expect(waitUntil(within: .seconds(10)) { kill(pid, 0) != 0 }, "bmd did not stop")
+        // bmd's start and its change each log a line: none is in any file of its own.
+        for folder in [box.stateDir, box.runtimeDir + "/better-morning"] {
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] {
+                let bytes = (try? Data(contentsOf: URL(fileURLWithPath: folder + "/" + name))) ?? Data()
+                #expect(bytes.range(of: Data("[MorningDaemon]".utf8)) == nil, "a log line was written into \(name)")
+            }
+        }
+    }
+}

@@ -38,7 +38,19 @@ public enum BmdProcess {
     /// Runs bmd with command-line `arguments`; returns the exit status.
     ///
     /// Call it from the main thread of the process, before anything else starts a thread.
+    /// Opens /dev/null on each of descriptors 0, 1 and 2 that is closed: open(2) takes the
+    /// lowest free descriptor, so each lands where one is missing.
+    static func holdStandardDescriptors() {
+        for fd in Int32(0)...2 where fcntl(fd, F_GETFD) < 0 && errno == EBADF {
+            _ = open("/dev/null", O_RDWR)
+        }
+    }
+
     public static func main(_ arguments: [String]) -> Int32 {
+        // Standard input, output and error closed by whoever started bmd are taken by
+        // /dev/null before bmd opens anything: otherwise its lock file would become
+        // descriptor 2, and every log line would be written into it.
+        holdStandardDescriptors()
         // Idle means asleep: bmd's tasks run on NIO's event loops, which sleep in
         // epoll_wait, rather than on Swift's default pool, whose libdispatch manager
         // wakes once a second in every process that uses it. Signals are taken on a
