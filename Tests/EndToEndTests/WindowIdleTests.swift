@@ -8,30 +8,15 @@ import Testing
 struct WindowIdleTests {
     @Test("Idle means asleep: the window following a quiet bmd wakes no thread")
     func windowSleeps() throws {
-        let environment = ProcessInfo.processInfo.environment
-        try #require(environment["DISPLAY"] != nil, "the window needs a display: run this as make test does, under xvfb-run and dbus-run-session")
-        let window = Binaries.dir.appendingPathComponent("better-morning").path
         let box = try Sandbox(time: "2026-03-02 08:00:00")
         // The real clock: no routine, so nothing bmd says changes while the window follows it.
         _ = try box.startDaemon(fakeClock: false)
-        // The display and the session bus of the run, which the sandbox leaves out for bmd.
-        var env = box.baseEnvironment
-        for key in ["DISPLAY", "DBUS_SESSION_BUS_ADDRESS"] { env[key] = environment[key] }
-        env["GSK_RENDERER"] = "cairo"
-        let logPath = box.root.appendingPathComponent("window.log").path
-        let log = open(logPath, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
-        defer { close(log) }
-        let child = try ChildProcess(window, [], environment: env, stderr: log)
+        let (child, logPath) = try Self.startWindow(box)
         defer {
             child.signal(SIGTERM)
             child.wait()
         }
-        // The window follows bmd once bmd has accepted its connections: the socket's
-        // listener and each accepted connection are listed under its path.
-        let deadline = Deadline(in: 20)
-        while Self.connections(to: box.socketPath) < 2, !deadline.passed { usleep(50_000) }
-        #expect(Self.connections(to: box.socketPath) >= 2,
-                "the window never connected to bmd: \((try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "")")
+        #expect(Self.connections(to: box.socketPath) >= 2, "the window never connected to bmd: \(Self.logText(logPath))")
         // Starting shows in the first windows of 2.5 s; a timer would show in every one.
         let windows = try ThreadSwitches.idleWindows(pid: child.pid)
         #expect(windows.last?.isEmpty == true, "threads that woke, per 2.5 s window: \(windows)")
@@ -42,28 +27,15 @@ struct WindowIdleTests {
 
     @Test("Told to draw with cairo, the window sets up no OpenGL: no GL, EGL, Mesa or LLVM library is loaded")
     func cairoLoadsNoGL() throws {
-        let environment = ProcessInfo.processInfo.environment
-        try #require(environment["DISPLAY"] != nil, "the window needs a display: run this as make test does, under xvfb-run and dbus-run-session")
-        let window = Binaries.dir.appendingPathComponent("better-morning").path
         let box = try Sandbox(time: "2026-03-02 08:00:00")
         _ = try box.startDaemon(fakeClock: false)
-        var env = box.baseEnvironment
-        for key in ["DISPLAY", "DBUS_SESSION_BUS_ADDRESS"] { env[key] = environment[key] }
-        env["GSK_RENDERER"] = "cairo"
-        env["GDK_DEBUG"] = nil
-        let logPath = box.root.appendingPathComponent("window.log").path
-        let log = open(logPath, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
-        defer { close(log) }
-        let child = try ChildProcess(window, [], environment: env, stderr: log)
+        // Once it follows bmd, the window has opened the display and drawn.
+        let (child, logPath) = try Self.startWindow(box)
         defer {
             child.signal(SIGTERM)
             child.wait()
         }
-        // Once it follows bmd, the window has opened the display and drawn.
-        let deadline = Deadline(in: 20)
-        while Self.connections(to: box.socketPath) < 2, !deadline.passed { usleep(50_000) }
-        #expect(Self.connections(to: box.socketPath) >= 2,
-                "the window never connected to bmd: \((try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "")")
+        #expect(Self.connections(to: box.socketPath) >= 2, "the window never connected to bmd: \(Self.logText(logPath))")
         let maps = String(decoding: (try? FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/\(child.pid)/maps")).readToEnd()) ?? Data(),
                           as: UTF8.self)
         #expect(!maps.isEmpty, "the window's memory map could not be read")
@@ -78,20 +50,10 @@ struct WindowIdleTests {
 
     @Test("The setting that keeps GL off is the window's alone: the bmd it starts does not inherit it")
     func startedBmdInheritsNoGLSetting() throws {
-        let environment = ProcessInfo.processInfo.environment
-        try #require(environment["DISPLAY"] != nil, "the window needs a display: run this as make test does, under xvfb-run and dbus-run-session")
-        let window = Binaries.dir.appendingPathComponent("better-morning").path
         let box = try Sandbox(time: "2026-03-02 08:00:00")
         let stateHome = "XDG_STATE_HOME=" + box.root.appendingPathComponent("state").path
-        var env = box.baseEnvironment
-        for key in ["DISPLAY", "DBUS_SESSION_BUS_ADDRESS"] { env[key] = environment[key] }
-        env["GSK_RENDERER"] = "cairo"
-        env["GDK_DEBUG"] = nil
-        let logPath = box.root.appendingPathComponent("window.log").path
-        let log = open(logPath, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
-        defer { close(log) }
         // No bmd runs: the window starts one as it opens.
-        let child = try ChildProcess(window, [], environment: env, stderr: log)
+        let (child, logPath) = try Self.startWindow(box)
         defer {
             child.signal(SIGTERM)
             child.wait()
@@ -100,14 +62,35 @@ struct WindowIdleTests {
                 kill(entry.pid, SIGTERM)
             }
         }
-        let deadline = Deadline(in: 20)
-        while Self.connections(to: box.socketPath) < 2, !deadline.passed { usleep(50_000) }
         let started = ProcessEntry.all().filter { $0.name == "bmd" && $0.environment(contains: stateHome) }
-        #expect(started.count == 1, "the window started no bmd: \((try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "")")
+        #expect(started.count == 1, "the window started no bmd: \(Self.logText(logPath))")
         for bmd in started {
             #expect(!bmd.environment(contains: "GDK_DEBUG=gl-disable"), "the bmd the window started has GDK_DEBUG=gl-disable")
         }
     }
+
+    /// The real window on the run's display and session bus, drawing with cairo and
+    /// following `box`'s bmd (started by the window when none runs), with its log; the
+    /// caller stops it. Waits until the window follows bmd: bmd's listener and one
+    /// accepted connection at least are bound to its socket.
+    static func startWindow(_ box: Sandbox) throws -> (child: ChildProcess, log: String) {
+        let environment = ProcessInfo.processInfo.environment
+        try #require(environment["DISPLAY"] != nil, "the window needs a display: run this as make test does, under xvfb-run and dbus-run-session")
+        var env = box.baseEnvironment
+        for key in ["DISPLAY", "DBUS_SESSION_BUS_ADDRESS"] { env[key] = environment[key] }
+        env["GSK_RENDERER"] = "cairo"
+        env["GDK_DEBUG"] = nil
+        let logPath = box.root.appendingPathComponent("window.log").path
+        let log = open(logPath, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
+        defer { close(log) }
+        let child = try ChildProcess(Binaries.dir.appendingPathComponent("better-morning").path, [], environment: env, stderr: log)
+        let deadline = Deadline(in: 20)
+        while connections(to: box.socketPath) < 2, !deadline.passed { usleep(50_000) }
+        return (child, logPath)
+    }
+
+    /// What the window wrote to its log so far.
+    static func logText(_ path: String) -> String { (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
 
     /// The Unix sockets bound to `path`: bmd's listener and the connections it accepted.
     static func connections(to path: String) -> Int {
