@@ -261,17 +261,9 @@ public struct SwiftGenerator {
                 "Whether a call of the method with more is followed, a reply at each change, as its",
                 "comment in the interface file says (\"\(Method.followedNote)\").",
             ], &o)
-            o.line("/// Whether the method only reads, as its comment in the interface file says (\"\(Method.readsOnlyNote)\").")
-            o.line("public var readsOnly: Bool {")
-            o.indent { o in
-                o.line("switch self {")
-                let cases = readers.map { "." + identifier(lowerFirst($0.name)) }.joined(separator: ", ")
-                if !readers.isEmpty { o.line("case \(cases): true") }
-                if readers.count < interface.methods.count { o.line("default: false") }
-                o.line("}")
-            }
-            o.line("}")
-            o.line("")
+            property("readsOnly", readers, doc: [
+                "Whether the method only reads, as its comment in the interface file says (\"\(Method.readsOnlyNote)\").",
+            ], &o)
             o.line("/// The largest call of the method in bytes, where its comment in the interface file")
             o.line("/// gives one (\"Its call may be up to N MiB.\"); nil for the server's usual limit.")
             o.line("public var frameLimit: Int? {")
