@@ -27,10 +27,21 @@ struct WindowIdleTests {
 
     @Test("Told to draw with cairo, the window sets up no OpenGL: no GL, EGL, Mesa or LLVM library is loaded")
     func cairoLoadsNoGL() throws {
+        try Self.expectNoGL(renderer: "cairo")
+    }
+
+    @Test("Told nothing on a machine with no GPU, the window draws with cairo and loads no GL, which would be software",
+          .enabled(if: !WindowIdleTests.hasRenderNode(), "this machine has a GPU render node: GL is GTK's choice there"))
+    func noGPULoadsNoGL() throws {
+        try Self.expectNoGL(renderer: nil)
+    }
+
+    /// The window started with `renderer` as `GSK_RENDERER` (unset for nil) maps no GL library.
+    static func expectNoGL(renderer: String?) throws {
         let box = try Sandbox(time: "2026-03-02 08:00:00")
         _ = try box.startDaemon(fakeClock: false)
         // Once it follows bmd, the window has opened the display and drawn.
-        let (child, logPath) = try Self.startWindow(box)
+        let (child, logPath) = try Self.startWindow(box, renderer: renderer)
         defer {
             child.signal(SIGTERM)
             child.wait()
@@ -46,6 +57,12 @@ struct WindowIdleTests {
         })
         #expect(gl.isEmpty, "loaded for OpenGL while drawing with cairo: \(gl.sorted())")
         try box.stopDaemon()
+    }
+
+    /// Whether this machine has a GPU render node, on which Mesa would draw GL in hardware.
+    static func hasRenderNode() -> Bool {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: "/dev/dri")) ?? []
+        return names.contains { $0.hasPrefix("renderD") }
     }
 
     @Test("The setting that keeps GL off is the window's alone: the bmd it starts does not inherit it")
@@ -69,16 +86,17 @@ struct WindowIdleTests {
         }
     }
 
-    /// The real window on the run's display and session bus, drawing with cairo and
-    /// following `box`'s bmd (started by the window when none runs), with its log; the
-    /// caller stops it. Waits until the window follows bmd: bmd's listener and one
-    /// accepted connection at least are bound to its socket.
-    static func startWindow(_ box: Sandbox) throws -> (child: ChildProcess, log: String) {
+    /// The real window on the run's display and session bus, with `renderer` as its
+    /// `GSK_RENDERER` (cairo unless told; nil leaves it unset), following `box`'s bmd
+    /// (started by the window when none runs), with its log; the caller stops it. Waits
+    /// until the window follows bmd: bmd's listener and one accepted connection at least
+    /// are bound to its socket.
+    static func startWindow(_ box: Sandbox, renderer: String? = "cairo") throws -> (child: ChildProcess, log: String) {
         let environment = ProcessInfo.processInfo.environment
         try #require(environment["DISPLAY"] != nil, "the window needs a display: run this as make test does, under xvfb-run and dbus-run-session")
         var env = box.baseEnvironment
         for key in ["DISPLAY", "DBUS_SESSION_BUS_ADDRESS"] { env[key] = environment[key] }
-        env["GSK_RENDERER"] = "cairo"
+        env["GSK_RENDERER"] = renderer
         env["GDK_DEBUG"] = nil
         let logPath = box.root.appendingPathComponent("window.log").path
         let log = open(logPath, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)

@@ -249,34 +249,3 @@ private let openPage: @convention(c) (OpaquePointer?, OpaquePointer?, UnsafeMuta
     nonisolated(unsafe) let data = data  // GLib calls this on the main thread
     MainActor.assumeIsolated { host(data).send(.open(page: page)) }
 }
-
-/// Keeps GTK from setting up OpenGL when the window is to draw with cairo.
-///
-/// On X11, GDK sets up GL (through Mesa's EGL or GLX) as it opens the display, whichever
-/// renderer then draws: it picks the visual a GL renderer would need. With no GPU that is
-/// Mesa's llvmpipe, and LLVM with it, mapped and partly written for the whole session:
-/// the smallest libadwaita window drawn with cairo on Xvfb holds 88 MiB (20 MiB written),
-/// 29 MiB (6.5 MiB) without GL (bench/window). A window asked to draw with cairo (`GSK_RENDERER=cairo`)
-/// never uses that GL, so GDK is told not to set it up (`GDK_DEBUG=gl-disable`, which GTK
-/// reads once, as it starts), and the setting is taken back once GTK has started, so
-/// that nothing the window starts (bmd, the help viewer) inherits it. A `GDK_DEBUG` the
-/// person set is left as it is.
-enum GLOff {
-    /// Sets `GDK_DEBUG` when the window is to draw with cairo and the person did not set
-    /// it; says whether it did.
-    @MainActor
-    static func whenDrawingWithCairo() -> Bool {
-        guard let renderer = getenv("GSK_RENDERER"), String(cString: renderer) == "cairo",
-              getenv("GDK_DEBUG") == nil else { return false }
-        setenv("GDK_DEBUG", "gl-disable", 1)
-        return true
-    }
-
-    /// GTK has read its settings: the window's own children get the environment as it was.
-    @MainActor
-    static func started(asked: inout Bool) {
-        guard asked else { return }
-        unsetenv("GDK_DEBUG")
-        asked = false
-    }
-}
