@@ -194,12 +194,13 @@ final class TestNotifier: Notifier, @unchecked Sendable {
         handler?(.closed(id: notification.id, server: Self.server, bus: Self.bus))
     }
 
-    /// The user presses `action` on the reminder on screen, the server sending `token` first.
-    func press(_ action: ReminderAction, token: String? = nil) {
-        let (handler, notification) = lock.withLock { (heardHandler, shown) }
-        guard let notification else { return }
-        if let token { handler?(.activationToken(id: notification.id, token: token, server: Self.server, bus: Self.bus)) }
-        handler?(.invoked(id: notification.id, action: action.rawValue, server: Self.server, bus: Self.bus))
+    /// The user presses `action` on the reminder on screen, or on notification `id` (one a
+    /// previous run of bmd showed), the server sending `token` first.
+    func press(_ action: ReminderAction, on id: UInt32? = nil, token: String? = nil) {
+        let (handler, onScreen) = lock.withLock { (heardHandler, shown?.id) }
+        guard let notification = id ?? onScreen else { return }
+        if let token { handler?(.activationToken(id: notification, token: token, server: Self.server, bus: Self.bus)) }
+        handler?(.invoked(id: notification, action: action.rawValue, server: Self.server, bus: Self.bus))
     }
 
     /// The next post not yet returned by this method, waiting for it if need be.

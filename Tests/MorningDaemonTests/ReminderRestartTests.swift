@@ -96,4 +96,44 @@ struct ReminderRestartTests {
             #expect(bmd.notifier.withdrawals.isEmpty)
         }
     }
+
+    @Test("The popup's ✓ checks the first task of the morning it announced, and the popup then closes")
+    func checkButton() async throws {
+        let bmd = try FirstMorning()
+        try await bmd.running {
+            await bmd.reminderSentAtFirstTask()
+            let monday = try Self.day("2026-11-23")
+            #expect(bmd.service.engine.reminderStillWanted(for: monday))
+
+            bmd.notifier.press(.check)
+            await bmd.alarm.untilIdle()
+            #expect(!bmd.service.engine.reminderStillWanted(for: monday))
+            #expect(bmd.notifier.withdrawals == [1])
+            #expect(try bmd.store.loadBook().settings.reminderPopup == nil)
+        }
+    }
+
+    @Test("After a restart, the ✓ of the popup the previous run showed still checks the first task; another notification's does not")
+    func checkButtonAfterRestart() async throws {
+        let monday = try Self.day("2026-11-23")
+        let popup = ReminderPopup(day: monday, id: 41, server: TestNotifier.server, bus: TestNotifier.bus)
+        let bmd = try FirstMorning(settings: Settings(reminderFiredOn: popup.day, reminderPopup: popup))
+        bmd.clock.set("2026-11-23T06:40:00Z")
+        try await bmd.running {
+            await bmd.alarm.untilIdle()
+            // Notification 40 is another program's.
+            bmd.notifier.press(.check, on: 40)
+            await bmd.alarm.untilIdle()
+            #expect(bmd.service.engine.reminderStillWanted(for: monday))
+            #expect(bmd.notifier.withdrawals.isEmpty)
+
+            bmd.notifier.press(.check, on: 41)
+            await bmd.alarm.untilIdle()
+            #expect(!bmd.service.engine.reminderStillWanted(for: monday))
+            #expect(bmd.notifier.withdrawn == [ShownNotification(id: 41, server: TestNotifier.server, bus: TestNotifier.bus)])
+            let remembered = try bmd.store.loadBook().settings.reminderPopup
+            #expect(remembered == nil)
+        }
+        #expect(bmd.notifier.all.isEmpty)
+    }
 }
