@@ -63,7 +63,7 @@ public struct ReminderService: Service {
             case .dismissed(let shown):
                 logger.info("the reminder was closed on screen", metadata: ["id": "\(shown.id)"])
                 // Nothing is left to close.
-                engine?.rememberPopup(nil)
+                Self.storeCopy(of: memory, in: engine)
             case .acted(let action, let day, let token):
                 logger.info("the reminder's action was invoked",
                             metadata: ["action": "\(action.rawValue)", "activation token": "\(token == nil ? "none" : "given")"])
@@ -108,6 +108,14 @@ public struct ReminderService: Service {
         }
     }
 
+    /// Stores the memory's copy for after a restart: what the memory says when it is
+    /// written, under its lock, so that a copy never overwrites a later transition's.
+    /// The engine's lock is taken inside the memory's (here and when asking whether the
+    /// reminder is still wanted); nothing that holds the engine's lock waits for the memory.
+    private static func storeCopy(of memory: NIOLockedValueBox<PopupMemory>, in engine: Engine?) {
+        memory.withLockedValue { engine?.rememberPopup($0.stored) }
+    }
+
     /// The popup on screen as the service remembers it, for tests.
     var popupOnScreen: PopupMemory.Popup? { memory.withLockedValue { $0.popup } }
 
@@ -120,18 +128,16 @@ public struct ReminderService: Service {
             logger.debug("next wake", metadata: ["at": "\(wakeAt)"])
             // The reminder's popup goes once its morning has begun (the first task checked,
             // from anywhere) or its day has ended.
+            // The store forgets it once it is closed: a bmd stopped in between closes it at start.
             if let over = memory.withLockedValue({ $0.moved(stillWanted: engine.reminderStillWanted) }) {
                 await notifier.withdraw(over)
-                engine.rememberPopup(nil)
+                Self.storeCopy(of: memory, in: engine)
             }
             if let reminder {
                 let shown = await notifier.post(reminder.message)
                 if let shown {
-                    let stored = memory.withLockedValue { memory in
-                        memory.sent(shown, for: reminder.day)
-                        return memory.stored
-                    }
-                    engine.rememberPopup(stored)
+                    memory.withLockedValue { $0.sent(shown, for: reminder.day) }
+                    Self.storeCopy(of: memory, in: engine)
                 }
                 let delivered = shown != nil
                 // How late the server got it, measured on the clock that scheduled it.
