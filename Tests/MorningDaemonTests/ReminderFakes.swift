@@ -129,15 +129,16 @@ final class TestNotifier: Notifier, @unchecked Sendable {
         return false
     }
 
-    func post(_ message: ReminderMessage) async -> Bool {
+    func post(_ message: ReminderMessage) async -> ShownNotification? {
         let post = Post(message: message, storeSaysSentOn: try? store.loadBook().settings.reminderFiredOn,
                         armedBefore: alarm.armed)
-        let waiter = lock.withLock {
+        let (notification, waiter) = lock.withLock {
             posts.append(post)
-            shown = ShownNotification(id: UInt32(posts.count), server: Self.server)
-            guard !postWaiters.isEmpty else { return nil as CheckedContinuation<Post, Never>? }
+            let notification = ShownNotification(id: UInt32(posts.count), server: Self.server, bus: Self.bus)
+            shown = notification
+            guard !postWaiters.isEmpty else { return (notification, nil as CheckedContinuation<Post, Never>?) }
             taken += 1
-            return postWaiters.removeFirst()
+            return (notification, postWaiters.removeFirst())
         }
         waiter?.resume(returning: post)
         await withCheckedContinuation { (hold: CheckedContinuation<Void, Never>) in
@@ -147,7 +148,7 @@ final class TestNotifier: Notifier, @unchecked Sendable {
             }
             if !wait { hold.resume() }
         }
-        return true
+        return notification
     }
 
     /// Every post so far.
@@ -156,43 +157,50 @@ final class TestNotifier: Notifier, @unchecked Sendable {
     /// How many posts there had been at each time the service closed the reminder.
     var withdrawals: [Int] { lock.withLock { closed } }
     private var closed: [Int] = []
+    /// Every notification the service closed, oldest first.
+    var withdrawn: [ShownNotification] { lock.withLock { closedNotifications } }
+    private var closedNotifications: [ShownNotification] = []
 
-    func withdraw() async {
-        lock.withLock {
+    func withdraw(_ notification: ShownNotification) async {
+        let handler = lock.withLock {
             closed.append(posts.count)
-            shown = nil
+            closedNotifications.append(notification)
+            // A server says it closed a notification of its own, as it does for any close.
+            defer { if shown == notification { shown = nil } }
+            return shown == notification ? heardHandler : nil
         }
+        handler?(.closed(id: notification.id, server: Self.server, bus: Self.bus))
     }
 
     /// The server's name this fake gives every reminder it shows.
     static let server = ":1.7"
+    /// The session bus this fake's server is on.
+    static let bus = "test-session-bus"
     /// The reminder on screen: numbered by its post, from 1.
     private var shown: ShownNotification?
-    private var dismissedHandler: (@Sendable () -> Void)?
-    /// What the service took back from the store at start.
-    var adopted: [ShownNotification] { lock.withLock { adoptions } }
-    private var adoptions: [ShownNotification] = []
+    private var heardHandler: (@Sendable (NotificationEvent) -> Void)?
 
-    var reminderOnScreen: ShownNotification? { lock.withLock { shown } }
-
-    func adopt(_ reminder: ShownNotification) {
-        lock.withLock {
-            adoptions.append(reminder)
-            shown = reminder
-        }
+    func whenHeard(_ handler: @escaping @Sendable (NotificationEvent) -> Void) {
+        lock.withLock { heardHandler = handler }
     }
 
-    func whenDismissed(_ handler: @escaping @Sendable () -> Void) {
-        lock.withLock { dismissedHandler = handler }
-    }
-
-    /// The user closes the reminder on screen.
+    /// The user closes the reminder on screen; the server says so.
     func dismiss() {
-        let handler = lock.withLock {
-            shown = nil
-            return dismissedHandler
+        let (handler, notification) = lock.withLock {
+            defer { shown = nil }
+            return (heardHandler, shown)
         }
-        handler?()
+        guard let notification else { return }
+        handler?(.closed(id: notification.id, server: Self.server, bus: Self.bus))
+    }
+
+    /// The user presses `action` on the reminder on screen, or on notification `id` (one a
+    /// previous run of bmd showed), the server sending `token` first.
+    func press(_ action: ReminderAction, on id: UInt32? = nil, token: String? = nil) {
+        let (handler, onScreen) = lock.withLock { (heardHandler, shown?.id) }
+        guard let notification = id ?? onScreen else { return }
+        if let token { handler?(.activationToken(id: notification, token: token, server: Self.server, bus: Self.bus)) }
+        handler?(.invoked(id: notification, action: action.rawValue, server: Self.server, bus: Self.bus))
     }
 
     /// The next post not yet returned by this method, waiting for it if need be.

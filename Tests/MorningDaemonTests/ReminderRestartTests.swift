@@ -17,7 +17,7 @@ struct ReminderRestartTests {
         let bmd = try FirstMorning()
         try await bmd.running {
             await bmd.reminderSentAtFirstTask()
-            let shown = ReminderPopup(day: try Self.day("2026-11-23"), id: 1, server: TestNotifier.server)
+            let shown = ReminderPopup(day: try Self.day("2026-11-23"), id: 1, server: TestNotifier.server, bus: TestNotifier.bus)
             #expect(try bmd.store.loadBook().settings.reminderPopup == shown)
 
             _ = try bmd.service.engine.check(.init(task: "1"))
@@ -35,12 +35,13 @@ struct ReminderRestartTests {
         bmd.clock.set("2026-11-23T06:40:00Z")
         try await bmd.running {
             await bmd.alarm.untilIdle()
-            #expect(bmd.notifier.adopted == [ShownNotification(id: 41, server: ":1.3")])
+            #expect(bmd.service.popupOnScreen == .init(day: popup.day, notification: ShownNotification(id: 41, server: ":1.3")))
             #expect(bmd.notifier.withdrawals.isEmpty)
 
             _ = try bmd.service.engine.check(.init(task: "1"))
             await bmd.alarm.untilIdle()
             #expect(bmd.notifier.withdrawals == [0])
+            #expect(bmd.notifier.withdrawn == [ShownNotification(id: 41, server: ":1.3")])
             #expect(try bmd.store.loadBook().settings.reminderPopup == nil)
         }
         // No second notification that day.
@@ -56,7 +57,7 @@ struct ReminderRestartTests {
         try await bmd.running {
             await bmd.alarm.untilIdle()
             // Taken back with the bus it was shown on, which the store kept.
-            let adopted = try #require(bmd.notifier.adopted.first)
+            let adopted = try #require(bmd.service.popupOnScreen?.notification)
             #expect(adopted == ShownNotification(id: 41, server: ":1.3", bus: "first-login-bus"))
             #expect(try bmd.store.loadBook().settings.reminderPopup?.bus == "first-login-bus")
             // Notification 41 of ":1.3" on the same bus is the reminder; on a new bus whose
@@ -94,5 +95,45 @@ struct ReminderRestartTests {
             await bmd.alarm.untilIdle()
             #expect(bmd.notifier.withdrawals.isEmpty)
         }
+    }
+
+    @Test("The popup's ✓ checks the first task of the morning it announced, and the popup then closes")
+    func checkButton() async throws {
+        let bmd = try FirstMorning()
+        try await bmd.running {
+            await bmd.reminderSentAtFirstTask()
+            let monday = try Self.day("2026-11-23")
+            #expect(bmd.service.engine.reminderStillWanted(for: monday))
+
+            bmd.notifier.press(.check)
+            await bmd.alarm.untilIdle()
+            #expect(!bmd.service.engine.reminderStillWanted(for: monday))
+            #expect(bmd.notifier.withdrawals == [1])
+            #expect(try bmd.store.loadBook().settings.reminderPopup == nil)
+        }
+    }
+
+    @Test("After a restart, the ✓ of the popup the previous run showed still checks the first task; another notification's does not")
+    func checkButtonAfterRestart() async throws {
+        let monday = try Self.day("2026-11-23")
+        let popup = ReminderPopup(day: monday, id: 41, server: TestNotifier.server, bus: TestNotifier.bus)
+        let bmd = try FirstMorning(settings: Settings(reminderFiredOn: popup.day, reminderPopup: popup))
+        bmd.clock.set("2026-11-23T06:40:00Z")
+        try await bmd.running {
+            await bmd.alarm.untilIdle()
+            // Notification 40 is another program's.
+            bmd.notifier.press(.check, on: 40)
+            await bmd.alarm.untilIdle()
+            #expect(bmd.service.engine.reminderStillWanted(for: monday))
+            #expect(bmd.notifier.withdrawals.isEmpty)
+
+            bmd.notifier.press(.check, on: 41)
+            await bmd.alarm.untilIdle()
+            #expect(!bmd.service.engine.reminderStillWanted(for: monday))
+            #expect(bmd.notifier.withdrawn == [ShownNotification(id: 41, server: TestNotifier.server, bus: TestNotifier.bus)])
+            let remembered = try bmd.store.loadBook().settings.reminderPopup
+            #expect(remembered == nil)
+        }
+        #expect(bmd.notifier.all.isEmpty)
     }
 }

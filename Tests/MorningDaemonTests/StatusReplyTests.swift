@@ -15,10 +15,10 @@ private final class FlippingNotifier: Notifier, @unchecked Sendable {
 
     var isAvailable: Bool { lock.withLock { available } }
     var unavailableReason: String? { lock.withLock { available ? nil : "the server went away" } }
-    func post(_ message: ReminderMessage) async -> Bool { isAvailable }
+    func post(_ message: ReminderMessage) async -> ShownNotification? { isAvailable ? ShownNotification(id: 1, server: ":1.1") : nil }
     func postWaiting(_ message: ReminderMessage) -> Bool { isAvailable }
     func probe() async -> Bool { isAvailable }
-    func withdraw() async {}
+    func withdraw(_ shown: ShownNotification) async {}
 }
 
 /// bmd keeps the Status reply it sent while nothing it says can have changed; these check

@@ -7,8 +7,9 @@ import Synchronization
 /// Sends desktop notifications. Never blocks its caller's thread: the work runs on the
 /// notifier's own thread.
 public protocol Notifier: Sendable {
-    /// Shows `message`; returns whether the notification server accepted it.
-    func post(_ message: ReminderMessage) async -> Bool
+    /// Shows `message`; returns the notification the server showed, or nil when none
+    /// accepted it.
+    func post(_ message: ReminderMessage) async -> ShownNotification?
 
     /// Shows `message`, blocking the calling thread until the server has answered: for a
     /// call answered on the thread pool (a test notification).
@@ -20,9 +21,9 @@ public protocol Notifier: Sendable {
     @discardableResult
     func probe() async -> Bool
 
-    /// Closes the reminder `post` last showed, if the server that showed it still runs:
-    /// the morning it announced has begun, or its day is over.
-    func withdraw() async
+    /// Closes `shown`, which `post` (or a previous run of bmd) showed, if the server that
+    /// showed it still runs.
+    func withdraw(_ shown: ShownNotification) async
 
     /// Whether the last attempt (or the start-up probe) reached a notification server
     /// (status `available`).
@@ -36,22 +37,9 @@ public protocol Notifier: Sendable {
     /// starts or stops in the session.
     func whenAvailabilityChanges(_ handler: @escaping @Sendable () -> Void)
 
-    /// Calls `handler` when the user acts on the reminder `post` showed last, with the
-    /// activation token the server gave for it, if any: what lets the program the action
-    /// opens take the focus.
-    func whenActed(_ handler: @escaping @Sendable (ReminderAction, _ activationToken: String?) -> Void)
-
-    /// The reminder `post` showed last, or `adopt` took back, while it may be on screen;
-    /// nil when none is.
-    var reminderOnScreen: ShownNotification? { get }
-
-    /// Takes back a reminder a previous run of bmd showed, as the store remembers it:
-    /// `withdraw` closes it, and its actions reach `whenActed`'s handler.
-    func adopt(_ reminder: ShownNotification)
-
-    /// Calls `handler` when the reminder on screen is closed by the user or the server,
-    /// not by `withdraw`.
-    func whenDismissed(_ handler: @escaping @Sendable () -> Void)
+    /// Calls `handler` with whatever a notification server says of a notification, the
+    /// reminder's or another program's: which one is the reminder is `PopupMemory`'s to say.
+    func whenHeard(_ handler: @escaping @Sendable (NotificationEvent) -> Void)
 }
 
 extension Notifier {
@@ -61,13 +49,8 @@ extension Notifier {
     /// A notifier whose availability never changes by itself has nothing to tell.
     public func whenAvailabilityChanges(_ handler: @escaping @Sendable () -> Void) {}
 
-    /// A notifier that shows no actions hears of none.
-    public func whenActed(_ handler: @escaping @Sendable (ReminderAction, _ activationToken: String?) -> Void) {}
-
-    /// A notifier that keeps nothing on screen has nothing to take back.
-    public var reminderOnScreen: ShownNotification? { nil }
-    public func adopt(_ reminder: ShownNotification) {}
-    public func whenDismissed(_ handler: @escaping @Sendable () -> Void) {}
+    /// A notifier that hears no signals has nothing to pass on.
+    public func whenHeard(_ handler: @escaping @Sendable (NotificationEvent) -> Void) {}
 }
 
 /// libnotify over D-Bus, to whatever notification server the session runs.
@@ -93,15 +76,10 @@ public final class LibnotifyNotifier: Notifier {
     /// Touched only on `thread`.
     private let server: NotificationServer
     private let reachability = Mutex(Reachability())
-    /// The reminder on screen: what to close when the morning moves on.
-    private let shownReminder = NIOLockedValueBox<ShownNotification?>(nil)
     /// Who owns the notification server's name, watched while there is a session bus.
     private let watcher: ServerWatcher?
     private let availabilityChanged = Mutex<(@Sendable () -> Void)?>(nil)
-    private let acted = Mutex<(@Sendable (ReminderAction, String?) -> Void)?>(nil)
-    /// The activation token the server sent for the reminder, until the action it goes with.
-    private let activation = Mutex(PendingActivation())
-    private let dismissed = Mutex<(@Sendable () -> Void)?>(nil)
+    private let heardHandler = Mutex<(@Sendable (NotificationEvent) -> Void)?>(nil)
     private let logger: Logger
 
     /// What the last attempt found, readable from any thread.
@@ -149,46 +127,18 @@ public final class LibnotifyNotifier: Notifier {
         availabilityChanged.withLock { $0 = handler }
     }
 
-    public func whenActed(_ handler: @escaping @Sendable (ReminderAction, _ activationToken: String?) -> Void) {
-        acted.withLock { $0 = handler }
+    public func whenHeard(_ handler: @escaping @Sendable (NotificationEvent) -> Void) {
+        heardHandler.withLock { $0 = handler }
     }
 
-    public var reminderOnScreen: ShownNotification? { shownReminder.withLock { $0 } }
-
-    public func adopt(_ reminder: ShownNotification) {
-        shownReminder.withLock { $0 = reminder }
-    }
-
-    public func whenDismissed(_ handler: @escaping @Sendable () -> Void) {
-        dismissed.withLock { $0 = handler }
-    }
-
-    /// What the server said of a notification: acted on only for the reminder on screen,
-    /// and only from the server that showed it, on the bus it was shown on.
+    /// Passes on what the server said of a notification.
     private func heard(_ signal: ServerWatcher.Signal) {
-        switch signal {
-        case .activationToken(let id, let token, let sender, let bus):
-            guard shownReminder.withLock({ $0?.isNotification(id, of: sender, on: bus) == true }) else { return }
-            activation.withLock { $0.keep(token, for: id) }
-        case .invoked(let id, let key, let sender, let bus):
-            // Another application's notification, heard by the monitor, leaves the token be.
-            guard shownReminder.withLock({ $0?.isNotification(id, of: sender, on: bus) == true }) else { return }
-            let token = activation.withLock { $0.take(for: id) }
-            guard let action = ReminderAction(rawValue: key) else { return }
-            logger.info("the reminder's action was invoked",
-                        metadata: ["action": "\(key)", "activation token": "\(token == nil ? "none" : "given")"])
-            acted.withLock { $0 }?(action, token)
-        case .closed(let id, let sender, let bus):
-            let wasShown = shownReminder.withLock { shown in
-                guard shown?.isNotification(id, of: sender, on: bus) == true else { return false }
-                shown = nil
-                return true
-            }
-            // After `withdraw` nothing is shown any more: this is the user closing it.
-            guard wasShown else { return }
-            logger.info("the reminder was closed on screen", metadata: ["id": "\(id)"])
-            dismissed.withLock { $0 }?()
+        let event: NotificationEvent = switch signal {
+        case .invoked(let id, let key, let sender, let bus): .invoked(id: id, action: key, server: sender, bus: bus)
+        case .activationToken(let id, let token, let sender, let bus): .activationToken(id: id, token: token, server: sender, bus: bus)
+        case .closed(let id, let sender, let bus): .closed(id: id, server: sender, bus: bus)
         }
+        heardHandler.withLock { $0 }?(event)
     }
 
     /// The notification server started, stopped, or can be started on demand.
@@ -206,32 +156,30 @@ public final class LibnotifyNotifier: Notifier {
         }
     }
 
-    public func post(_ message: ReminderMessage) async -> Bool {
-        await attempt { [shownReminder] server in
-            server.show(message).map { shown in
-                shownReminder.withLock { $0 = shown }
+    public func post(_ message: ReminderMessage) async -> ShownNotification? {
+        let shown = NIOLockedValueBox<ShownNotification?>(nil)
+        let delivered = await attempt { server in
+            server.show(message).map { notification in
+                shown.withLockedValue { $0 = notification }
                 return nil
             }
         }
+        return delivered ? shown.withLockedValue { $0 } : nil
     }
 
-    public func withdraw() async {
+    public func withdraw(_ shown: ShownNotification) async {
         // Without a session bus nothing was shown by this bmd (post never got as far), and
         // nothing can be closed: the thread, and GLib with it, stay unused.
         if let missing = sessionBus.missing() {
-            if shownReminder.withLock({ r in defer { r = nil }; return r }) != nil {
-                logger.debug("could not close the reminder: \(missing)")
-            }
+            logger.debug("could not close the reminder: \(missing)")
             return
         }
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            thread.submit { [server, shownReminder, logger] in
-                if let shown = shownReminder.withLock({ r in defer { r = nil }; return r }) {
-                    switch server.withdraw(shown) {
-                    case .success(true): logger.info("closed the reminder", metadata: ["id": "\(shown.id)"])
-                    case .success(false): logger.debug("the server that showed the reminder is gone; nothing to close")
-                    case .failure(let failure): logger.debug("could not close the reminder: \(failure.reason)")
-                    }
+            thread.submit { [server, logger] in
+                switch server.withdraw(shown) {
+                case .success(true): logger.info("closed the reminder", metadata: ["id": "\(shown.id)"])
+                case .success(false): logger.debug("the server that showed the reminder is gone; nothing to close")
+                case .failure(let failure): logger.debug("could not close the reminder: \(failure.reason)")
                 }
                 continuation.resume()
             }
@@ -315,24 +263,5 @@ public final class LibnotifyNotifier: Notifier {
                 logger.debug("desktop notifications are still unavailable: \(failure.reason)")
             }
         }
-    }
-}
-
-/// The activation token a notification server sent for a notification, kept for the
-/// action that follows it. A server sends the token just before the action, so the
-/// token is taken by that action and never left for a later one that came without.
-struct PendingActivation: Sendable {
-    private var kept: (id: UInt32, token: String)?
-
-    /// Keeps `token`, sent for notification `id`, in place of any earlier one.
-    mutating func keep(_ token: String, for id: UInt32) {
-        kept = (id, token)
-    }
-
-    /// The token for an action on notification `id`, if the server sent one for it; nothing
-    /// is kept afterwards.
-    mutating func take(for id: UInt32) -> String? {
-        defer { kept = nil }
-        return kept?.id == id ? kept?.token : nil
     }
 }

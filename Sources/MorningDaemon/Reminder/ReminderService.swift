@@ -25,8 +25,8 @@ public struct ReminderService: Service {
     let clock: WallClock
     let logger: Logger
     private let lastStatus = NIOLockedValueBox("")
-    /// The morning whose reminder is on screen, until bmd closes it.
-    private let onScreen = NIOLockedValueBox<Day?>(nil)
+    /// Which popup is on screen: what its buttons act on and what bmd closes.
+    private let memory = NIOLockedValueBox(PopupMemory())
 
     public init(engine: Engine, status: StatusBroadcast? = nil, alarm: any Alarm, notifier: any Notifier, clock: WallClock,
                 logger: Logger) {
@@ -48,32 +48,27 @@ public struct ReminderService: Service {
         engine.whenChanged { alarm.nudge() }
         // A wake publishes the status, so that followers see a server come or go at once.
         notifier.whenAvailabilityChanges { alarm.nudge() }
-        // What the user does with the popup, where the server shows actions. The engine
-        // holds the notifier, so the notifier holds the engine weakly: bmd's state must be
-        // let go (and its file checkpointed) when bmd stops.
-        notifier.whenActed { [weak engine, onScreen, logger] action, activationToken in
-            switch action {
-            case .open:
-                TodayInWindow.open(activationToken: activationToken, logger: logger)
-            case .check:
-                guard let engine, let day = onScreen.withLock({ $0 }) else { return }
-                do {
-                    _ = try engine.check(.init(task: "1", date: day.description))
-                } catch {
-                    logger.warning("cannot check the first task from the reminder: \(error)")
-                }
-            }
-        }
         // A popup the previous run of bmd left on screen is this run's to close and answer.
         if let popup = engine.reminderPopup {
-            notifier.adopt(ShownNotification(id: popup.id, server: popup.server, bus: popup.bus))
-            onScreen.withLock { $0 = popup.day }
+            memory.withLockedValue { $0 = PopupMemory(restoring: popup) }
             logger.info("took back the reminder's popup shown before the restart", metadata: ["id": "\(popup.id)"])
         }
-        // Closed by the user: nothing is left to close.
-        notifier.whenDismissed { [weak engine, onScreen] in
-            onScreen.withLock { $0 = nil }
-            engine?.rememberPopup(nil)
+        // What the user does with the popup: closing it, or its buttons where the server
+        // shows actions. The engine holds the notifier, so the notifier holds the engine
+        // weakly: bmd's state must be let go (and its file checkpointed) when bmd stops.
+        notifier.whenHeard { [weak engine, memory, logger] event in
+            switch memory.withLockedValue({ $0.heard(event) }) {
+            case nil:
+                break
+            case .dismissed(let shown):
+                logger.info("the reminder was closed on screen", metadata: ["id": "\(shown.id)"])
+                // Nothing is left to close.
+                Self.storeCopy(of: memory, in: engine)
+            case .acted(let action, let day, let token):
+                logger.info("the reminder's action was invoked",
+                            metadata: ["action": "\(action.rawValue)", "activation token": "\(token == nil ? "none" : "given")"])
+                Self.act(action, on: day, activationToken: token, engine: engine, logger: logger)
+            }
         }
         alarm.nudge()
         // Ask the notification server once at start, on the notifier's own thread, so
@@ -97,6 +92,33 @@ public struct ReminderService: Service {
         _ = await probed
     }
 
+    /// Does what the popup's button asks: open today's routine, or check the first task
+    /// of the morning the popup announced (never another day's).
+    private static func act(_ action: ReminderAction, on day: Day, activationToken: String?, engine: Engine?, logger: Logger) {
+        switch action {
+        case .open:
+            TodayInWindow.open(activationToken: activationToken, logger: logger)
+        case .check:
+            guard let engine else { return }
+            do {
+                _ = try engine.check(.init(task: "1", date: day.description))
+            } catch {
+                logger.warning("cannot check the first task from the reminder: \(error)")
+            }
+        }
+    }
+
+    /// Stores the memory's copy for after a restart: what the memory says when it is
+    /// written, under its lock, so that a copy never overwrites a later transition's.
+    /// The engine's lock is taken inside the memory's (here and when asking whether the
+    /// reminder is still wanted); nothing that holds the engine's lock waits for the memory.
+    private static func storeCopy(of memory: NIOLockedValueBox<PopupMemory>, in engine: Engine?) {
+        memory.withLockedValue { engine?.rememberPopup($0.stored) }
+    }
+
+    /// The popup on screen as the service remembers it, for tests.
+    var popupOnScreen: PopupMemory.Popup? { memory.withLockedValue { $0.popup } }
+
     /// One wake: plan, arm, and send what is due. The alarm is armed before sending so
     /// that a notification server that hangs never delays midnight.
     private func plan() async {
@@ -106,19 +128,18 @@ public struct ReminderService: Service {
             logger.debug("next wake", metadata: ["at": "\(wakeAt)"])
             // The reminder's popup goes once its morning has begun (the first task checked,
             // from anywhere) or its day has ended.
-            if let shown = onScreen.withLock({ $0 }), !engine.reminderStillWanted(for: shown) {
-                onScreen.withLock { $0 = nil }
-                await notifier.withdraw()
-                engine.rememberPopup(nil)
+            // The store forgets it once it is closed: a bmd stopped in between closes it at start.
+            if let over = memory.withLockedValue({ $0.moved(stillWanted: engine.reminderStillWanted) }) {
+                await notifier.withdraw(over)
+                Self.storeCopy(of: memory, in: engine)
             }
             if let reminder {
-                let delivered = await notifier.post(reminder.message)
-                if delivered {
-                    onScreen.withLock { $0 = reminder.day }
-                    if let shown = notifier.reminderOnScreen, let server = shown.server {
-                        engine.rememberPopup(ReminderPopup(day: reminder.day, id: shown.id, server: server, bus: shown.bus))
-                    }
+                let shown = await notifier.post(reminder.message)
+                if let shown {
+                    memory.withLockedValue { $0.sent(shown, for: reminder.day) }
+                    Self.storeCopy(of: memory, in: engine)
                 }
+                let delivered = shown != nil
                 // How late the server got it, measured on the clock that scheduled it.
                 let delay = Int((clock.now().timeIntervalSince(reminder.scheduled) * 1000).rounded())
                 logger.info(delivered ? "reminder sent" : "reminder could not be shown", metadata: ["delay_ms": "\(delay)"])
