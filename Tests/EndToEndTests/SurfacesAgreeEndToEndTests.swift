@@ -5,7 +5,7 @@ import Testing
 /// bars name the same task, the countdown moves by itself, and titles reach each bar's
 /// markup escaped.
 @Suite("End to end: every surface says the same morning")
-struct MorningNowEndToEndTests {
+struct SurfacesAgreeEndToEndTests {
     @Test("bmd started at 06:20 sends a late reminder naming the task status names")
     func lateReminderAgreesWithStatus() throws {
         let stack = try NotificationStack()

@@ -5,7 +5,7 @@ import Testing
 /// The one model of now, minute by minute: the task to do now, the next task, the state
 /// and the instant of the next change, for the routine shapes people meet.
 @Suite("The morning, minute by minute")
-struct MorningNowTests {
+struct MorningMomentEveryMinuteTests {
     /// A routine shape, with today (2026-11-23, UTC) as its running day.
     struct Shape: CustomTestStringConvertible, Sendable {
         var name: String

@@ -2,7 +2,7 @@ import MorningProtocol
 import Testing
 
 /// The one calendar date both programs read: bmctl to check what was typed, bmd for every rule.
-@Suite struct SharedDayTests {
+@Suite struct DayParsingTests {
     @Test("only real YYYY-MM-DD dates are dates", arguments: [
         "2026-02-29", "2100-02-29", "2026-04-31", "2026-13-01", "2026-00-10", "2026-1-05", "26-11-23",
         "2026-11-23T00:00", "２０２６-11-23", "", "2026/11/23", "2026-+1-05", "+026-11-05", "2026-11-+5",

@@ -4,7 +4,7 @@ import Testing
 
 // Rules D2, D6.
 @Suite("Days and times")
-struct DayTests {
+struct DayAndTimeOfDayTests {
     @Test("Day numbers round-trip through the civil calendar for every day of 1900–2100")
     func roundTrip() {
         let calendar = Calendar(identifier: .gregorian)

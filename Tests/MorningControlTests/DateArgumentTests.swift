@@ -3,7 +3,7 @@ import Testing
 @testable import MorningControl
 
 /// The client's only date work: checking typed dates (weekday names are MorningWords').
-@Suite struct CalendarDateTests {
+@Suite struct DateArgumentTests {
     @Test("typed dates: the words in lower case, real dates as typed, anything else nil")
     func arguments() {
         #expect(DateArgument.normalized("Tomorrow") == "tomorrow")

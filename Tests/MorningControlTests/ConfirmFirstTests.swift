@@ -2,7 +2,7 @@ import Testing
 @testable import MorningControl
 
 /// A5, A6: delete and reset go ahead only with --yes or a "y" typed at a terminal.
-@Suite struct ConfirmationTests {
+@Suite struct ConfirmFirstTests {
     @Test("no terminal and no --yes: refused with exit 1, nothing changed", arguments: [["delete", "Tim Cook"], ["reset"]])
     func noTerminal(arguments: [String]) {
         let run = bmctl(arguments, reply: DayEndingTests.stats("Tim Cook", id: "tim-cook", days: 3), stdinIsTerminal: false)
