@@ -36,7 +36,7 @@ extension Dictionary where Key == String, Value == Any {
     var errorName: String? { self["error"] as? String }
 }
 
-// Rule F3; issue 7.
+// Rule F3: every change bmd acknowledged survives a kill at any moment, whole or not at all.
 @Suite("End to end: killed at any moment, nothing acknowledged is lost")
 struct CrashLoopTests {
     static let rounds = 200

@@ -64,8 +64,8 @@ struct FollowTests {
         #expect((updated["text"] as? String)?.hasPrefix("☀ 1/") == true)
         #expect((updated["percentage"] as? Int ?? 0) > 0)
         try box.stopDaemon()
-        // Changed by issue 16: when bmd stops, the follower no longer ends; it shows
-        // an offline state (see followerSurvivesRestart).
+        // When bmd stops, the follower does not end: a bar that ran it would go blank. It
+        // shows an offline state (see followerSurvivesRestart).
         let offline = try #require(lines.next(timeout: 2), "no offline line within two seconds of bmd stopping")
         #expect(offline.contains(#""alt":"offline""#))
     }
@@ -96,7 +96,7 @@ struct FollowTests {
         try box.stopDaemon()
     }
 
-    // Rules L2, L3; since issue 16 the follower no longer exits when bmd goes.
+    // Rules L2, L3: the follower outlives bmd, so a bar keeps its module across a restart.
     @Test("a follower shows offline across a kill and restart of bmd, then the status again")
     func followerSurvivesRestart() throws {
         let box = try Self.kantsMorning()
@@ -178,7 +178,7 @@ struct FollowTests {
         try box.stopDaemon()
     }
 
-    @Test("status --format i3blocks and polybar print what those bars read (issue 16: polybar in colour tags)")
+    @Test("status --format i3blocks and polybar print what those bars read, polybar in its own colour tags")
     func otherBars() throws {
         let box = try Self.kantsMorning(at: "12:00:00")
         let i3 = try box.bmctl("status", "--format", "i3blocks")
@@ -188,7 +188,7 @@ struct FollowTests {
         // Every task up to noon is unchecked: behind, in amber.
         #expect(i3Lines.last == "#E5A50A")
         let polybar = try box.bmctl("status", "--format", "polybar")
-        // Changed by issue 16: polybar's text is wrapped in its own colour tags, amber when behind.
+        // polybar's text is wrapped in polybar's own colour tags, amber when behind.
         #expect(polybar.stdout.hasPrefix("%{F#E5A50A}☀ 0/") && polybar.stdout.hasSuffix("%{F-}\n")
                 && polybar.stdout.split(separator: "\n").count == 1)
         #expect(try box.bmctl("status", "--format", "lemonbar").status == 2)

@@ -5,13 +5,14 @@ import Testing
 import Glibc
 #endif
 
-@Suite("End to end: 50 concurrent clients, no error and no lost update (issue 7)")
+@Suite("End to end: 50 concurrent clients, no error and no lost update")
 struct LoadTests {
     static let clients = 50
     /// A routine has at most 20 tasks: the first 20 clients each own one and mix writes
     /// with reads; the other 30 only read.
     static let writers = 20
-    /// Thirty seconds of it, as issue 7 asks; it runs beside the other suites, so it adds
+    /// Thirty seconds of it: long enough for batches of writes to meet reads many times
+    /// over. It runs beside the other suites, so it adds
     /// about twenty seconds to `make test`. Timing is printed, never asserted.
     static let duration: TimeInterval = 30
     static let method = "org.bettermorning.Morning."

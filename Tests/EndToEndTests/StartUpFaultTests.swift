@@ -5,11 +5,12 @@ import Testing
 import Glibc
 #endif
 
-/// Start-up on a machine that is not as it should be (issue 18, items 8, 9 and 10): a
-/// state folder of another user, a full disk, a socket handed over with no runtime folder.
+/// Start-up on a machine that is not as it should be: a state folder of another user, a
+/// full disk, a socket handed over with no runtime folder.
 @Suite("End to end: bmd starting on a full disk, another user's folder, socket activation", .serialized)
 struct StartUpFaultTests {
-    // Issue 18, item 9.
+    // A full disk is not damage: bmd starts, reads and the reminder keep working, and
+    // only writes are refused, saying the disk is full (never advice to move the file aside).
     @Test("On a full disk bmd starts; reads and status work, changes are refused as a full disk, and work once space is free",
           .enabled("needs a tmpfs mount (root)") { MachineProbe.mount.works }, .timeLimit(.minutes(2)))
     func startOnFullDisk() throws {
@@ -48,7 +49,8 @@ struct StartUpFaultTests {
         try box.stopDaemon()
     }
 
-    // Issue 18, item 8.
+    // The state folder's owner is checked as the socket folder's is: bmd keeps nothing in
+    // another user's folder, nor through their symlink.
     @Test("A state folder of another user, or a symlink to one, is refused and left alone",
           .enabled(if: getuid() == 0), arguments: [false, true])
     func otherUsersStateFolder(throughSymlink: Bool) throws {
@@ -161,7 +163,7 @@ struct StartUpFaultTests {
         #expect(FileManager.default.fileExists(atPath: readable + "/bmd.sqlite"))
     }
 
-    // Issue 18, item 10.
+    // A bmd handed its socket needs no default path for one.
     @Test("Under socket activation bmd needs no XDG_RUNTIME_DIR",
           .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/systemd-socket-activate")))
     func socketActivationWithoutRuntimeDir() throws {

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-/// Text that is not text, through the real bmctl and bmd (issue 18, item 5).
+/// Text that is not text, through the real bmctl and bmd: refused naming the line or
+/// field, and what is acknowledged is exactly what is stored.
 @Suite("End to end: titles are plain text")
 struct TitleTextEndToEndTests {
     @Test("A routine file of binary garbage is refused naming line 1; a BOM is dropped; a 64 KiB title is 'too long'; nothing is saved")

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import MorningControl
 
-/// A title far beyond any limit (issue 18, item 5): bmd's frame limit would turn it into a
+/// A title far beyond any limit: bmd's frame limit would turn it into a
 /// protocol error, so bmctl says "too long" itself and sends nothing.
 @Suite("bmctl refuses titles far too long to send")
 struct TitleArgumentTests {

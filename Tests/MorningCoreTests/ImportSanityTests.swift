@@ -3,8 +3,9 @@ import Testing
 
 /// Imports that are well formed but could not have come from bmd: dates far from the
 /// clock, a celebrity id worn by another routine, more than any reply can list. Each is
-/// refused before anything changes (issue 18, items 2, 6 and 7). These use the shipped
-/// catalog, as bmd's import does.
+/// refused, with a clear error, before anything changes: no import may make bmd write
+/// for seconds, take a celebrity's place, or leave a state no reply can hold. These use
+/// the shipped catalog, as bmd's import does.
 @Suite("Import: what bmd could not have exported is refused")
 struct ImportSanityTests {
     static let today = day("2026-11-25")
@@ -40,13 +41,14 @@ struct ImportSanityTests {
         return nil
     }
 
-    // Issue 18, item 2.
+    // What bmd could have written itself is never refused.
     @Test("What bmd exports imports")
     func plainRoundTrip() throws {
         #expect(refused([Self.franklin(), Self.custom("mine")]) == nil)
     }
 
-    // Issue 18, item 2.
+    // A date bmd could never have written (long before any export, or a routine made
+    // after it started) is refused, not turned into centuries of closed days.
     @Test("Dates far in the past, or out of order, are refused", arguments: [
         ("an active routine started on 0001-01-01", "before 2000-01-01"),
         ("created after it starts", "before the day it was created"),
@@ -69,7 +71,7 @@ struct ImportSanityTests {
         #expect(reason.contains(message), "\(broken): \(reason)")
     }
 
-    // Issue 18, item 2.
+    // No single call may hold bmd for seconds: an import is bounded in the days it brings.
     @Test("An import never makes bmd finalize more days than one import may hold")
     func tooManyDaysToCatchUp() throws {
         // Well formed and within the date bounds, but 120,000 Day Records over 30 routines.
@@ -90,7 +92,7 @@ struct ImportSanityTests {
         #expect(reason.contains("\(Book.importRecordLimit) Day Records"), "\(reason)")
     }
 
-    // Issue 18, item 2.
+    // The days closed on arrival are written too, so they count against the same bound.
     @Test("The days an import would finalize at once count against the same limit")
     func catchUpCounts() throws {
         // An active routine left on 2000-01-02: importing it today finalizes 9,800 days.
@@ -113,14 +115,14 @@ struct ImportSanityTests {
         #expect(reason.contains("the days to finalize since the export included"), "\(reason)")
     }
 
-    // Issue 18, item 6.
+    // A celebrity's routine can always be activated: no imported routine takes its id.
     @Test("A custom routine cannot wear a celebrity's id")
     func customWithCelebrityID() throws {
         let reason = try #require(refused([Self.custom("kant", name: "Not Kant")]), "a custom routine took kant's id")
         #expect(reason.contains("\"kant\" belongs to a celebrity routine"), "\(reason)")
     }
 
-    // Issue 18, item 6.
+    // Celebrity routines come from the catalog alone; an import cannot invent one.
     @Test("Celebrity routines the catalog lacks are refused")
     func inventedCelebrity() throws {
         var invented = Self.custom("elvis", name: "Elvis Presley")
@@ -129,7 +131,7 @@ struct ImportSanityTests {
         #expect(reason.contains("catalog has none with the id \"elvis\""), "\(reason)")
     }
 
-    // Issue 18, item 6.
+    // Whatever is imported, every celebrity of the catalog stays one activation away.
     @Test("After an import, every celebrity of the catalog can still be activated")
     func celebritiesStayActivatable() throws {
         var book = Book()
@@ -141,7 +143,7 @@ struct ImportSanityTests {
         }
     }
 
-    // Issue 18, item 7.
+    // Every state bmd accepts must stay readable: no reply may outgrow a frame.
     @Test("An import of more routines than every reply can list is refused")
     func tooManyRoutines() throws {
         let many = (0...1_000).map { Self.custom("r\($0)", name: "R \($0)") }
@@ -149,7 +151,7 @@ struct ImportSanityTests {
         #expect(reason.contains("at most 1000"), "\(reason)")
     }
 
-    // Issue 18, item 7.
+    // The same bound holds for routines saved one by one, and the refusal says what to do.
     @Test("Saving a custom routine past the limit is refused with what to do")
     func tooManySaved() throws {
         var book = Book()

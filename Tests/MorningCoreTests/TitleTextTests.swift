@@ -1,7 +1,7 @@
 import Testing
 @testable import MorningCore
 
-/// Text that is not text (issue 18, item 5): every way a title comes in — a routine
+/// Text that is not text: every way a title comes in — a routine
 /// file, `draft title`/`draft add`, `create` and an import — refuses control
 /// characters, NUL and bytes that were not UTF-8, naming the line or field; a leading
 /// byte-order mark is dropped; blanks around a title are trimmed everywhere; what is

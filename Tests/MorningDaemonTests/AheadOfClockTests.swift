@@ -7,7 +7,7 @@ import MorningStore
 import MorningTestSupport
 import Testing
 
-/// Days ahead of the clock (issue 18, item 1): when the local date goes back, a day a
+/// Days ahead of the clock: when the local date goes back, a day a
 /// routine already began lies after today. It must still be finalized exactly once, and
 /// every state bmd can reach must export and import back whole.
 @Suite("Days ahead of the clock: finalized once, and every reachable state round-trips")

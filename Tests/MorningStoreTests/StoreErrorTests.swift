@@ -3,8 +3,8 @@ import MorningCore
 import Testing
 @testable import MorningStore
 
-/// What a refused change says (issue 18, item 6): a constraint SQLite enforces is said
-/// in plain words; SQLite's own message is kept for the log only.
+/// What a refused change says: a constraint SQLite enforces is said in plain words, so
+/// no raw SQLite error reaches a person; SQLite's own message is kept for the log only.
 @Suite struct StoreErrorTests {
     @Test func aBrokenConstraintIsSaidInPlainWords() throws {
         // Given a stored routine with the id "kant"
