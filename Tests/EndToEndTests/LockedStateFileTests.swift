@@ -1,38 +1,9 @@
 import Foundation
+import MorningTestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
-
-/// sqlite3 holding the state file's write lock, as a database browser does while editing.
-final class LockHolder {
-    let process: ChildProcess
-    private let input: Pipe2
-    private let output: Pipe2
-
-    init(_ file: String) throws {
-        input = try Pipe2()
-        output = try Pipe2()
-        process = try ChildProcess("/usr/bin/sqlite3", [file], environment: [:], stdin: input.read, stdout: output.write)
-        output.closeWrite()
-        send("BEGIN EXCLUSIVE;\nSELECT 'held';\n")
-        var said = ""
-        let deadline = Deadline(in: 10)
-        while !said.contains("held"), !deadline.passed { said += output.readSome() }
-        #expect(said.contains("held"), "sqlite3 did not take the lock: \(said)")
-    }
-
-    func send(_ text: String) {
-        _ = text.withCString { Glibc.write(input.write, $0, strlen($0)) }
-    }
-
-    /// Ends the transaction and sqlite3.
-    func release() {
-        send("COMMIT;\n.quit\n")
-        input.closeWrite()
-        process.wait()
-    }
-}
 
 @Suite("End to end: another program holds the state file's lock")
 struct LockedStateFileTests {

@@ -4,6 +4,7 @@ import MorningCore
 @testable import MorningDaemon
 import MorningProtocol
 import MorningStore
+import MorningTestSupport
 import Testing
 
 /// A clock that runs behind for a while, and one that ran ahead into the next morning:
