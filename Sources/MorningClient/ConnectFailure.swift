@@ -2,9 +2,6 @@ import Glibc
 import MorningProtocol
 import SystemPackage
 
-/// Why no connection to bmd was made. Nothing was sent in any of these cases.
-///
-/// The library says what happened; each surface (bmctl, the window) words it for its reader.
 /// Where the path of bmd's socket came from, which decides the advice when its folder
 /// cannot be trusted.
 public enum SocketOrigin: Equatable, Sendable {
@@ -16,6 +13,9 @@ public enum SocketOrigin: Equatable, Sendable {
     case fallbackFolder
 }
 
+/// Why no connection to bmd was made. Nothing was sent in any of these cases.
+///
+/// The library says what happened; each surface (bmctl, the window) words it for its reader.
 public enum ConnectFailure: Error, Equatable, Sendable {
     /// The socket's folder is not one to trust (another user's, a link, open to others):
     /// nothing was connected to. `origin` says where the socket's path came from.

@@ -15,8 +15,9 @@ extension Morning {
     /// DraftAdd.
     public static let taskTitleLength = 1...70
 
-    /// The largest call bmd takes, and so the largest reply a client accepts (an export
-    /// is imported whole): Import's, as its comment in the interface file says.
+    /// The largest call bmd takes, and so the largest reply bmctl accepts (an export is
+    /// imported whole): Import's, as its comment in the interface file says. The window,
+    /// which never asks for an export, takes less (`VarlinkConnection`).
     public static let largestFrame = Morning.Method.import.frameLimit ?? smallFrame
     /// The largest call of any other method, and the size a frame's method is looked for
     /// within: the varlink runtime's own limit.

@@ -9,7 +9,10 @@ import Varlink
 @MainActor
 final class VarlinkConnection {
     private let fd: Int32
-    /// A status or a day is small; a generous limit still stops a runaway stream.
+    /// The longest reply the window takes: 4 MiB. Its longest replies list every stored
+    /// routine (Data's cards, Stats), under 1 KiB a routine for the 1,000 bmd stores at
+    /// most. The one reply that may reach `Morning.largestFrame` (16 MiB) is an export,
+    /// which the window never asks for, so a frame that never ends holds no more than this.
     private var splitter = FrameSplitter(limit: 1 << 22)
     private var waiting: [(VarlinkReply) -> Void] = []
     private var unsent: [UInt8] = []
