@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-@Suite("End to end: the rough edges of bmctl, with the real bmd")
-struct RoughEdgeEndToEndTests {
+@Suite("End to end: a routine after a switch: its days, its ranges, its delete, its last day")
+struct SwitchedRoutineEndToEndTests {
     // Rule U2.
     @Test("after a switch the old routine's days read with day --routine; ranges say why they end; delete asks about the routine found")
     func oldRoutineAndQuestions() throws {

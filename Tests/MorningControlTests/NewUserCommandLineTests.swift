@@ -4,7 +4,7 @@ import Testing
 
 /// The command line as a new user meets it: a mistyped or unknown command, the version,
 /// the notification setting read back.
-@Suite struct RoughEdgeTests {
+@Suite struct NewUserCommandLineTests {
     @Test("an unknown command says so, suggests the nearest one, sends nothing and exits 2", arguments: [
         (["stauts"], "unknown command \"stauts\"; did you mean `bmctl status`?"),
         (["--json", "tody"], "unknown command \"tody\"; did you mean `bmctl today`?"),
