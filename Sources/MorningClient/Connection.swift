@@ -27,8 +27,9 @@ public enum ConnectionError: Error, Equatable, Sendable {
 
 /// One stream connection to bmd's Unix socket, carrying NUL-ended varlink frames.
 public final class Connection {
-    /// Replies such as the catalog or every data card are larger than a call; this only
-    /// bounds memory if something that is not bmd answers.
+    /// The longest reply bmctl reads: an export, which may be as large as the Import call
+    /// that brings it back (`Morning.largestFrame`). bmd never sends more, so this only
+    /// bounds the memory a listener that is not bmd could make bmctl take.
     public static let frameLimit = Morning.largestFrame
 
     private let fd: Int32

@@ -13,7 +13,8 @@ public struct DayView: Hashable, Sendable {
 }
 
 extension Book {
-    /// The days the active routine can show: from its start to 14 days ahead.
+    /// The days the active routine can show: from its start to `Limits.futureDays` days
+    /// after today, or its start alone when it starts later than that.
     public func viewableRange(today: Day) throws -> ClosedRange<Day> {
         guard let routine = active else { throw Morning.Error.noActiveRoutine }
         return routine.startDate...max(routine.startDate, today.adding(days: Limits.futureDays))

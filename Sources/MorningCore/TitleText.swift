@@ -75,8 +75,9 @@ public enum TitleText {
         return out
     }
 
-    /// Whether `text` stays within `bytes` of UTF-8: a few visible characters may carry
-    /// thousands of combining marks, and every reply that lists titles must stay small.
+    /// Whether `text` takes no more UTF-8 than `limit` characters of four bytes each: a few
+    /// visible characters may carry thousands of combining marks, and every reply that
+    /// lists titles must stay small.
     static func fitsBytes(_ text: String, characters limit: Int) -> Bool {
         text.utf8.count <= 4 * limit
     }

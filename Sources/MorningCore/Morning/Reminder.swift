@@ -32,7 +32,9 @@ public struct Plan: Hashable, Sendable {
     /// The start of tomorrow, when today ends and is finalized.
     public var nextMidnight: Date
 
-    /// The earlier of the next reminder and the next midnight: nothing else needs a wake-up.
+    /// The earlier of the next reminder and the next midnight: all that wakes a bmd no one
+    /// follows. bmd wakes sooner for the model's next change while someone follows the
+    /// status, and to retry closing days the store would not take.
     public var wake: Date { min(nextReminder ?? nextMidnight, nextMidnight) }
 }
 

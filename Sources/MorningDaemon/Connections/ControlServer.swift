@@ -56,8 +56,10 @@ public struct ControlServer: Service {
     /// The methods whose calls may be larger than `frameLimit`, as the interface file says.
     static let largeFrameLimits: [String: Int] = Dictionary(
         uniqueKeysWithValues: Morning.Method.allCases.compactMap { m in m.frameLimit.map { (m.rawValue, $0) } })
-    /// Connections served at once; more are answered with an error and closed, so no
-    /// number of clients can exhaust the daemon's descriptors or memory.
+    /// Connections served at once. A client past it takes the place of the connection
+    /// idle longest, and only when none is idle is it answered with an error and closed
+    /// (`Connections`), so no number of clients can exhaust the daemon's descriptors or
+    /// memory, nor idle ones lock others out.
     public static let connectionLimit = 128
     /// Clients the kernel holds waiting to be accepted.
     static let backlog = 128

@@ -35,9 +35,6 @@ public enum BmdProcess {
           --version        print the version
         """
 
-    /// Runs bmd with command-line `arguments`; returns the exit status.
-    ///
-    /// Call it from the main thread of the process, before anything else starts a thread.
     /// Opens /dev/null on each of descriptors 0, 1 and 2 that is closed: open(2) takes the
     /// lowest free descriptor, so each lands where one is missing.
     static func holdStandardDescriptors() {
@@ -46,6 +43,9 @@ public enum BmdProcess {
         }
     }
 
+    /// Runs bmd with command-line `arguments`; returns the exit status.
+    ///
+    /// Call it from the main thread of the process, before anything else starts a thread.
     public static func main(_ arguments: [String]) -> Int32 {
         // Standard input, output and error closed by whoever started bmd are taken by
         // /dev/null before bmd opens anything: otherwise its lock file would become

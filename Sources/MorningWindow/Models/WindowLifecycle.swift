@@ -5,7 +5,7 @@
 /// over, so that closing loses nothing. Meanwhile the program can be asked to open again
 /// (the launcher clicked, D-Bus Activate, the reminder's "Open today", the `page` action):
 /// the closing window is never brought back, a fresh one opens once it is gone, and the
-/// program stays. `WindowApp` turns GTK's signals into these events and the effects into
+/// program stays. `WindowHost` turns GTK's signals into these events and the effects into
 /// GTK's calls.
 public struct WindowLifecycle: Equatable, Sendable {
     public enum State: Equatable, Sendable {
