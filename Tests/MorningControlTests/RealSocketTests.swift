@@ -3,7 +3,7 @@ import Glibc
 @testable import MorningControl
 
 /// The real socket path: connect, send one NUL-ended call, read one reply (F2, F6, §10).
-@Suite struct ConnectionTests {
+@Suite struct RealSocketTests {
     @Test("status --json over a real socket prints the reply")
     func statusOverSocket() {
         let responder = Responder(reply: #"{"parameters":{"phase":"none","state":"none","date":"2026-11-23","behind":0,"notifications":{"enabled":false,"sound":true,"available":true}}}"#)

@@ -48,7 +48,7 @@ private final class Line {
 private let status = #"{"method":"org.bettermorning.Morning.Status"}"# + "\0"
 
 @Suite("A connection, frame by frame, on an EmbeddedChannel with a clock moved by hand")
-struct ConnectionTests {
+struct ConnectionHandlerTests {
     @Test("A connection that sends nothing is closed once its patience is over, not before")
     func idle() throws {
         let line = try Line()
