@@ -1,8 +1,7 @@
 import MorningProtocol
 
-/// `bmctl week` on a terminal: ← and → move a week back and forth, q quits (the
-/// seed's swipe and arrows). Each week is drawn over the last one; the week shown last
-/// stays on the screen.
+/// `bmctl week` on a terminal: ← and → move a week back and forth, q quits. Each week
+/// is drawn over the last one; the week shown last stays on the screen.
 enum WeekOnTerminal {
     static let hint = "← previous week · → next week · q quit"
 

@@ -1,6 +1,7 @@
 import MorningProtocol
 
-/// The two forms `bmctl export` writes; both are described in bmctl(1).
+/// The two forms of a whole export, JSON and CSV, as bmctl(1) describes them (one
+/// routine as a calendar is `CalendarText`).
 enum ExportFormats {
     /// The export document as one line of JSON, keys sorted: the form `bmctl import` reads.
     static func json(_ document: Morning.ExportDocument) -> String {

@@ -6,10 +6,11 @@ import NIOCore
 /// time, and carries out the actions it returns.
 ///
 /// A connection reads calls and answers them in order. A call that only reads is
-/// answered on the event loop; one that may write waits for the disk on the thread pool,
-/// and the calls after it wait their turn. A Status call with `more` turns the
-/// connection into a follower, which is sent each new status and whose further words
-/// are ignored. Every other connection must complete its next frame within `patience`
+/// answered on the event loop, unless the interface file answers it apart (a reply slow
+/// to build); that one, and any call that may write and wait for the disk, is answered
+/// off the loop, and the calls after it wait their turn. A Status call with `more`
+/// turns the connection into a follower, which is sent each new status and whose
+/// further words are ignored. Every other connection must complete its next frame within `patience`
 /// of being ready for it — a connection that sends nothing, or trickles a frame a byte at
 /// a time, is closed — so that no client can hold one of the limited places for long.
 /// While it waits for a call it has not begun to send, it is idle, and may be closed
