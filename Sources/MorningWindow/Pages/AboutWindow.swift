@@ -39,10 +39,3 @@ enum AboutWindow {
     }
 }
 
-/// Calls `body` with `strings` as a C array of C strings ended by NULL.
-func withCStrings<Result>(_ strings: [String], _ body: (UnsafeMutablePointer<UnsafePointer<CChar>?>) -> Result) -> Result {
-    let copies = strings.map { UnsafePointer(g_strdup($0)) }
-    defer { copies.forEach { g_free(UnsafeMutableRawPointer(mutating: $0)) } }
-    var array = copies + [nil]
-    return array.withUnsafeMutableBufferPointer { body($0.baseAddress!) }
-}
