@@ -85,7 +85,7 @@ final class RoutinesPage {
             gtk_spin_button_set_numeric(OpaquePointer(spin), 1)
             gtk_spin_button_set_snap_to_ticks(OpaquePointer(spin), 1)
             gtk_editable_set_width_chars(OpaquePointer(spin), 2)
-            showTwoDigits(spin)
+            SpinButton(pointer: spin).showTwoDigits()
             bm_set_accessible_label(spin, name)
         }
         gtk_spin_button_set_value(OpaquePointer(hour), 6)
@@ -116,9 +116,9 @@ final class RoutinesPage {
         let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12)!
         let parts: [UnsafeMutablePointer<GtkWidget>] = [
             notice, message,
-            heading("Your routines", description: "One routine is yours at a time; the one you choose starts tomorrow."), ownList,
-            heading("Famous routines", description: "The mornings of well-known people, as their biographers tell them."), famousList,
-            heading("Create your own", description: "Give it a title and its tasks, on the five-minute grid. bmd keeps the draft until you save or discard it."),
+            sectionHeading("Your routines", description: "One routine is yours at a time; the one you choose starts tomorrow.").pointer, ownList,
+            sectionHeading("Famous routines", description: "The mornings of well-known people, as their biographers tell them.").pointer, famousList,
+            sectionHeading("Create your own", description: "Give it a title and its tasks, on the five-minute grid. bmd keeps the draft until you save or discard it.").pointer,
             titleRow, draftCount, draftList, timeRow, taskRow, draftMessage, buttons,
         ]
         for part in parts { gtk_box_append(cast(column), part) }
