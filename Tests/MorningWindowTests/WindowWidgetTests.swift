@@ -52,11 +52,7 @@ enum Display {
             String(cString: gtk_label_get_text(OpaquePointer(label.pointer)))
         }
 
-        func text(_ label: UnsafeMutablePointer<GtkWidget>) -> String { text(Label(pointer: label)) }
-
         func shown(_ widget: some WidgetWrapper) -> Bool { gtk_widget_get_visible(widget.pointer) != 0 }
-
-        func shown(_ widget: UnsafeMutablePointer<GtkWidget>) -> Bool { shown(Widget(pointer: widget)) }
 
         func checked(_ index: Int) -> Bool { rows[index].check.map { gtk_check_button_get_active(cast($0)) != 0 } ?? false }
 
