@@ -12,11 +12,6 @@ import CAdwaita
     UnsafeMutableRawPointer(pointer!).assumingMemoryBound(to: T.self)
 }
 
-/// The widget behind an object of a final class (`GtkLabel`, `AdwViewStack`…).
-@inline(__always) func widget(_ pointer: OpaquePointer?) -> UnsafeMutablePointer<GtkWidget> { cast(pointer) }
-/// The widget behind an object of a derivable class (`GtkBox`, `AdwActionRow`…).
-@inline(__always) func widget<U>(_ pointer: UnsafeMutablePointer<U>?) -> UnsafeMutablePointer<GtkWidget> { cast(pointer) }
-
 /// Connects `handler`, a C function whose signature matches the signal's exactly.
 @discardableResult
 func connect(_ instance: UnsafeMutableRawPointer, _ signal: String, _ handler: GCallback,

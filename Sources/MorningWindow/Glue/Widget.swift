@@ -153,12 +153,12 @@ struct Widget: WidgetWrapper {
     }
 }
 
-/// A widget made by GtkBuilder from `definition` (its XML), the object whose id is `id`.
-/// The builder is let go: a toplevel window stays, held by GTK's list of toplevels.
-func builtWidget(_ id: String, from definition: String) -> Widget {
+/// The window GtkBuilder makes from `definition` (its XML) with the id `id`. The builder
+/// is let go at once: the window outlives it, held by GTK's list of toplevels.
+func builtWindow(_ id: String, from definition: String) -> Window {
     let builder = gtk_builder_new_from_string(definition, -1)!
     defer { g_object_unref(UnsafeMutableRawPointer(builder)) }
-    return Widget(pointer: cast(gtk_builder_get_object(builder, id)!))
+    return Window(pointer: cast(gtk_builder_get_object(builder, id)!))
 }
 
 /// Adds `css` to every widget on the default display, above the theme; once per style

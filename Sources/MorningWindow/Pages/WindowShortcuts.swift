@@ -42,7 +42,7 @@ enum WindowShortcuts {
     /// The Keyboard Shortcuts window (Ctrl+?), made from `groups`, over the window of `parent`.
     @MainActor
     static func window(over parent: (some WidgetWrapper)?) -> Window {
-        let window = Window(pointer: builtWidget("shortcuts", from: definition).pointer)
+        let window = builtWindow("shortcuts", from: definition)
         if let parentWindow = parent?.window { window.setTransientFor(parentWindow) }
         return window
     }
