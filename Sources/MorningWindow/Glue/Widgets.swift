@@ -457,3 +457,20 @@ struct Switch: WidgetWrapper {
         nonmutating set { gtk_switch_set_active(toggle, newValue ? 1 : 0) }
     }
 }
+
+/// libadwaita's titled group of rows on a preferences page.
+struct PreferencesGroup: WidgetWrapper {
+    let pointer: UnsafeMutablePointer<GtkWidget>
+    private var group: UnsafeMutablePointer<AdwPreferencesGroup> { cast(pointer) }
+
+    init(pointer: UnsafeMutablePointer<GtkWidget>) { self.pointer = pointer }
+    init() { pointer = adw_preferences_group_new() }
+
+    var title: String {
+        get { string(adw_preferences_group_get_title(group)) }
+        nonmutating set { adw_preferences_group_set_title(group, newValue) }
+    }
+
+    /// Adds `child`, a row in the group's list (another widget goes in a row of its own).
+    func add(_ child: some WidgetWrapper) { adw_preferences_group_add(group, child.pointer) }
+}
