@@ -23,7 +23,7 @@ import Testing
         let dark = scheme == ADW_COLOR_SCHEME_FORCE_DARK
         let w = WindowWidgetTests.Window()
         defer { w.close() }
-        func date(_ iso: String) -> UnsafeMutablePointer<GtkWidget> { w.today.dateButtons.first { $0.day.description == iso }!.button }
+        func date(_ iso: String) -> UnsafeMutablePointer<GtkWidget> { w.today.dateButtons.first { $0.day.description == iso }!.button.pointer }
         // The chosen date: an upcoming one.
         gtk_widget_activate(date("2026-11-27"))
         #expect(spin { w.controller.model.shownDay?.date == "2026-11-27" })

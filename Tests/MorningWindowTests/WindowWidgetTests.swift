@@ -44,13 +44,15 @@ enum Display {
         }
 
         var today: TodayPage { view.today }
-        var rows: [(task: Morning.DayTask, row: UnsafeMutablePointer<GtkWidget>, check: UnsafeMutablePointer<GtkWidget>?)] { today.rows }
-
-        func text(_ label: UnsafeMutablePointer<GtkWidget>) -> String {
-            String(cString: gtk_label_get_text(OpaquePointer(label)))
+        var rows: [(task: Morning.DayTask, row: UnsafeMutablePointer<GtkWidget>, check: UnsafeMutablePointer<GtkWidget>?)] {
+            today.rows.map { ($0.task, $0.row.pointer, $0.check?.pointer) }
         }
 
-        func shown(_ widget: UnsafeMutablePointer<GtkWidget>) -> Bool { gtk_widget_get_visible(widget) != 0 }
+        func text(_ label: Label) -> String {
+            String(cString: gtk_label_get_text(OpaquePointer(label.pointer)))
+        }
+
+        func shown(_ widget: some WidgetWrapper) -> Bool { gtk_widget_get_visible(widget.pointer) != 0 }
 
         func checked(_ index: Int) -> Bool { rows[index].check.map { gtk_check_button_get_active(cast($0)) != 0 } ?? false }
 
@@ -83,7 +85,7 @@ enum Display {
         #expect(!w.shown(w.today.away))
         // The scroller: the routine's start to 14 days ahead, today chosen.
         #expect(w.today.dateButtons.count == 20)
-        let chosen = w.today.dateButtons.filter { gtk_widget_has_css_class($0.button, "suggested-action") != 0 }
+        let chosen = w.today.dateButtons.filter { gtk_widget_has_css_class($0.button.pointer, "suggested-action") != 0 }
         #expect(chosen.map { $0.day.description } == ["2026-11-25"])
     }
 
@@ -216,8 +218,8 @@ enum Display {
         let w = Window()
         defer { w.close() }
         let keys = Keyboard(window: w.window)
-        func date(_ iso: String) -> UnsafeMutablePointer<GtkWidget> { w.today.dateButtons.first { $0.day.description == iso }!.button }
-        let dates = Set(w.today.dateButtons.map(\.button))
+        func date(_ iso: String) -> UnsafeMutablePointer<GtkWidget> { w.today.dateButtons.first { $0.day.description == iso }!.button.pointer }
+        let dates = Set(w.today.dateButtons.map(\.button.pointer))
         let stops = keys.tabOrder(rounds: 1).filter { dates.contains($0) }
         #expect(stops == [date("2026-11-25")], "Tab stops on \(stops.count) dates")
         gtk_widget_grab_focus(date("2026-11-25"))
@@ -247,16 +249,16 @@ enum Display {
     func otherDays() {
         let w = Window()
         defer { w.close() }
-        let past = w.today.dateButtons.first { $0.day.description == "2026-11-22" }!.button
+        let past = w.today.dateButtons.first { $0.day.description == "2026-11-22" }!.button.pointer
         gtk_widget_activate(past)
         #expect(spin { w.text(w.today.dayHeading) == "Sunday 2026-11-22 · past, read-only · 1 of 3 done" })
         #expect(w.rows.allSatisfy { $0.check == nil })
-        #expect(w.rows.map { w.today.markText($0.row) } == ["✓", "✗", "✗"])
-        let future = w.today.dateButtons.first { $0.day.description == "2026-11-27" }!.button
+        #expect(w.today.rows.map { w.today.markText($0.row) } == ["✓", "✗", "✗"])
+        let future = w.today.dateButtons.first { $0.day.description == "2026-11-27" }!.button.pointer
         gtk_widget_activate(future)
         #expect(spin { w.text(w.today.dayHeading) == "Friday 2026-11-27 · upcoming · 3 tasks" })
         #expect(w.rows.allSatisfy { $0.check == nil })
-        #expect(w.rows.map { w.today.markText($0.row) } == ["", "", ""])
+        #expect(w.today.rows.map { w.today.markText($0.row) } == ["", "", ""])
         #expect(!w.bmd.calls.contains { $0.hasPrefix("Check") })
     }
 
@@ -290,8 +292,8 @@ enum Display {
         let w = Window(FakeBmd(status: Fixture.noRoutine, days: [])) { $0.controller.model.status != nil }
         defer { w.close() }
         #expect(w.shown(w.today.routinesButton))
-        #expect(String(cString: gtk_button_get_label(cast(w.today.routinesButton))) == "Choose a Routine")
-        gtk_widget_activate(w.today.routinesButton)
+        #expect(String(cString: gtk_button_get_label(cast(w.today.routinesButton.pointer))) == "Choose a Routine")
+        gtk_widget_activate(w.today.routinesButton.pointer)
         #expect(spin { w.controller.model.page == .routines })
         #expect(String(cString: adw_view_stack_get_visible_child_name(OpaquePointer(w.view.stack))) == "routines")
     }

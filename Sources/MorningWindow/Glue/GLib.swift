@@ -12,11 +12,6 @@ import CAdwaita
     UnsafeMutableRawPointer(pointer!).assumingMemoryBound(to: T.self)
 }
 
-/// The widget behind an object of a final class (`GtkLabel`, `AdwViewStack`…).
-@inline(__always) func widget(_ pointer: OpaquePointer?) -> UnsafeMutablePointer<GtkWidget> { cast(pointer) }
-/// The widget behind an object of a derivable class (`GtkBox`, `AdwActionRow`…).
-@inline(__always) func widget<U>(_ pointer: UnsafeMutablePointer<U>?) -> UnsafeMutablePointer<GtkWidget> { cast(pointer) }
-
 /// Connects `handler`, a C function whose signature matches the signal's exactly.
 @discardableResult
 func connect(_ instance: UnsafeMutableRawPointer, _ signal: String, _ handler: GCallback,
@@ -119,6 +114,31 @@ func on(_ instance: UnsafeMutableRawPointer, _ signal: String, arguments: Int = 
     let callback = arguments == 3 ? unsafeBitCast(handlerOf3, to: GCallback.self) : unsafeBitCast(handlerOf2, to: GCallback.self)
     return g_signal_connect_data(instance, signal, callback, handler,
                                  unsafeBitCast(releaseHandler, to: GClosureNotify.self), GConnectFlags(rawValue: 0))
+}
+
+/// A signal handler that returns a value: the closure, retained by the connection and released with it.
+final class ReturningHandler: @unchecked Sendable {  // made, run and released on the main thread
+    let run: @MainActor () -> Bool
+    init(_ run: @MainActor @escaping () -> Bool) { self.run = run }
+}
+
+/// For signals whose handler takes the instance and the data and returns a boolean: "output".
+private let returningHandlerOf2: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> gboolean = { _, data in
+    let handler = Unmanaged<ReturningHandler>.fromOpaque(data!).takeUnretainedValue()
+    return MainActor.assumeIsolated { handler.run() } ? 1 : 0
+}
+
+private let releaseReturningHandler: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { data, _ in
+    Unmanaged<ReturningHandler>.fromOpaque(data!).release()
+}
+
+/// Runs `body` on each `signal` of `instance` whose C handler takes the instance and the
+/// data and returns a boolean; `body`'s answer is the handler's.
+@discardableResult
+func onReturning(_ instance: UnsafeMutableRawPointer, _ signal: String, _ body: @MainActor @escaping () -> Bool) -> gulong {
+    let handler = Unmanaged.passRetained(ReturningHandler(body)).toOpaque()
+    return g_signal_connect_data(instance, signal, unsafeBitCast(returningHandlerOf2, to: GCallback.self), handler,
+                                 unsafeBitCast(releaseReturningHandler, to: GClosureNotify.self), GConnectFlags(rawValue: 0))
 }
 
 /// A keyboard shortcut on `widget` (`"<Alt>1"`), wherever the focus is in its window, or

@@ -93,14 +93,16 @@ enum SystemdUser {
         guard let bus = g_bus_get_finish(result, &error) else {
             return finish(data, .failure(Failure(text: message(error))))
         }
-        defer { g_object_unref(UnsafeMutableRawPointer(bus)) }
+        // Held until the call ends, which finishes on this same connection (released in `finish`).
+        pending.bus = bus
         g_dbus_connection_call(bus, name, path, manager, pending.method, pending.arguments, nil,
                                G_DBUS_CALL_FLAGS_NONE, 25_000, nil, callDoneCallback, data)
     }
 
-    fileprivate static func callDone(_ data: UnsafeMutableRawPointer, _ source: UnsafeMutablePointer<GObject>?, _ result: OpaquePointer?) {
+    fileprivate static func callDone(_ data: UnsafeMutableRawPointer, _ result: OpaquePointer?) {
+        let pending = Unmanaged<SystemdCall>.fromOpaque(data).takeUnretainedValue()
         var error: UnsafeMutablePointer<GError>?
-        guard let reply = g_dbus_connection_call_finish(OpaquePointer(source), result, &error) else {
+        guard let reply = g_dbus_connection_call_finish(pending.bus, result, &error) else {
             return finish(data, .failure(Failure(text: message(error))))
         }
         defer { g_variant_unref(reply) }
@@ -110,6 +112,7 @@ enum SystemdUser {
     private static func finish(_ data: UnsafeMutableRawPointer, _ result: Result<OpaquePointer, Failure>) {
         let pending = Unmanaged<SystemdCall>.fromOpaque(data).takeRetainedValue()
         g_variant_unref(pending.arguments)
+        if let bus = pending.bus { g_object_unref(UnsafeMutableRawPointer(bus)) }
         pending.done(result)
     }
 
@@ -126,6 +129,8 @@ enum SystemdUser {
 private final class SystemdCall {
     let method: String
     let arguments: OpaquePointer
+    /// The session bus, once reached.
+    var bus: OpaquePointer?
     let done: @MainActor (Result<OpaquePointer, SystemdUser.Failure>) -> Void
     init(_ method: String, _ arguments: OpaquePointer, _ done: @escaping @MainActor (Result<OpaquePointer, SystemdUser.Failure>) -> Void) {
         self.method = method
@@ -142,7 +147,7 @@ private let busReadyCallback: @convention(c) (UnsafeMutablePointer<GObject>?, Op
 }
 
 /// GLib's callback when the manager answered.
-private let callDoneCallback: @convention(c) (UnsafeMutablePointer<GObject>?, OpaquePointer?, UnsafeMutableRawPointer?) -> Void = { source, result, data in
-    nonisolated(unsafe) let (source, result, data) = (source, result, data)
-    MainActor.assumeIsolated { SystemdUser.callDone(data!, source, result) }
+private let callDoneCallback: @convention(c) (UnsafeMutablePointer<GObject>?, OpaquePointer?, UnsafeMutableRawPointer?) -> Void = { _, result, data in
+    nonisolated(unsafe) let (result, data) = (result, data)
+    MainActor.assumeIsolated { SystemdUser.callDone(data!, result) }
 }

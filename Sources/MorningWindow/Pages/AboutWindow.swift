@@ -10,26 +10,28 @@ enum AboutWindow {
     /// The heading of the credits that name the famous routines' sources.
     static let sourcesHeading = "Famous routines, from"
 
-    /// The about window over `parent`, crediting the source of each of `routines` (the
-    /// famous routines bmd serves; none when the window has not had them from bmd).
-    static func make(over parent: UnsafeMutablePointer<GtkWidget>?, routines: [Morning.CatalogRoutine]) -> UnsafeMutablePointer<GtkWidget> {
-        let widget = adw_about_window_new()!
-        let about = OpaquePointer(widget)
-        adw_about_window_set_application_name(about, WindowApp.title)
-        adw_about_window_set_application_icon(about, WindowApp.id)
-        adw_about_window_set_version(about, BuildInfo.version)
-        adw_about_window_set_comments(about, summary)
-        adw_about_window_set_developer_name(about, "Better Morning maintainers")
-        adw_about_window_set_website(about, website)
-        adw_about_window_set_license_type(about, GTK_LICENSE_APACHE_2_0)
+    /// The about window over the window of `parent`, crediting the source of each of
+    /// `routines` (the famous routines bmd serves; none when the window has not had them
+    /// from bmd).
+    static func make(over parent: (some WidgetWrapper)?, routines: [Morning.CatalogRoutine]) -> AboutWindowWidget {
+        let about = AboutWindowWidget()
+        about.setApplicationName(WindowApp.title)
+        about.setApplicationIcon(WindowApp.id)
+        about.setVersion(BuildInfo.version)
+        about.setComments(summary)
+        about.setDeveloperName("Better Morning maintainers")
+        about.setWebsite(website)
+        about.setLicenseType(GTK_LICENSE_APACHE_2_0)
         let credits = sourceCredits(routines)
-        if !credits.isEmpty {
-            withCStrings(credits) { adw_about_window_add_acknowledgement_section(about, sourcesHeading, $0) }
-        }
-        if let parent, let root = gtk_widget_get_root(parent) {
-            gtk_window_set_transient_for(cast(widget), cast(root))
-        }
-        return widget
+        if !credits.isEmpty { about.addAcknowledgementSection(sourcesHeading, credits) }
+        if let window = parent?.window { about.setTransientFor(window) }
+        return about
+    }
+
+    /// The same, over a parent given as GTK's pointer, for the window's frame until it
+    /// holds typed handles.
+    static func make(over parent: UnsafeMutablePointer<GtkWidget>?, routines: [Morning.CatalogRoutine]) -> UnsafeMutablePointer<GtkWidget> {
+        make(over: parent.map(Widget.init(pointer:)), routines: routines).pointer
     }
 
     /// "Benjamin Franklin: The Autobiography of Benjamin Franklin", one line per routine.
@@ -39,10 +41,3 @@ enum AboutWindow {
     }
 }
 
-/// Calls `body` with `strings` as a C array of C strings ended by NULL.
-func withCStrings<Result>(_ strings: [String], _ body: (UnsafeMutablePointer<UnsafePointer<CChar>?>) -> Result) -> Result {
-    let copies = strings.map { UnsafePointer(g_strdup($0)) }
-    defer { copies.forEach { g_free(UnsafeMutableRawPointer(mutating: $0)) } }
-    var array = copies + [nil]
-    return array.withUnsafeMutableBufferPointer { body($0.baseAddress!) }
-}

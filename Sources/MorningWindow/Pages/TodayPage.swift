@@ -9,33 +9,34 @@ import MorningWords
 /// the next frame.
 @MainActor
 final class TodayPage {
-    let root: UnsafeMutablePointer<GtkWidget>
+    /// The page, as the window's stack takes it.
+    var root: UnsafeMutablePointer<GtkWidget> { switcher.pointer }
     private let send: @MainActor (WindowEvent) -> Void
     /// Either the empty state or the day.
-    private let switcher: UnsafeMutablePointer<GtkWidget>
-    private let empty: UnsafeMutablePointer<GtkWidget>
+    private let switcher: Stack
+    private let empty: StatusPage
     /// On the empty state with no routine active: to the Routines page.
-    let routinesButton: UnsafeMutablePointer<GtkWidget>
-    let away: UnsafeMutablePointer<GtkWidget>
-    let headline: UnsafeMutablePointer<GtkWidget>
-    let now: UnsafeMutablePointer<GtkWidget>
-    let next: UnsafeMutablePointer<GtkWidget>
+    let routinesButton: Button
+    let away: Label
+    let headline: Label
+    let now: Label
+    let next: Label
     /// The reminder off, silent or unable to show, said where the morning is followed.
-    let reminder: UnsafeMutablePointer<GtkWidget>
-    private let scroller: UnsafeMutablePointer<GtkWidget>
-    private let dateBox: UnsafeMutablePointer<GtkWidget>
-    let dayHeading: UnsafeMutablePointer<GtkWidget>
-    let list: UnsafeMutablePointer<GtkWidget>
-    let message: UnsafeMutablePointer<GtkWidget>
+    let reminder: Label
+    private let scroller: ScrolledWindow
+    private let dateBox: Box
+    let dayHeading: Label
+    let list: ListBox
+    let message: Label
 
     /// The date buttons, by date, and the dates they were made for.
-    private(set) var dateButtons: [(day: Day, button: UnsafeMutablePointer<GtkWidget>)] = []
+    private(set) var dateButtons: [(day: Day, button: Button)] = []
     private var shownDates: [Day] = []
     private var shownToday: Day?
     /// The task rows, by position, and what they were made for.
-    private(set) var rows: [(task: Morning.DayTask, row: UnsafeMutablePointer<GtkWidget>, check: UnsafeMutablePointer<GtkWidget>?)] = []
+    private(set) var rows: [(task: Morning.DayTask, row: ActionRow, check: CheckButton?)] = []
     /// The ✓ or ✗ label of each row of a past or future day.
-    private var marks: [UnsafeMutablePointer<GtkWidget>: UnsafeMutablePointer<GtkWidget>] = [:]
+    private var marks: [ActionRow: Label] = [:]
     private var rowsKey: String?
     /// The model last drawn: a toggle the model already shows is not sent again.
     private var model = WindowModel()
@@ -49,44 +50,44 @@ final class TodayPage {
     init(send: @escaping @MainActor (WindowEvent) -> Void) {
         self.send = send
         Self.loadStyle()
-        empty = adw_status_page_new()
-        routinesButton = gtk_button_new_with_mnemonic("")!
-        gtk_widget_set_halign(routinesButton, GTK_ALIGN_CENTER)
+        empty = StatusPage()
+        routinesButton = Button(mnemonic: "")
+        routinesButton.halign = GTK_ALIGN_CENTER
         // A pill in the theme's plain colours: white on the accent's background colour
         // would read at 3.8:1.
-        style(routinesButton, "pill")
-        adw_status_page_set_child(OpaquePointer(empty), routinesButton)
-        away = label(wrap: true)
-        style(away, "warning")
-        headline = label(wrap: true)
-        style(headline, "title-3")
-        now = label(wrap: true)
-        style(now, "heading")
-        next = label(wrap: true)
-        style(next, "dim-label")
-        reminder = label(wrap: true)
-        style(reminder, "warning")
-        dateBox = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, TodayPage.dateSpacing)
-        scroller = gtk_scrolled_window_new()
-        gtk_scrolled_window_set_policy(OpaquePointer(scroller), GTK_POLICY_AUTOMATIC, GTK_POLICY_NEVER)
-        gtk_scrolled_window_set_child(OpaquePointer(scroller), dateBox)
-        bm_set_accessible_label(scroller, "Dates")
-        dayHeading = label(wrap: true)
-        style(dayHeading, "heading")
-        list = boxedList("Tasks")
-        message = label(wrap: true)
-        style(message, "error")
+        routinesButton.style("pill")
+        empty.setChild(routinesButton)
+        away = Label.leading(wrap: true)
+        away.style("warning")
+        headline = Label.leading(wrap: true)
+        headline.style("title-3")
+        now = Label.leading(wrap: true)
+        now.style("heading")
+        next = Label.leading(wrap: true)
+        next.style("dim-label")
+        reminder = Label.leading(wrap: true)
+        reminder.style("warning")
+        dateBox = Box(GTK_ORIENTATION_HORIZONTAL, spacing: TodayPage.dateSpacing)
+        scroller = ScrolledWindow()
+        scroller.setPolicy(horizontal: GTK_POLICY_AUTOMATIC, vertical: GTK_POLICY_NEVER)
+        scroller.setChild(dateBox)
+        scroller.setAccessibleLabel("Dates")
+        dayHeading = Label.leading(wrap: true)
+        dayHeading.style("heading")
+        list = ListBox.boxed("Tasks")
+        message = Label.leading(wrap: true)
+        message.style("error")
 
-        let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12)!
-        for child in [away, headline, now, next, reminder, scroller, dayHeading, list, message] {
-            gtk_box_append(cast(column), child)
+        let column = Box(GTK_ORIENTATION_VERTICAL, spacing: 12)
+        let children: [any WidgetWrapper] = [away, headline, now, next, reminder, scroller, dayHeading, list, message]
+        for child in children {
+            column.append(child)
         }
         let scrolled = scrollingPage(column)
 
-        switcher = gtk_stack_new()
-        gtk_stack_add_named(OpaquePointer(switcher), empty, "empty")
-        gtk_stack_add_named(OpaquePointer(switcher), scrolled, "day")
-        root = switcher
+        switcher = Stack()
+        switcher.addNamed(empty, "empty")
+        switcher.addNamed(scrolled, "day")
 
         // The scroller keeps the chosen date in view as its size changes. The adjustment
         // changes while the scroller is being laid out, when a new value would be drawn
@@ -95,14 +96,13 @@ final class TodayPage {
         // in a row of tabs, so the tasks are not fifteen Tabs away.
         for (entry, step) in [(WindowShortcuts.previousDate, -1), (WindowShortcuts.nextDate, 1),
                               (WindowShortcuts.firstDate, Int.min), (WindowShortcuts.lastDate, Int.max)] {
-            shortcut(dateBox, entry.keys, local: true) { [weak self] in self?.step(step) }
+            dateBox.shortcut(entry.keys, local: true) { [weak self] in self?.step(step) }
         }
-        on(UnsafeMutableRawPointer(routinesButton), "clicked") { [weak self] in self?.send(.showPage(.routines)) }
-        let adjustment = gtk_scrolled_window_get_hadjustment(OpaquePointer(scroller))
-        on(UnsafeMutableRawPointer(adjustment!), "changed") { [weak self] in
+        routinesButton.on("clicked") { [weak self] in self?.send(.showPage(.routines)) }
+        scroller.horizontal.on("changed") { [weak self] in
             guard let self, !self.scrollPending else { return }
             self.scrollPending = true
-            nextFrame(self.scroller) { [weak self] in
+            self.scroller.nextFrame { [weak self] in
                 self?.scrollPending = false
                 self?.scrollToSelected()
             }
@@ -110,40 +110,40 @@ final class TodayPage {
     }
 
     /// The mark a row of a past or future day shows, as shown.
-    func markText(_ row: UnsafeMutablePointer<GtkWidget>) -> String? {
-        marks[row].map { String(cString: gtk_label_get_text(OpaquePointer($0))) }
+    func markText(_ row: ActionRow) -> String? {
+        marks[row]?.text
     }
 
     /// The empty state's title, as shown.
-    var emptyTitle: String { String(cString: adw_status_page_get_title(OpaquePointer(empty))) }
+    var emptyTitle: String { empty.title }
 
     /// The empty state's icon, as shown, if any.
-    var emptyIcon: String? { adw_status_page_get_icon_name(OpaquePointer(empty)).map { String(cString: $0) } }
+    var emptyIcon: String? { empty.iconName }
 
     func render(_ model: WindowModel) {
         self.model = model
-        gtk_widget_set_visible(away, TodayText.away(model) != nil && model.status != nil ? 1 : 0)
-        gtk_label_set_text(OpaquePointer(away), TodayText.away(model) ?? "")
+        away.visible = TodayText.away(model) != nil && model.status != nil
+        away.text = TodayText.away(model) ?? ""
         if let empty = TodayText.empty(model) {
-            adw_status_page_set_title(OpaquePointer(self.empty), empty.title)
-            adw_status_page_set_description(OpaquePointer(self.empty), markupShowing(empty.description))
-            adw_status_page_set_icon_name(OpaquePointer(self.empty), TodayText.emptyIcon(model))
-            gtk_button_set_label(cast(routinesButton), empty.routinesButton ?? "")
+            self.empty.title = empty.title
+            self.empty.descriptionMarkup = markupShowing(empty.description)
+            self.empty.iconName = TodayText.emptyIcon(model)
+            routinesButton.label = empty.routinesButton ?? ""
             // Its label once: GTK 4.8 would read the label and then the label it is labelled by.
-            bm_set_accessible_label(routinesButton, empty.routinesButton ?? "")
-            gtk_widget_set_visible(routinesButton, empty.routinesButton == nil ? 0 : 1)
-            gtk_stack_set_visible_child_name(OpaquePointer(switcher), "empty")
+            routinesButton.setAccessibleLabel(empty.routinesButton ?? "")
+            routinesButton.visible = empty.routinesButton != nil
+            switcher.visibleChildName = "empty"
             return
         }
-        gtk_stack_set_visible_child_name(OpaquePointer(switcher), "day")
+        switcher.visibleChildName = "day"
         guard let status = model.status else { return }
-        gtk_label_set_text(OpaquePointer(headline), MorningText.headline(status))
-        set(now, TodayText.now(status))
-        set(next, TodayText.next(status))
-        set(reminder, TodayText.reminder(status))
+        headline.text = MorningText.headline(status)
+        now.show(TodayText.now(status))
+        next.show(TodayText.next(status))
+        reminder.show(TodayText.reminder(status))
         renderDates(model)
         if let day = model.shownDay {
-            gtk_label_set_text(OpaquePointer(dayHeading), TodayText.dayHeading(day))
+            dayHeading.text = TodayText.dayHeading(day)
             let nowPosition = day.mode == .today ? MorningText.taskNow(status)?.position : nil
             renderRows(day, now: nowPosition)
             // The window opens with the focus on the task to do now (else the first of
@@ -152,16 +152,16 @@ final class TodayPage {
             if !focused, day.mode == .today, let first = rows.first {
                 focused = true
                 let row = rows.first { $0.task.position == nowPosition } ?? first
-                gtk_widget_grab_focus(row.row)
+                row.row.grabFocus()
             }
         } else {
             let heading = model.scroller.selected.map {
                 model.unservedDay == $0.description ? "bmd did not give the day \($0)" : "Asking bmd for \($0)…"
             }
-            gtk_label_set_text(OpaquePointer(dayHeading), heading ?? "")
+            dayHeading.text = heading ?? ""
             renderRows(nil, now: nil)
         }
-        set(message, model.message)
+        message.show(model.message)
     }
 
     // MARK: The date scroller
@@ -169,43 +169,43 @@ final class TodayPage {
     private func renderDates(_ model: WindowModel) {
         guard let today = model.scroller.today else { return }
         if model.scroller.dates != shownDates || today != shownToday {
-            while let child = gtk_widget_get_first_child(dateBox) { gtk_box_remove(cast(dateBox), child) }
+            dateBox.removeAll()
             dateButtons = model.scroller.dates.map { date in
                 let (text, kind) = TodayText.scrollerDate(date, today: today)
-                let button = gtk_button_new()!
+                let button = Button()
                 let parts = text.split(separator: " ", maxSplits: 1).map(String.init)
-                let label = gtk_label_new(parts.joined(separator: "\n"))!
-                gtk_label_set_justify(OpaquePointer(label), GTK_JUSTIFY_CENTER)
-                gtk_button_set_child(cast(button), label)
-                gtk_widget_set_size_request(button, TodayPage.dateWidth, -1)
-                style(button, "date")
-                if kind == "upcoming" { style(button, "upcoming") }
-                if kind == "today" { style(label, "heading") }
-                nameWithTooltip(button, "\(Weekday(date).name) \(date), \(kind)")
-                on(UnsafeMutableRawPointer(button), "clicked") { [weak self, button] in
+                let label = Label(parts.joined(separator: "\n"))
+                label.justify = GTK_JUSTIFY_CENTER
+                button.setChild(label)
+                button.setSizeRequest(width: TodayPage.dateWidth, height: -1)
+                button.style("date")
+                if kind == "upcoming" { button.style("upcoming") }
+                if kind == "today" { label.style("heading") }
+                button.nameWithTooltip("\(Weekday(date).name) \(date), \(kind)")
+                button.on("clicked") { [weak self] in
                     self?.send(.select(date))
                     // The date clicked takes the focus, as a tab does, so the arrow keys go on from it.
-                    if gtk_widget_get_focusable(button) != 0 { gtk_widget_grab_focus(button) }
+                    if button.focusable { button.grabFocus() }
                 }
-                gtk_box_append(cast(dateBox), button)
+                dateBox.append(button)
                 return (date, button)
             }
             shownDates = model.scroller.dates
             shownToday = today
         }
-        let hadFocus = dateButtons.contains { gtk_widget_has_focus($0.button) != 0 }
+        let hadFocus = dateButtons.contains { $0.button.hasFocus }
         let chosenButton = dateButtons.first { $0.day == model.scroller.selected }?.button
         if let chosenButton {
-            gtk_widget_set_focusable(chosenButton, 1)
-            if hadFocus { gtk_widget_grab_focus(chosenButton) }
+            chosenButton.focusable = true
+            if hadFocus { chosenButton.grabFocus() }
         }
         for (date, button) in dateButtons {
             let chosen = date == model.scroller.selected
-            style(button, "suggested-action", chosen)
-            style(button, "flat", !chosen)
-            bm_set_accessible_selected(button, chosen ? 1 : 0)
+            button.style("suggested-action", chosen)
+            button.style("flat", !chosen)
+            button.setAccessibleSelected(chosen)
             // Without a chosen date on show the first takes the Tab stop.
-            if button != chosenButton { gtk_widget_set_focusable(button, chosenButton == nil && date == shownDates.first ? 1 : 0) }
+            if button != chosenButton { button.focusable = chosenButton == nil && date == shownDates.first }
         }
         scrollToSelected()
     }
@@ -226,28 +226,23 @@ final class TodayPage {
     private static var styled = false
 
     private static func loadStyle() {
-        guard !styled, let display = gdk_display_get_default() else { return }
-        styled = true
-        let css = """
+        guard !styled else { return }
+        styled = addStyleSheet("""
             button.date.upcoming { color: alpha(@window_fg_color, 0.7); }
             button.date.suggested-action, button.date.suggested-action:hover, button.date.suggested-action:active {
                 background-color: @accent_color; color: @window_bg_color;
             }
-            """
-        let provider = gtk_css_provider_new()!
-        gtk_css_provider_load_from_data(provider, css, -1)
-        gtk_style_context_add_provider_for_display(display, OpaquePointer(provider), guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+            """)
     }
 
     /// Scrolls the dates so the chosen one is in the middle, as far as the ends allow.
     private func scrollToSelected() {
-        guard let selected = model.scroller.selected, let index = shownDates.firstIndex(of: selected),
-              let adjustment = gtk_scrolled_window_get_hadjustment(OpaquePointer(scroller)) else { return }
+        guard let selected = model.scroller.selected, let index = shownDates.firstIndex(of: selected) else { return }
+        let adjustment = scroller.horizontal
         let step = Double(TodayPage.dateWidth + TodayPage.dateSpacing)
-        let page = gtk_adjustment_get_page_size(adjustment)
-        let upper = gtk_adjustment_get_upper(adjustment)
+        let page = adjustment.pageSize
         let wanted = Double(index) * step - (page - Double(TodayPage.dateWidth)) / 2
-        gtk_adjustment_set_value(adjustment, min(max(0, wanted), max(0, upper - page)))
+        adjustment.value = min(max(0, wanted), max(0, adjustment.upper - page))
     }
 
     // MARK: The tasks
@@ -257,7 +252,7 @@ final class TodayPage {
         // in place, so the focus stays on the row that was checked.
         let key = day.map { d in d.date + "|" + d.tasks.map { "\($0.position) \($0.time) \($0.title)" }.joined(separator: "|") + "|\(d.mode)" }
         if key != rowsKey {
-            while let child = gtk_widget_get_first_child(list) { gtk_list_box_remove(OpaquePointer(list), child) }
+            while let child = list.firstChild { list.remove(child) }
             marks = [:]
             rows = (day?.tasks ?? []).map { task in makeRow(task, mode: day!.mode) }
             rowsKey = key
@@ -269,16 +264,16 @@ final class TodayPage {
             let pending = pendingTick(task.position)
             if let check {
                 // A tick bmd has not answered yet shows as the person made it, waiting.
-                let active: gboolean = (pending?.done ?? (task.state == .done)) ? 1 : 0
-                if gtk_check_button_get_active(cast(check)) != active { gtk_check_button_set_active(cast(check), active) }
+                let active = pending?.done ?? (task.state == .done)
+                if check.active != active { check.active = active }
                 // Nothing can be checked while bmd is away: the box would say what bmd never heard.
-                gtk_widget_set_sensitive(check, model.link == .live && pending == nil ? 1 : 0)
-                bm_set_accessible_label(check, "\(task.time) \(task.title)")
+                check.sensitive = model.link == .live && pending == nil
+                check.setAccessibleLabel("\(task.time) \(task.title)")
             }
             var subtitle = task.position == now ? "\(task.time) · now" : task.time
             if pending != nil { subtitle += " · " + TodayText.waitingForBmd }
-            adw_action_row_set_subtitle(cast(row), subtitle)
-            bm_set_accessible_label(row, TodayText.accessibleName(task) + (task.position == now ? ", to do now" : ""))
+            row.subtitle = subtitle
+            row.setAccessibleLabel(TodayText.accessibleName(task) + (task.position == now ? ", to do now" : ""))
         }
     }
 
@@ -287,42 +282,41 @@ final class TodayPage {
         model.pendingTicks.first { $0.position == position && $0.date == model.shownDay?.date }
     }
 
-    private func makeRow(_ task: Morning.DayTask, mode: Morning.DayMode) -> (Morning.DayTask, UnsafeMutablePointer<GtkWidget>, UnsafeMutablePointer<GtkWidget>?) {
-        let row = adw_action_row_new()!
+    private func makeRow(_ task: Morning.DayTask, mode: Morning.DayMode) -> (Morning.DayTask, ActionRow, CheckButton?) {
+        let row = ActionRow()
         // Plain text before the title is set: a title set while markup is on is parsed once.
-        adw_preferences_row_set_use_markup(cast(row), 0)
-        adw_preferences_row_set_title(cast(row), task.title)
-        var check: UnsafeMutablePointer<GtkWidget>?
+        row.useMarkup = false
+        row.title = task.title
+        var check: CheckButton?
         switch mode {
         case .today:
-            let box = gtk_check_button_new()!
-            gtk_widget_set_valign(box, GTK_ALIGN_CENTER)
-            gtk_check_button_set_active(cast(box), task.state == .done ? 1 : 0)
+            let box = CheckButton()
+            box.valign = GTK_ALIGN_CENTER
+            box.active = task.state == .done
             let position = task.position
-            on(UnsafeMutableRawPointer(box), "toggled") { [weak self, box] in
+            box.on("toggled") { [weak self] in
                 guard let self else { return }
-                let active = gtk_check_button_get_active(cast(box)) != 0
                 let shown = self.pendingTick(position)?.done
                     ?? (self.model.shownDay?.tasks.first { $0.position == position }?.state == .done)
-                if active != shown { self.send(.toggle(position: position)) }
+                if box.active != shown { self.send(.toggle(position: position)) }
             }
-            adw_action_row_add_prefix(cast(row), box)
-            adw_action_row_set_activatable_widget(cast(row), box)
+            row.addPrefix(box)
+            row.setActivatableWidget(box)
             check = box
         case .past:
-            let mark = gtk_label_new(TodayText.mark(task))!
-            style(mark, task.state == .done ? "success" : "error")
-            gtk_widget_set_size_request(mark, 24, -1)
-            adw_action_row_add_prefix(cast(row), mark)
+            let mark = Label(TodayText.mark(task))
+            mark.style(task.state == .done ? "success" : "error")
+            mark.setSizeRequest(width: 24, height: -1)
+            row.addPrefix(mark)
             marks[row] = mark
         case .future:
-            let mark = gtk_label_new("")!
-            gtk_widget_set_size_request(mark, 24, -1)
-            adw_action_row_add_prefix(cast(row), mark)
+            let mark = Label("")
+            mark.setSizeRequest(width: 24, height: -1)
+            row.addPrefix(mark)
             marks[row] = mark
-            style(row, "dim-label")
+            row.style("dim-label")
         }
-        gtk_list_box_append(OpaquePointer(list), row)
+        list.append(row)
         return (task, row, check)
     }
 }

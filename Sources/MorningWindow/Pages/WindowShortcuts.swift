@@ -39,30 +39,26 @@ enum WindowShortcuts {
         ("Today", [check, previousDate, nextDate, firstDate, lastDate]),
     ]
 
-    /// The Keyboard Shortcuts window (Ctrl+?), made from `groups`, over `parent`.
+    /// The Keyboard Shortcuts window (Ctrl+?), made from `groups`, over the window of `parent`.
+    @MainActor
+    static func window(over parent: (some WidgetWrapper)?) -> Window {
+        let window = builtWindow("shortcuts", from: definition)
+        if let parentWindow = parent?.window { window.setTransientFor(parentWindow) }
+        return window
+    }
+
+    /// The same, over a parent given as GTK's pointer, for the window's frame until it
+    /// holds typed handles.
     @MainActor
     static func window(over parent: UnsafeMutablePointer<GtkWidget>?) -> UnsafeMutablePointer<GtkWidget> {
-        let builder = gtk_builder_new_from_string(definition, -1)!
-        defer { g_object_unref(UnsafeMutableRawPointer(builder)) }
-        let window = gtk_builder_get_object(builder, "shortcuts")!
-        let widget = UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWidget.self)
-        if let parent, let root = gtk_widget_get_root(parent) {
-            gtk_window_set_transient_for(cast(widget), cast(root))
-        }
-        // The builder gave up its reference to the window, which GTK's list of toplevels keeps.
-        return widget
+        window(over: parent.map(Widget.init(pointer:))).pointer
     }
 
     /// GtkBuilder's text for the Keyboard Shortcuts window: a GtkShortcutsWindow is laid
     /// out only from a definition.
     static var definition: String {
-        func escaped(_ text: String) -> String {
-            let escaped = g_markup_escape_text(text, -1)!
-            defer { g_free(escaped) }
-            return String(cString: escaped)
-        }
         func property(_ name: String, _ value: String) -> String {
-            "<property name=\"\(name)\">\(escaped(value))</property>"
+            "<property name=\"\(name)\">\(markupShowing(value))</property>"
         }
         let groupsText = groups.map { group in
             let shortcutsText = group.entries.map { entry in
