@@ -5,8 +5,9 @@ import MorningWords
 /// The History page: a routine chosen among those bmd stores, the chart of one of its
 /// weeks with the week's navigation, its stats and heatmap, and starting it over or
 /// deleting it, each after a question. It draws the model and sends the person's
-/// actions; what it keeps is what it last drew (so that only what changed is drawn
-/// again), the question on show, and the words given to screen readers.
+/// actions; the week chart and the heatmap are widgets of their own (`WeekChartView`,
+/// `HeatmapView`). What it keeps is what it last drew (so that only what changed is
+/// drawn again) and the question on show.
 @MainActor
 final class HistoryPage {
     /// The page, as the window's stack takes it.
@@ -40,7 +41,6 @@ final class HistoryPage {
     /// The question on show, and its dialog.
     private(set) var dialog: MessageDialog?
     private var dialogQuestion: Confirmation?
-    private var model = HistoryModel()
     /// The routines in the list, by id and as the list shows them.
     private var cardIds: [String] = []
     private var cardLabels: [String] = []
@@ -125,7 +125,6 @@ final class HistoryPage {
         rendering = true
         defer { rendering = false }
         let model = window.history
-        self.model = model
         message.show(window.page == .history ? window.message : nil)
         // What is on show stays while bmd is away, and nothing can be changed.
         away.show(TodayText.away(window))
