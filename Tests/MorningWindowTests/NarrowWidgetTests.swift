@@ -49,7 +49,7 @@ import Testing
         defer { w.close() }
         gtk_window_set_default_size(cast(w.window), 360, 720)
         w.controller.send(.showPage(.history))
-        let row = w.view.history.routineRow
+        let row = w.view.history.routineRow.pointer
         func shown() -> UnsafeMutablePointer<GtkWidget>? {
             widgets(in: row, of: gtk_label_get_type()).first { String(cString: gtk_label_get_text(OpaquePointer($0))) == long + " (active)" && gtk_widget_get_mapped($0) != 0 }
         }

@@ -22,11 +22,11 @@ import Testing
     }
 
     func close(_ w: Window, _ view: PreferencesView) {
-        if let window = view.window { gtk_window_destroy(cast(window)) }
+        if let window = view.window { gtk_window_destroy(cast(window.pointer)) }
         w.close()
     }
 
-    func on(_ toggle: UnsafeMutablePointer<GtkWidget>?) -> Bool { gtk_switch_get_active(OpaquePointer(toggle!)) != 0 }
+    func on(_ toggle: Switch?) -> Bool { gtk_switch_get_active(OpaquePointer(toggle!.pointer)) != 0 }
 
     @Test("the menu opens the preferences, showing bmd's reminder settings")
     func opens() {
@@ -35,7 +35,7 @@ import Testing
         #expect(view.window != nil)
         #expect(on(view.reminderSwitch))
         #expect(!on(view.soundSwitch))  // this bmd says nothing of the sound
-        #expect(String(cString: adw_action_row_get_subtitle(cast(view.reminder!))) == "On your desktop at your routine's first task.")
+        #expect(String(cString: adw_action_row_get_subtitle(cast(view.reminder!.pointer))) == "On your desktop at your routine's first task.")
         // Opening again brings the same window forward.
         let first = view.window
         w.view.openPreferences()
@@ -73,11 +73,11 @@ import Testing
     func reminderOff() {
         let (w, view) = preferences()
         defer { close(w, view) }
-        gtk_switch_set_active(OpaquePointer(view.reminderSwitch!), 0)
+        gtk_switch_set_active(OpaquePointer(view.reminderSwitch!.pointer), 0)
         #expect(spin { view.toasts.contains("Notifications are off.") })
         #expect(w.bmd.calls.contains("SetNotifications false"))
         #expect(!on(view.reminderSwitch))
-        #expect(gtk_widget_get_sensitive(view.soundRow!) == 0)  // no sound without the reminder
+        #expect(gtk_widget_get_sensitive(view.soundRow!.pointer) == 0)  // no sound without the reminder
     }
 
     @Test("the alarm sound switch asks bmd for the sound")
@@ -86,7 +86,7 @@ import Testing
         bmd.status.notifications.sound = false
         let (w, view) = preferences(bmd)
         defer { close(w, view) }
-        gtk_switch_set_active(OpaquePointer(view.soundSwitch!), 1)
+        gtk_switch_set_active(OpaquePointer(view.soundSwitch!.pointer), 1)
         #expect(spin { view.toasts.contains("The reminder's sound is on.") })
         #expect(w.bmd.calls.contains("SetNotificationSound true"))
         #expect(on(view.soundSwitch))
@@ -99,8 +99,8 @@ import Testing
         let (w, view) = preferences(bmd)
         defer { close(w, view) }
         #expect(on(view.keepSwitch))
-        #expect(gtk_widget_get_sensitive(view.keepRow!) != 0)
-        gtk_switch_set_active(OpaquePointer(view.keepSwitch!), 0)
+        #expect(gtk_widget_get_sensitive(view.keepRow!.pointer) != 0)
+        gtk_switch_set_active(OpaquePointer(view.keepSwitch!.pointer), 0)
         #expect(spin { view.toasts.contains("The reminder leaves the screen as other notifications do.") })
         #expect(w.bmd.calls.contains("SetKeepOnScreen false"))
         #expect(!on(view.keepSwitch))
@@ -110,10 +110,10 @@ import Testing
     func test() {
         let (w, view) = preferences()
         defer { close(w, view) }
-        gtk_widget_activate(view.testButton!)
+        gtk_widget_activate(view.testButton!.pointer)
         #expect(spin { view.toasts.contains("Sent a test notification.") })
         w.bmd.records.refusals["TestNotification"] = .notificationsUnavailable(reason: "no notification server on the session bus")
-        gtk_widget_activate(view.testButton!)
+        gtk_widget_activate(view.testButton!.pointer)
         #expect(spin { view.toasts.contains("The notification cannot show: no notification server on the session bus.") })
     }
 
@@ -121,20 +121,20 @@ import Testing
     func reset() {
         let (w, view) = preferences()
         defer { close(w, view) }
-        gtk_widget_activate(view.resetButton!)
+        gtk_widget_activate(view.resetButton!.pointer)
         #expect(spin { view.dialog != nil })
-        #expect(String(cString: adw_message_dialog_get_body(cast(view.dialog!)))
+        #expect(String(cString: adw_message_dialog_get_body(cast(view.dialog!.pointer)))
                 == "Reset Better Morning? Every routine, record and setting is removed; the celebrity routines stay. This cannot be undone.")
-        adw_message_dialog_response(cast(view.dialog!), "cancel")
+        adw_message_dialog_response(cast(view.dialog!.pointer), "cancel")
         #expect(spin { view.dialog == nil })
         // bmd answers in order: once a later call has come, a Reset would have come first.
         let before = w.bmd.calls.count
         w.controller.send(.preferences(.testNotification))
         #expect(spin { w.bmd.calls.count > before })
         #expect(!w.bmd.calls.contains("Reset"))
-        gtk_widget_activate(view.resetButton!)
+        gtk_widget_activate(view.resetButton!.pointer)
         #expect(spin { view.dialog != nil })
-        adw_message_dialog_response(cast(view.dialog!), "confirm")
+        adw_message_dialog_response(cast(view.dialog!.pointer), "confirm")
         #expect(spin { view.toasts.contains("Better Morning is reset: every routine, record and setting is gone.") })
         #expect(w.bmd.calls.contains("Reset"))
         #expect(spin { w.controller.model.status?.phase == Morning.Phase.none })
@@ -144,10 +144,10 @@ import Testing
     func welcome() {
         let (w, view) = preferences()
         defer { close(w, view) }
-        gtk_widget_activate(view.welcomeButton!)
+        gtk_widget_activate(view.welcomeButton!.pointer)
         #expect(spin { view.welcomeDialog != nil && w.bmd.calls.contains("Welcome") })
-        #expect(String(cString: adw_message_dialog_get_body(cast(view.welcomeDialog!))) == PreferencesModel.welcomeText)
-        adw_message_dialog_response(cast(view.welcomeDialog!), "close")
+        #expect(String(cString: adw_message_dialog_get_body(cast(view.welcomeDialog!.pointer))) == PreferencesModel.welcomeText)
+        adw_message_dialog_response(cast(view.welcomeDialog!.pointer), "close")
         #expect(spin { view.welcomeDialog == nil && w.controller.model.preferences.welcome == nil })
     }
     /// Preferences where every control acts: the reminder on, its sound off.
@@ -161,11 +161,11 @@ import Testing
     func keyboard() throws {
         let (w, view) = preferencesWithSound()
         defer { close(w, view) }
-        Keyboard(window: try #require(view.window)).expectTabReaches([
-            ("the Notifications row", view.reminder), ("the Notifications switch", view.reminderSwitch),
-            ("the Alarm Sound row", view.soundRow), ("the Alarm Sound switch", view.soundSwitch),
-            ("Send (a test notification)", view.testButton), ("Show (the welcome)", view.welcomeButton),
-            ("Reset…", view.resetButton),
+        Keyboard(window: try #require(view.window?.pointer)).expectTabReaches([
+            ("the Notifications row", view.reminder?.pointer), ("the Notifications switch", view.reminderSwitch?.pointer),
+            ("the Alarm Sound row", view.soundRow?.pointer), ("the Alarm Sound switch", view.soundSwitch?.pointer),
+            ("Send (a test notification)", view.testButton?.pointer), ("Show (the welcome)", view.welcomeButton?.pointer),
+            ("Reset…", view.resetButton?.pointer),
         ], in: "the preferences")
     }
 
@@ -173,35 +173,35 @@ import Testing
     func keyboardActions() throws {
         let (w, view) = preferencesWithSound()
         defer { close(w, view) }
-        let keys = Keyboard(window: try #require(view.window))
+        let keys = Keyboard(window: try #require(view.window?.pointer))
         // Space on the switch turns the reminder off; bmd hears it and the page says so.
-        #expect(keys.tab(to: view.reminderSwitch!) && keys.press("space"))
+        #expect(keys.tab(to: view.reminderSwitch!.pointer) && keys.press("space"))
         #expect(spin { view.toasts.contains("Notifications are off.") })
         #expect(w.bmd.calls.contains("SetNotifications false"))
         #expect(w.bmd.status.notifications.enabled == false)
         #expect(!on(view.reminderSwitch))
         // Enter on its row turns it on again.
-        #expect(keys.tab(to: view.reminder!) && keys.focus == view.reminder && keys.press("Return"))
+        #expect(keys.tab(to: view.reminder!.pointer) && keys.focus == view.reminder?.pointer && keys.press("Return"))
         #expect(spin { w.bmd.calls.contains("SetNotifications true") && on(view.reminderSwitch) })
         #expect(w.bmd.status.notifications.enabled == true)
         // The sound, on its row.
-        #expect(keys.tab(to: view.soundRow!) && keys.press("space"))
+        #expect(keys.tab(to: view.soundRow!.pointer) && keys.press("space"))
         #expect(spin { w.bmd.calls.contains("SetNotificationSound true") && on(view.soundSwitch) })
 
         // The welcome, read and closed with Escape.
-        #expect(keys.tab(to: view.welcomeButton!) && keys.press("space"))
+        #expect(keys.tab(to: view.welcomeButton!.pointer) && keys.press("space"))
         #expect(spin { view.welcomeDialog != nil && w.bmd.calls.contains("Welcome") })
-        #expect(Keyboard(window: try #require(view.welcomeDialog)).press("Escape"))
+        #expect(Keyboard(window: try #require(view.welcomeDialog?.pointer)).press("Escape"))
         #expect(spin { view.welcomeDialog == nil && w.controller.model.preferences.welcome == nil })
 
         // Reset…: Escape keeps everything; Tab to the question's Reset and Space resets.
-        #expect(keys.tab(to: view.resetButton!) && keys.press("space"))
+        #expect(keys.tab(to: view.resetButton!.pointer) && keys.press("space"))
         #expect(spin { view.dialog != nil })
-        #expect(Keyboard(window: try #require(view.dialog)).press("Escape"))
+        #expect(Keyboard(window: try #require(view.dialog?.pointer)).press("Escape"))
         #expect(spin { view.dialog == nil })
-        #expect(keys.tab(to: view.resetButton!) && keys.press("space"))
+        #expect(keys.tab(to: view.resetButton!.pointer) && keys.press("space"))
         #expect(spin { view.dialog != nil })
-        let dialog = try #require(view.dialog)
+        let dialog = try #require(view.dialog?.pointer)
         let answer = Keyboard(window: dialog)
         #expect(answer.tab(to: try #require(button(labelled: "Reset", in: dialog))) && answer.press("space"))
         #expect(spin { view.toasts.contains("Better Morning is reset: every routine, record and setting is gone.") })
@@ -214,15 +214,15 @@ import Testing
         defer { manager.stop() }
         let (w, view) = preferences()
         defer { close(w, view) }
-        func subtitle() -> String { String(cString: adw_action_row_get_subtitle(cast(view.loginRow!))) }
+        func subtitle() -> String { String(cString: adw_action_row_get_subtitle(cast(view.loginRow!.pointer))) }
         #expect(spin { subtitle() == "bmd does not start when you log in: until something starts it, no reminder comes." })
         #expect(manager.calls.contains("GetUnitFileState bmd.socket"))
-        #expect(gtk_widget_get_visible(view.loginButton!) != 0)
-        gtk_widget_activate(view.loginButton!)
+        #expect(gtk_widget_get_visible(view.loginButton!.pointer) != 0)
+        gtk_widget_activate(view.loginButton!.pointer)
         #expect(spin { subtitle() == "bmd starts when you log in, so the reminder comes every morning." })
         #expect(manager.calls.drop { $0 != "EnableUnitFiles ['bmd.socket'] False True" }.prefix(4)
                 == ["EnableUnitFiles ['bmd.socket'] False True", "Reload", "StartUnit bmd.socket replace", "GetUnitFileState bmd.socket"])
-        #expect(gtk_widget_get_visible(view.loginButton!) == 0, "Turn On still offered once it is on")
+        #expect(gtk_widget_get_visible(view.loginButton!.pointer) == 0, "Turn On still offered once it is on")
         #expect(view.toasts.last == "bmd now starts when you log in.")
     }
 }
