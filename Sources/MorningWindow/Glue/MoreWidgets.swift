@@ -5,11 +5,6 @@ import CAdwaita
 // alone make (a combo row and its list of strings, a level bar, libadwaita's preferences
 // window with its pages, groups and toasts).
 
-/// A string GTK returns and keeps, copied; nil as "".
-private func copied(_ text: UnsafePointer<CChar>?) -> String {
-    text.map { String(cString: $0) } ?? ""
-}
-
 extension Box {
     /// Whether every child is given the same share of the box's length.
     var homogeneous: Bool {
@@ -63,7 +58,7 @@ struct StringList: ObjectWrapper {
 
     /// The strings, in order.
     var strings: [String] {
-        (0..<g_list_model_get_n_items(list)).map { copied(gtk_string_list_get_string(list, $0)) }
+        (0..<g_list_model_get_n_items(list)).map { keptString(gtk_string_list_get_string(list, $0)) }
     }
 
     /// Puts `strings` in the place of every string the list holds, in one change.
@@ -174,7 +169,7 @@ struct PreferencesPage: WidgetWrapper {
     init() { pointer = adw_preferences_page_new() }
 
     var title: String {
-        get { copied(adw_preferences_page_get_title(page)) }
+        get { keptString(adw_preferences_page_get_title(page)) }
         nonmutating set { adw_preferences_page_set_title(page, newValue) }
     }
 
@@ -184,20 +179,4 @@ struct PreferencesPage: WidgetWrapper {
     }
 
     func add(_ group: PreferencesGroup) { adw_preferences_page_add(page, cast(group.pointer)) }
-}
-
-/// A titled group of rows on a preferences page, drawn as a boxed list.
-struct PreferencesGroup: WidgetWrapper {
-    let pointer: UnsafeMutablePointer<GtkWidget>
-    private var group: UnsafeMutablePointer<AdwPreferencesGroup> { cast(pointer) }
-
-    init(pointer: UnsafeMutablePointer<GtkWidget>) { self.pointer = pointer }
-    init() { pointer = adw_preferences_group_new() }
-
-    var title: String {
-        get { copied(adw_preferences_group_get_title(group)) }
-        nonmutating set { adw_preferences_group_set_title(group, newValue) }
-    }
-
-    func add(_ row: some WidgetWrapper) { adw_preferences_group_add(group, row.pointer) }
 }

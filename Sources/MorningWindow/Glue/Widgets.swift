@@ -3,8 +3,8 @@ import CAdwaita
 // One handle per kind of GTK and libadwaita widget the pages make, with the calls they
 // make on it. A kind gets a call when a page needs it, not before.
 
-/// A string GTK returns, which it keeps; nil as "".
-private func string(_ text: UnsafePointer<CChar>?) -> String {
+/// A string GTK returns, which it keeps, copied; nil as "".
+func keptString(_ text: UnsafePointer<CChar>?) -> String {
     text.map { String(cString: $0) } ?? ""
 }
 
@@ -13,7 +13,7 @@ protocol EditableWrapper: WidgetWrapper {}
 
 extension EditableWrapper {
     var text: String {
-        get { string(gtk_editable_get_text(OpaquePointer(pointer))) }
+        get { keptString(gtk_editable_get_text(OpaquePointer(pointer))) }
         nonmutating set { gtk_editable_set_text(OpaquePointer(pointer), newValue) }
     }
 }
@@ -34,7 +34,7 @@ protocol PreferencesRowWrapper: ListBoxRowWrapper {}
 
 extension PreferencesRowWrapper {
     var title: String {
-        get { string(adw_preferences_row_get_title(cast(pointer))) }
+        get { keptString(adw_preferences_row_get_title(cast(pointer))) }
         nonmutating set { adw_preferences_row_set_title(cast(pointer), newValue) }
     }
 
@@ -68,7 +68,7 @@ struct Label: WidgetWrapper {
     init(mnemonic text: String) { pointer = gtk_label_new_with_mnemonic(text) }
 
     var text: String {
-        get { string(gtk_label_get_text(label)) }
+        get { keptString(gtk_label_get_text(label)) }
         nonmutating set { gtk_label_set_text(label, newValue) }
     }
 
@@ -304,13 +304,13 @@ struct StatusPage: WidgetWrapper {
     init() { pointer = adw_status_page_new() }
 
     var title: String {
-        get { string(adw_status_page_get_title(page)) }
+        get { keptString(adw_status_page_get_title(page)) }
         nonmutating set { adw_status_page_set_title(page, newValue) }
     }
 
     /// The description, which libadwaita always reads as Pango markup.
     var descriptionMarkup: String {
-        get { string(adw_status_page_get_description(page)) }
+        get { keptString(adw_status_page_get_description(page)) }
         nonmutating set { adw_status_page_set_description(page, newValue) }
     }
 
@@ -331,7 +331,7 @@ struct ActionRow: PreferencesRowWrapper {
     init() { pointer = adw_action_row_new() }
 
     var subtitle: String {
-        get { string(adw_action_row_get_subtitle(row)) }
+        get { keptString(adw_action_row_get_subtitle(row)) }
         nonmutating set { adw_action_row_set_subtitle(row, newValue) }
     }
 
@@ -352,7 +352,7 @@ struct ExpanderRow: PreferencesRowWrapper {
     init() { pointer = adw_expander_row_new() }
 
     var subtitle: String {
-        get { string(adw_expander_row_get_subtitle(row)) }
+        get { keptString(adw_expander_row_get_subtitle(row)) }
         nonmutating set { adw_expander_row_set_subtitle(row, newValue) }
     }
 
@@ -393,12 +393,12 @@ struct MessageDialog: WindowWrapper {
     }
 
     var heading: String {
-        get { string(adw_message_dialog_get_heading(dialog)) }
+        get { keptString(adw_message_dialog_get_heading(dialog)) }
         nonmutating set { adw_message_dialog_set_heading(dialog, newValue) }
     }
 
     var body: String {
-        get { string(adw_message_dialog_get_body(dialog)) }
+        get { keptString(adw_message_dialog_get_body(dialog)) }
         nonmutating set { adw_message_dialog_set_body(dialog, newValue) }
     }
 
@@ -467,7 +467,7 @@ struct PreferencesGroup: WidgetWrapper {
     init() { pointer = adw_preferences_group_new() }
 
     var title: String {
-        get { string(adw_preferences_group_get_title(group)) }
+        get { keptString(adw_preferences_group_get_title(group)) }
         nonmutating set { adw_preferences_group_set_title(group, newValue) }
     }
 
