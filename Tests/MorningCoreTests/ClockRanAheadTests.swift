@@ -24,32 +24,36 @@ private struct Life {
         wake(today)
     }
 
-    /// What bmd does at a wake on `today`.
-    mutating func wake(_ today: String) {
+    /// What bmd does at a wake on `today`, and before every write: gives the day a rule
+    /// is then applied on.
+    @discardableResult
+    mutating func wake(_ today: String) -> Book.Today {
         let today = day(today)
         let later = LaterRecords(all: records, today: today)
-        store(book.closeDays(today: today, exists: everyDateExists) { later })
+        let closing = book.closeDays(today: today, exists: everyDateExists) { later }
+        store(closing.changes)
+        return closing.today
     }
 
     mutating func activate(_ id: String, _ today: String) throws -> Book.Activation {
-        wake(today)
+        let closed = wake(today)
         let later = LaterRecords(all: records, today: day(today))
-        let a = try book.activate(id, today: day(today), exists: everyDateExists, catalog: testCatalog) { later }
+        let a = try book.activate(id, today: closed, catalog: testCatalog) { later }
         store(a.changes)
         return a
     }
 
     mutating func restart(_ id: String, _ today: String) throws -> Book.Activation {
-        wake(today)
+        let closed = wake(today)
         let later = LaterRecords(all: records, today: day(today))
-        let a = try book.restart(id, today: day(today), exists: everyDateExists, catalog: testCatalog) { later }
+        let a = try book.restart(id, today: closed, catalog: testCatalog) { later }
         store(a.changes)
         return a
     }
 
     mutating func check(_ task: String, _ today: String) throws {
-        wake(today)
-        store(try book.check(task, done: true, today: day(today), exists: everyDateExists).changes)
+        let closed = wake(today)
+        store(try book.check(task, done: true, today: closed).changes)
     }
 
     func dates(_ id: RoutineID = 1) -> [String] {
