@@ -121,7 +121,7 @@ extension Book {
                                        catalog: [CatalogEntry] = Catalog.entries) throws
         -> (routines: Int, records: Int, changes: [Change])
     {
-        assert(daysClosed(before: closed), "a rule applied on a book whose ended days are open")
+        assertClosed(closed)
         let (today, exists) = (closed.date, closed.exists)
         try Book.validate(archived, today: today, exists: exists, catalog: catalog)
         guard replace || routines.isEmpty else { throw Morning.Error.importRefused(routines: routines.count) }

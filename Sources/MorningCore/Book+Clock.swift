@@ -54,7 +54,7 @@ extension Book {
     /// The rules that read days (check, activate, restart, delete, saving a draft, create,
     /// import) take one and assume so: they close no day themselves, and a rule cannot be
     /// called on a book whose ended days were not closed. Debug builds check it too
-    /// (`daysClosed(before:)`), in case a `Today` is used on a book it was not given for.
+    /// (`assertClosed`), in case a `Today` is used on a book it was not given for.
     public struct Today {
         public let date: Day
         /// The zone's rule of which dates have a day at all.
@@ -91,6 +91,12 @@ extension Book {
         finalizeEnded(today: today, exists: exists, into: &changes)
         noteToday(today, back: back, into: &changes)
         return (changes, Today(date: today, exists: exists))
+    }
+
+    /// Stops a debug build when a rule is applied with a `Today` its book's closing did not
+    /// give: a day of the running routine that ended before it is still open.
+    func assertClosed(_ today: Today) {
+        assert(daysClosed(before: today), "a rule applied on a book whose ended days are open")
     }
 
     /// Whether no day of the running routine that ended before `today` is left open: what

@@ -163,7 +163,7 @@ public struct Book: Hashable, Sendable {
     /// included, read only when a stored routine holds days in the run it starts.
     public mutating func activate(_ query: String, today: Today, catalog: [CatalogEntry] = Catalog.entries,
                                   later: () throws -> LaterRecords) throws -> Activation {
-        assert(daysClosed(before: today), "a rule applied on a book whose ended days are open")
+        assertClosed(today)
         switch try resolveActivatable(query, catalog: catalog) {
         case .stored(let routine):
             if routine.isActive { throw Morning.Error.alreadyActive(routine: routine.name) }
@@ -181,7 +181,7 @@ public struct Book: Hashable, Sendable {
     /// is read as `activate` reads it.
     public mutating func restart(_ query: String, today: Today, catalog: [CatalogEntry] = Catalog.entries,
                                  later: () throws -> LaterRecords) throws -> Activation {
-        assert(daysClosed(before: today), "a rule applied on a book whose ended days are open")
+        assertClosed(today)
         let routine = try resolveStored(query, catalog: catalog)
         return try switchTo(routine.id, today: today.date, later: later)
     }
@@ -189,7 +189,7 @@ public struct Book: Hashable, Sendable {
     /// Saves a new custom routine and activates it from tomorrow.
     public mutating func saveCustom(name: String, tasks: [RoutineTask], today: Today,
                                     catalog: [CatalogEntry] = Catalog.entries) throws -> Activation {
-        assert(daysClosed(before: today), "a rule applied on a book whose ended days are open")
+        assertClosed(today)
         try Book.validate(name: name, tasks: tasks)
         try refuseWhenFull()
         let routine = Routine(id: nextRoutineID, slug: uniqueSlug(for: name, catalog: catalog), name: name,
@@ -257,7 +257,7 @@ public struct Book: Hashable, Sendable {
     /// Removes a stored routine with its records and checks. If it was active, none is.
     public mutating func delete(_ query: String, today: Today,
                                 catalog: [CatalogEntry] = Catalog.entries) throws -> (Routine, [Change]) {
-        assert(daysClosed(before: today), "a rule applied on a book whose ended days are open")
+        assertClosed(today)
         let routine = try resolveStored(query, catalog: catalog)
         routines.removeAll { $0.id == routine.id }
         openDays = openDays.filter { $0.key.routineID != routine.id }
@@ -279,7 +279,7 @@ public struct Book: Hashable, Sendable {
     /// position and whether anything changed.
     public mutating func check(_ taskQuery: String, done: Bool,
                                today closed: Today) throws -> (position: Int, changed: Bool, changes: [Change]) {
-        assert(daysClosed(before: closed), "a rule applied on a book whose ended days are open")
+        assertClosed(closed)
         let today = closed.date
         var changes: [Change] = []
         let routine = try runningRoutine(today: today)
