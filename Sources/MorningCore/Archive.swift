@@ -85,9 +85,10 @@ extension Book {
     /// stores. `records` are all Day
     /// Records, in any order. An export is a read and stores nothing; it says what bmd
     /// holds once it catches up, which is what the export imports back to.
-    public func archive(records: [DayRecord], today: Day, exists: (Day) -> Bool) -> [ArchivedRoutine] {
+    public func archive(records: [DayRecord], today: Day, exists: @escaping (Day) -> Bool) -> [ArchivedRoutine] {
+        // On a copy: the closing is only foreseen, never kept.
         var book = self
-        let changes = book.closeDays(today: today, exists: exists) { LaterRecords(all: records, today: today) }
+        let changes = book.closeDays(today: today, exists: exists) { LaterRecords(all: records, today: today) }.changes
         var added: [DayRecord] = []
         var removed: Set<OpenDay> = []
         for change in changes {
@@ -110,13 +111,18 @@ extension Book {
     /// Replacing removes what `reset` removes but keeps this machine's settings, so a
     /// reminder already sent today is not sent again. The routines keep the export's
     /// order as their recency, and days that ended since the export are finalized at once,
-    /// but for a date the zone skips whole (`exists` false), as bmd's own catch-up does.
+    /// but for a date the zone skips whole, as bmd's own catch-up does.
     /// Titles are stored trimmed, as every other way in stores them.
-    public mutating func importArchive(_ archived: [ArchivedRoutine], replace: Bool, today: Day,
-                                       exists: (Day) -> Bool,
+    ///
+    /// The one rule that closes days: not the book's, which are closed already (`today`),
+    /// but those of the book it brings in, which nobody has closed here, so that the book
+    /// it leaves is closed as every rule leaves it.
+    public mutating func importArchive(_ archived: [ArchivedRoutine], replace: Bool, today closed: Today,
                                        catalog: [CatalogEntry] = Catalog.entries) throws
         -> (routines: Int, records: Int, changes: [Change])
     {
+        assertClosed(closed)
+        let (today, exists) = (closed.date, closed.exists)
         try Book.validate(archived, today: today, exists: exists, catalog: catalog)
         guard replace || routines.isEmpty else { throw Morning.Error.importRefused(routines: routines.count) }
         var archive = Archive(routines: [], records: [], openDays: [:])
@@ -144,7 +150,7 @@ extension Book {
         if dropsDraft { changes.append(setDraft(nil)) }
         // An export made while the clock read later than this one does, here or on another
         // machine, is closed as bmd closes its own state.
-        changes += closeDays(today: today, exists: exists) { LaterRecords(all: archive.records, today: today) }
+        changes += closeDays(today: today, exists: exists) { LaterRecords(all: archive.records, today: today) }.changes
         // The records stored: the export's and the days finalized since it, less the days
         // of the active routine opened again because they lie ahead of this clock.
         var stored = archive.records.count

@@ -24,23 +24,64 @@ public struct LaterRecords: Sendable, Equatable {
         }
         self.init(records: later, latestBefore: latest)
     }
+
+    /// What the store will hold of the days from `today` on once it also holds `changes`:
+    /// the records they finalize, less those they remove.
+    public func applying(_ changes: [Change], today: Day) -> LaterRecords {
+        var next = self
+        for change in changes {
+            switch change {
+            case .finalizeDay(let record):
+                if record.date >= today {
+                    next.records.append(record)
+                } else {
+                    next.latestBefore[record.routineID] = max(record.date, next.latestBefore[record.routineID] ?? record.date)
+                }
+            case .removeDayRecord(let id, let date):
+                next.records.removeAll { $0.routineID == id && $0.date == date }
+            default:
+                break
+            }
+        }
+        return next
+    }
 }
 
 extension Book {
-    /// Closes every day that has ended: the one function of the core that does, called
-    /// first by every rule that writes (check, activate, restart, delete, saving a draft,
-    /// import) and by bmd at its start and at every wake.
+    /// The day a rule that writes is applied on, which only `closeDays` gives: holding one
+    /// means the days that ended before it are closed.
+    ///
+    /// The rules that read days (check, activate, restart, delete, saving a draft, create,
+    /// import) take one and assume so: they close no day themselves, and a rule cannot be
+    /// called on a book whose ended days were not closed. Debug builds check it too
+    /// (`assertClosed`), in case a `Today` is used on a book it was not given for.
+    public struct Today {
+        public let date: Day
+        /// The zone's rule of which dates have a day at all.
+        public let exists: (Day) -> Bool
+
+        fileprivate init(date: Day, exists: @escaping (Day) -> Bool) {
+            self.date = date
+            self.exists = exists
+        }
+    }
+
+    /// Closes every day that has ended: the one function of the core that does, called by
+    /// bmd once per write, before the rule (`DayClosing`), at its start and at every wake.
+    /// It gives the `Today` the rules that write are applied on.
     ///
     /// `exists` is the zone's rule of which dates have a day at all: a date the zone skips
     /// whole (Samoa's 2011-12-30) gets no record. `later` reads what the store holds from
     /// today on; it is read only when the clock reads earlier than a day the active routine
-    /// has closed (see `reopenDaysAhead`), or comes back from a jump ahead. A rule that
-    /// cannot read the store (`later` gives nil) leaves those days as they are: bmd's
-    /// engine has already reopened them, in the same write, before the rule runs.
+    /// has closed (see `reopenDaysAhead`), or comes back from a jump ahead. A caller that
+    /// cannot read the store (`later` gives nil) leaves those days as they are.
     ///
     /// Idempotent: a second call with the same today changes nothing.
-    public mutating func closeDays(today: Day, exists: (Day) -> Bool,
-                                   later: () throws -> LaterRecords?) rethrows -> [Change] {
+    public mutating func closeDays(today: Day, exists: @escaping (Day) -> Bool,
+                                   later: () throws -> LaterRecords?) rethrows -> (changes: [Change], today: Today) {
+        #if DEBUG
+        Book.closingRuns?.note()
+        #endif
         var changes: [Change] = []
         let back = jumpComingBack(today: today)
         if clockReadsBeforeClosedDays(today: today) || back != nil, let records = try later() {
@@ -49,7 +90,25 @@ extension Book {
         }
         finalizeEnded(today: today, exists: exists, into: &changes)
         noteToday(today, back: back, into: &changes)
-        return changes
+        return (changes, Today(date: today, exists: exists))
+    }
+
+    /// Stops a debug build when a rule is applied with a `Today` its book's closing did not
+    /// give: a day of the running routine that ended before it is still open.
+    func assertClosed(_ today: Today) {
+        assert(daysClosed(before: today), "a rule applied on a book whose ended days are open")
+    }
+
+    /// Whether no day of the running routine that ended before `today` is left open: what
+    /// `closeDays` leaves, and what every rule that takes a `Today` assumes.
+    func daysClosed(before today: Today) -> Bool {
+        guard let routine = active else { return true }
+        var day = max(routine.startDate, routine.lastRecordDate?.next ?? routine.startDate)
+        while day < today.date {
+            if today.exists(day) { return false }
+            day = day.next
+        }
+        return true
     }
 
     /// The outstanding jump ahead the clock has come back from, if any: it reads earlier
@@ -211,29 +270,14 @@ extension Book {
     /// new run: days closed in an earlier run while the clock read later than now. They are
     /// open again at once, checks and all, as the next catch-up would open them; left to
     /// it, a clock that passed them first would leave the run's days before them without a
-    /// record. `later` is what the store holds; `changes`, the changes of the rule so far,
-    /// which it does not hold yet.
+    /// record. `later` is what the store holds, with the closing of this write's days;
+    /// `changes`, the changes of the rule so far, which it does not hold yet.
     mutating func reopenNewRun(_ index: Int, today: Day, later: () throws -> LaterRecords,
                                changes: inout [Change]) rethrows {
         let routine = routines[index]
         guard let last = routine.lastRecordDate, last >= routine.startDate else { return }
-        let stored = try later()
-        var records = stored.records.filter { $0.routineID == routine.id }
-        var latestBefore = stored.latestBefore[routine.id]
-        for change in changes {
-            switch change {
-            case .finalizeDay(let record) where record.routineID == routine.id:
-                if record.date >= today {
-                    records.append(record)
-                } else {
-                    latestBefore = max(record.date, latestBefore ?? record.date)
-                }
-            case .removeDayRecord(let id, let date) where id == routine.id:
-                records.removeAll { $0.date == date }
-            default:
-                break
-            }
-        }
-        reopen(index, from: today, records: records, latestBefore: latestBefore, into: &changes)
+        let stored = try later().applying(changes, today: today)
+        reopen(index, from: today, records: stored.records.filter { $0.routineID == routine.id },
+               latestBefore: stored.latestBefore[routine.id], into: &changes)
     }
 }

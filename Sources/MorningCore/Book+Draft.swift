@@ -69,31 +69,31 @@ extension Book {
 
     /// Saves the draft as a custom routine active from tomorrow, as activation does,
     /// and drops the draft in the same changes.
-    public mutating func saveDraft(today: Day, exists: (Day) -> Bool, revision: Int? = nil,
+    public mutating func saveDraft(today: Today, revision: Int? = nil,
                                    catalog: [CatalogEntry] = Catalog.entries) throws -> Activation {
         try checkDraftRevision(revision)
         guard let draft else { throw Morning.Error.noDraft }
         guard let title = draft.title else {
             throw Morning.Error.invalidRoutine(reason: "a routine's title has \(Limits.nameLength.lowerBound) to \(Limits.nameLength.upperBound) characters; the draft has no title yet")
         }
-        var activation = try saveCustom(name: title, tasks: draft.tasks, today: today, exists: exists, catalog: catalog)
+        var activation = try saveCustom(name: title, tasks: draft.tasks, today: today, catalog: catalog)
         activation.changes.append(setDraft(nil))
         return activation
     }
 
     /// Saves a custom routine given whole (`bmctl create --title … --task …`), leaving
     /// any draft alone. Times are read as `TimeOfDay.parse` reads them.
-    public mutating func create(title: String, tasks: [(time: String, title: String)], today: Day, exists: (Day) -> Bool,
+    public mutating func create(title: String, tasks: [(time: String, title: String)], today: Today,
                                 catalog: [CatalogEntry] = Catalog.entries) throws -> Activation {
         try Book.validate(name: title)
         let parsed = try tasks.map { RoutineTask(time: try TimeOfDay.parse($0.time), title: $0.title.trimmingWhitespace) }
-        return try saveCustom(name: title.trimmingWhitespace, tasks: parsed, today: today, exists: exists, catalog: catalog)
+        return try saveCustom(name: title.trimmingWhitespace, tasks: parsed, today: today, catalog: catalog)
     }
 
     /// Saves a custom routine from the text of a routine file, leaving any draft alone.
-    public mutating func create(routineFile text: String, today: Day, exists: (Day) -> Bool,
+    public mutating func create(routineFile text: String, today: Today,
                                 catalog: [CatalogEntry] = Catalog.entries) throws -> Activation {
         let file = try RoutineFile.parse(text)
-        return try saveCustom(name: file.title, tasks: file.tasks, today: today, exists: exists, catalog: catalog)
+        return try saveCustom(name: file.title, tasks: file.tasks, today: today, catalog: catalog)
     }
 }

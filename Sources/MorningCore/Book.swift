@@ -1,8 +1,11 @@
-/// The user's routines, the checks of days not yet finalized, and the settings:
-/// everything but finished history, which only grows and is read on demand.
+/// The user's routines, the checks of days not yet finalized, the settings and the draft:
+/// everything bmd keeps but finished history (the Day Records), which only grows and is
+/// read on demand.
 ///
-/// Every mutating method first closes the days that have ended (`closeDays`, with the
-/// zone's rules), then applies one rule, and returns the durable changes in the order the store must apply them.
+/// Every mutating method applies one rule and returns the durable changes in the order
+/// the store must apply them. No rule closes the days that have ended: `closeDays` alone
+/// does, and the rules that read days take the `Today` it gives, so they run on a book
+/// whose ended days are closed (bmd closes them once per write, before the rule).
 /// A method that throws may leave `self` half-changed: callers mutate a copy and keep
 /// it only once its changes are stored.
 public struct Book: Hashable, Sendable {
@@ -156,45 +159,43 @@ public struct Book: Hashable, Sendable {
     /// Activates a catalog or stored routine from tomorrow, finalizing today for
     /// the one that was running first. The running one itself is refused.
     ///
-    /// `later` is what the store holds from today on, read only when a stored routine
-    /// holds days in the run it starts.
-    public mutating func activate(_ query: String, today: Day, exists: (Day) -> Bool,
-                                  catalog: [CatalogEntry] = Catalog.entries,
+    /// `later` is what the store holds from today on, the closing of today's days
+    /// included, read only when a stored routine holds days in the run it starts.
+    public mutating func activate(_ query: String, today: Today, catalog: [CatalogEntry] = Catalog.entries,
                                   later: () throws -> LaterRecords) throws -> Activation {
-        let changes = try closeDays(today: today, exists: exists, later: later)
+        assertClosed(today)
         switch try resolveActivatable(query, catalog: catalog) {
         case .stored(let routine):
             if routine.isActive { throw Morning.Error.alreadyActive(routine: routine.name) }
-            return try switchTo(routine.id, today: today, changes: changes, later: later)
+            return try switchTo(routine.id, today: today.date, later: later)
         case .catalog(let entry):
             try refuseWhenFull()
             let routine = Routine(id: nextRoutineID, slug: entry.id, name: entry.name, kind: .celebrity,
-                                  tasks: entry.tasks, isActive: false, createdDate: today,
-                                  startDate: today.next, activationSerial: 0)
-            return insertAndSwitch(routine, today: today, changes: changes)
+                                  tasks: entry.tasks, isActive: false, createdDate: today.date,
+                                  startDate: today.date.next, activationSerial: 0)
+            return insertAndSwitch(routine, today: today.date)
         }
     }
 
     /// Starts a stored routine over from tomorrow, keeping all of its history. `later`
     /// is read as `activate` reads it.
-    public mutating func restart(_ query: String, today: Day, exists: (Day) -> Bool,
-                                 catalog: [CatalogEntry] = Catalog.entries,
+    public mutating func restart(_ query: String, today: Today, catalog: [CatalogEntry] = Catalog.entries,
                                  later: () throws -> LaterRecords) throws -> Activation {
-        let changes = try closeDays(today: today, exists: exists, later: later)
+        assertClosed(today)
         let routine = try resolveStored(query, catalog: catalog)
-        return try switchTo(routine.id, today: today, changes: changes, later: later)
+        return try switchTo(routine.id, today: today.date, later: later)
     }
 
     /// Saves a new custom routine and activates it from tomorrow.
-    public mutating func saveCustom(name: String, tasks: [RoutineTask], today: Day, exists: (Day) -> Bool,
+    public mutating func saveCustom(name: String, tasks: [RoutineTask], today: Today,
                                     catalog: [CatalogEntry] = Catalog.entries) throws -> Activation {
+        assertClosed(today)
         try Book.validate(name: name, tasks: tasks)
         try refuseWhenFull()
-        let changes = closeDays(today: today, exists: exists) { nil }
         let routine = Routine(id: nextRoutineID, slug: uniqueSlug(for: name, catalog: catalog), name: name,
-                              kind: .custom, tasks: tasks, isActive: false, createdDate: today,
-                              startDate: today.next, activationSerial: 0)
-        return insertAndSwitch(routine, today: today, changes: changes)
+                              kind: .custom, tasks: tasks, isActive: false, createdDate: today.date,
+                              startDate: today.date.next, activationSerial: 0)
+        return insertAndSwitch(routine, today: today.date)
     }
 
     /// Refuses a new stored routine once `Limits.storedRoutines` are kept.
@@ -205,8 +206,8 @@ public struct Book: Hashable, Sendable {
         }
     }
 
-    private mutating func insertAndSwitch(_ routine: Routine, today: Day, changes: [Change]) -> Activation {
-        var changes = changes
+    private mutating func insertAndSwitch(_ routine: Routine, today: Day) -> Activation {
+        var changes: [Change] = []
         var (previous, finalized) = (Routine?.none, DayRecord?.none)
         if let current = routines.firstIndex(where: \.isActive) {
             (previous, finalized) = deactivate(current, today: today, into: &changes)
@@ -220,9 +221,8 @@ public struct Book: Hashable, Sendable {
         return Activation(routine: routine, previous: previous, finalized: finalized, changes: changes)
     }
 
-    private mutating func switchTo(_ id: RoutineID, today: Day, changes: [Change],
-                                   later: () throws -> LaterRecords) rethrows -> Activation {
-        var changes = changes
+    private mutating func switchTo(_ id: RoutineID, today: Day, later: () throws -> LaterRecords) rethrows -> Activation {
+        var changes: [Change] = []
         var (previous, finalized) = (Routine?.none, DayRecord?.none)
         if let current = routines.firstIndex(where: \.isActive) {
             if routines[current].id == id {
@@ -255,14 +255,13 @@ public struct Book: Hashable, Sendable {
     // MARK: - Delete and reset
 
     /// Removes a stored routine with its records and checks. If it was active, none is.
-    public mutating func delete(_ query: String, today: Day, exists: (Day) -> Bool,
+    public mutating func delete(_ query: String, today: Today,
                                 catalog: [CatalogEntry] = Catalog.entries) throws -> (Routine, [Change]) {
-        var changes = closeDays(today: today, exists: exists) { nil }
+        assertClosed(today)
         let routine = try resolveStored(query, catalog: catalog)
         routines.removeAll { $0.id == routine.id }
         openDays = openDays.filter { $0.key.routineID != routine.id }
-        changes.append(.deleteRoutine(routine.id))
-        return (routine, changes)
+        return (routine, [.deleteRoutine(routine.id)])
     }
 
     /// Forgets every routine, record, check, setting and the draft; the welcome shows again.
@@ -278,9 +277,11 @@ public struct Book: Hashable, Sendable {
 
     /// Marks a task of today ✓ (`done`) or untouched again. Returns its 1-based
     /// position and whether anything changed.
-    public mutating func check(_ taskQuery: String, done: Bool, today: Day,
-                               exists: (Day) -> Bool) throws -> (position: Int, changed: Bool, changes: [Change]) {
-        var changes = closeDays(today: today, exists: exists) { nil }
+    public mutating func check(_ taskQuery: String, done: Bool,
+                               today closed: Today) throws -> (position: Int, changed: Bool, changes: [Change]) {
+        assertClosed(closed)
+        let today = closed.date
+        var changes: [Change] = []
         let routine = try runningRoutine(today: today)
         let position = try Book.resolveTask(taskQuery, in: routine.tasks)
         let key = OpenDay(routineID: routine.id, date: today)

@@ -37,7 +37,7 @@ struct SurfacesAgreeTests {
                               createdDate: Day(iso: "2026-11-22")!, startDate: Day(iso: "2026-11-23")!, activationSerial: 1)
         var book = Book(routines: [routine], settings: Settings())
         for p in Self.checked(pattern, count: tasks.count).sorted() {
-            _ = try book.check(String(p), done: true, today: Day(iso: "2026-11-23")!, exists: { _ in true })
+            _ = try book.check(String(p), done: true, today: book.closeDays(today: Day(iso: "2026-11-23")!, exists: { _ in true }) { nil }.today)
         }
         let local = LocalTime(zone: TimeZone(identifier: "UTC")!)
         let midnight = Date(timeIntervalSince1970: 1_795_392_000)  // 2026-11-23T00:00:00Z

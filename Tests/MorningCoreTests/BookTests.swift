@@ -27,10 +27,11 @@ struct ActivationTests {
         var book = Book()
         _ = try book.activateOrFail("lark", "2026-11-22")
         let today = day("2026-11-24")
-        let checked = try book.check("2", done: true, today: today, exists: everyDateExists)
+        let closing = book.closeDays(today: today, exists: everyDateExists) { nil }
+        let checked = try book.check("2", done: true, today: closing.today)
         let a = try book.activateOrFail("owl", "2026-11-24")
-        // Yesterday was caught up (all ✗) by the check, today finalized with its one ✓.
-        let records = (checked.changes + a.changes).compactMap { if case .finalizeDay(let r) = $0 { r } else { nil } }
+        // Yesterday was caught up (all ✗) as the check was made, today finalized with its one ✓.
+        let records = (closing.changes + checked.changes + a.changes).compactMap { if case .finalizeDay(let r) = $0 { r } else { nil } }
         #expect(records.map(\.date) == [day("2026-11-23"), day("2026-11-24")])
         #expect(records.map(\.completed) == [0, 1])
         #expect(records[1].isDone(position: 2) && !records[1].isDone(position: 1))
@@ -40,7 +41,7 @@ struct ActivationTests {
         #expect(book.routines.filter(\.isActive).map(\.name) == ["Night Owl"])
         // Today is locked for the old routine: nothing more can be checked today.
         #expect(throws: Morning.Error.notStarted(routine: "Night Owl", startDate: day("2026-11-25"))) {
-            _ = try book.check("1", done: true, today: today, exists: everyDateExists)
+            _ = try book.check("1", done: true, today: book.closed(today))
         }
     }
 
@@ -72,8 +73,8 @@ struct ActivationTests {
     func restartActive() throws {
         var book = Book()
         _ = try book.activateOrFail("lark", "2026-11-22")
-        _ = try book.check("1", done: true, today: day("2026-11-23"), exists: everyDateExists)
-        let r = try book.restart("lark", today: day("2026-11-23"), exists: everyDateExists, catalog: testCatalog, later: noRecordsAhead)
+        _ = try book.check("1", done: true, today: book.closed(day("2026-11-23")))
+        let r = try book.restart("lark", today: book.closed(day("2026-11-23"), later: noRecordsAhead), catalog: testCatalog, later: noRecordsAhead)
         #expect(r.finalized?.date == day("2026-11-23") && r.finalized?.completed == 1)
         #expect(r.routine.startDate == day("2026-11-24"))
         #expect(r.routine.tasks.map(\.title) == ["Wake up", "Stretch", "Write"])
@@ -87,11 +88,11 @@ struct ActivationTests {
         var book = Book()
         _ = try book.activateOrFail("lark", "2026-11-22")
         _ = try book.activateOrFail("owl", "2026-11-23")
-        let r = try book.restart("lark", today: day("2026-11-26"), exists: everyDateExists, catalog: testCatalog, later: noRecordsAhead)
+        let r = try book.restart("lark", today: book.closed(day("2026-11-26"), later: noRecordsAhead), catalog: testCatalog, later: noRecordsAhead)
         #expect(r.previous?.name == "Night Owl")
         #expect(r.routine.isActive && r.routine.startDate == day("2026-11-27"))
         #expect(throws: Morning.Error.notStored(routine: "Owlet Young", id: "owlet")) {
-            _ = try book.restart("owlet", today: day("2026-11-26"), exists: everyDateExists, catalog: testCatalog, later: noRecordsAhead)
+            _ = try book.restart("owlet", today: book.closed(day("2026-11-26"), later: noRecordsAhead), catalog: testCatalog, later: noRecordsAhead)
         }
     }
 
@@ -100,8 +101,8 @@ struct ActivationTests {
     func deleteActive() throws {
         var book = Book()
         _ = try book.activateOrFail("lark", "2026-11-22")
-        _ = try book.check("1", done: true, today: day("2026-11-23"), exists: everyDateExists)
-        let (routine, changes) = try book.delete("lark", today: day("2026-11-23"), exists: everyDateExists, catalog: testCatalog)
+        _ = try book.check("1", done: true, today: book.closed(day("2026-11-23")))
+        let (routine, changes) = try book.delete("lark", today: book.closed(day("2026-11-23")), catalog: testCatalog)
         #expect(routine.name == "Early Lark")
         #expect(changes.last == .deleteRoutine(routine.id))
         #expect(book.active == nil && book.routines.isEmpty && book.openDays.isEmpty)
@@ -127,7 +128,7 @@ struct ActivationTests {
     func oneActive() throws {
         var book = Book()
         for (i, q) in ["lark", "owl", "owlet", "lark", "owl"].enumerated() {
-            _ = try book.activate(q, today: day("2026-11-22").adding(days: i), exists: everyDateExists, catalog: testCatalog, later: noRecordsAhead)
+            _ = try book.activate(q, today: book.closed(day("2026-11-22").adding(days: i), later: noRecordsAhead), catalog: testCatalog, later: noRecordsAhead)
             #expect(book.routines.filter(\.isActive).count == 1)
         }
         #expect(book.routines.count == 3)
@@ -150,15 +151,15 @@ struct DayRuleTests {
     func checkUncheck() throws {
         var book = try running()
         let today = day("2026-11-23")
-        #expect(try book.check("st", done: true, today: today, exists: everyDateExists).position == 2)
-        #expect(try book.check("1", done: true, today: today, exists: everyDateExists).changed)
-        #expect(try book.check("WAKE", done: true, today: today, exists: everyDateExists).changed == false)
-        _ = try book.check("wake up", done: false, today: today, exists: everyDateExists)
+        #expect(try book.check("st", done: true, today: book.closed(today)).position == 2)
+        #expect(try book.check("1", done: true, today: book.closed(today)).changed)
+        #expect(try book.check("WAKE", done: true, today: book.closed(today)).changed == false)
+        _ = try book.check("wake up", done: false, today: book.closed(today))
         let view = try book.dayView(of: today, today: today, record: nil)
         #expect(view.mode == .today)
         #expect(view.states == [.untouched, .done, .untouched])
-        #expect(throws: Morning.Error.taskNotFound(query: "4", total: 3)) { _ = try book.check("4", done: true, today: today, exists: everyDateExists) }
-        #expect(throws: Morning.Error.taskNotFound(query: "run", total: 3)) { _ = try book.check("run", done: true, today: today, exists: everyDateExists) }
+        #expect(throws: Morning.Error.taskNotFound(query: "4", total: 3)) { _ = try book.check("4", done: true, today: book.closed(today)) }
+        #expect(throws: Morning.Error.taskNotFound(query: "run", total: 3)) { _ = try book.check("run", done: true, today: book.closed(today)) }
     }
 
     // Rule T1.
@@ -179,8 +180,8 @@ struct DayRuleTests {
     @Test("past days are read-only ✓/✗, future days upcoming up to 14 ahead, earlier than start out of range")
     func dayModes() throws {
         var book = try running()
-        _ = try book.check("3", done: true, today: day("2026-11-23"), exists: everyDateExists)
-        let changes = book.closeDays(today: day("2026-11-25"), exists: everyDateExists) { nil }
+        _ = try book.check("3", done: true, today: book.closed(day("2026-11-23")))
+        let changes = book.closeDays(today: day("2026-11-25"), exists: everyDateExists) { nil }.changes
         let record = changes.compactMap { if case .finalizeDay(let r) = $0, r.date == day("2026-11-23") { r } else { nil } }.first
         let today = day("2026-11-25")
         let past = try book.dayView(of: day("2026-11-23"), today: today, record: record)
@@ -199,15 +200,15 @@ struct DayRuleTests {
     @Test("catching up finalizes each missed day exactly once, with what was checked")
     func catchUp() throws {
         var book = try running()
-        _ = try book.check("1", done: true, today: day("2026-11-23"), exists: everyDateExists)
-        _ = try book.check("2", done: true, today: day("2026-11-23"), exists: everyDateExists)
+        _ = try book.check("1", done: true, today: book.closed(day("2026-11-23")))
+        _ = try book.check("2", done: true, today: book.closed(day("2026-11-23")))
         // bmd was off from the evening of the 23rd until the 27th.
-        let changes = book.closeDays(today: day("2026-11-27"), exists: everyDateExists) { nil }
+        let changes = book.closeDays(today: day("2026-11-27"), exists: everyDateExists) { nil }.changes
         let records = changes.compactMap { if case .finalizeDay(let r) = $0 { r } else { nil } }
         #expect(records.map(\.date.description) == ["2026-11-23", "2026-11-24", "2026-11-25", "2026-11-26"])
         #expect(records.map(\.completed) == [2, 0, 0, 0])
         #expect(book.openDays.isEmpty)
-        #expect(book.closeDays(today: day("2026-11-27"), exists: everyDateExists) { nil }.isEmpty)
+        #expect(book.closeDays(today: day("2026-11-27"), exists: everyDateExists) { nil }.changes.isEmpty)
         #expect(book.active?.lastRecordDate == day("2026-11-26"))
     }
 
@@ -215,11 +216,11 @@ struct DayRuleTests {
     @Test("a clock that goes back never reopens a finalized day")
     func clockBack() throws {
         var book = try running()
-        _ = book.closeDays(today: day("2026-11-26"), exists: everyDateExists) { nil }
+        _ = book.closeDays(today: day("2026-11-26"), exists: everyDateExists) { nil }.changes
         #expect(throws: Morning.Error.dayLocked(date: day("2026-11-25"))) {
-            _ = try book.check("1", done: true, today: day("2026-11-25"), exists: everyDateExists)
+            _ = try book.check("1", done: true, today: book.closed(day("2026-11-25")))
         }
-        #expect(book.closeDays(today: day("2026-11-25"), exists: everyDateExists) { nil }.isEmpty)
+        #expect(book.closeDays(today: day("2026-11-25"), exists: everyDateExists) { nil }.changes.isEmpty)
     }
 
     // Rule D5.
@@ -233,8 +234,8 @@ struct DayRuleTests {
     @Test("Week chart: records by date, today's live count, nothing before the start")
     func week() throws {
         var book = try running()
-        _ = book.closeDays(today: day("2026-11-25"), exists: everyDateExists) { nil }
-        _ = try book.check("1", done: true, today: day("2026-11-25"), exists: everyDateExists)
+        _ = book.closeDays(today: day("2026-11-25"), exists: everyDateExists) { nil }.changes
+        _ = try book.check("1", done: true, today: book.closed(day("2026-11-25")))
         let routine = book.active!
         let w = book.week(of: routine, startingOn: day("2026-11-22"), today: day("2026-11-25"),
                           recorded: [day("2026-11-23"): 0, day("2026-11-24"): 2])
@@ -269,15 +270,15 @@ struct NamingTests {
     func custom() throws {
         var book = Book()
         let tasks = [RoutineTask(time: TimeOfDay("06:00")!, title: "Run")]
-        let a = try book.saveCustom(name: "Early Lark", tasks: tasks, today: day("2026-11-22"), exists: everyDateExists, catalog: testCatalog)
+        let a = try book.saveCustom(name: "Early Lark", tasks: tasks, today: book.closed(day("2026-11-22")), catalog: testCatalog)
         #expect(a.routine.slug == "early-lark" && a.routine.kind == .custom)
-        let b = try book.saveCustom(name: "Early  Lark!", tasks: tasks, today: day("2026-11-22"), exists: everyDateExists, catalog: testCatalog)
+        let b = try book.saveCustom(name: "Early  Lark!", tasks: tasks, today: book.closed(day("2026-11-22")), catalog: testCatalog)
         #expect(b.routine.slug == "early-lark-2")
         #expect(throws: Morning.Error.self) {
-            _ = try book.saveCustom(name: String(repeating: "x", count: 21), tasks: tasks, today: day("2026-11-22"), exists: everyDateExists, catalog: testCatalog)
+            _ = try book.saveCustom(name: String(repeating: "x", count: 21), tasks: tasks, today: book.closed(day("2026-11-22")), catalog: testCatalog)
         }
         #expect(throws: Morning.Error.self) {
-            _ = try book.saveCustom(name: "Empty", tasks: [], today: day("2026-11-22"), exists: everyDateExists, catalog: testCatalog)
+            _ = try book.saveCustom(name: "Empty", tasks: [], today: book.closed(day("2026-11-22")), catalog: testCatalog)
         }
     }
 }

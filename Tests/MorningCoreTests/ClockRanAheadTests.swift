@@ -24,32 +24,50 @@ private struct Life {
         wake(today)
     }
 
-    /// What bmd does at a wake on `today`.
-    mutating func wake(_ today: String) {
+    /// What bmd does at a wake on `today`, and before every write: gives the day a rule
+    /// is then applied on.
+    @discardableResult
+    mutating func wake(_ today: String) -> Book.Today {
         let today = day(today)
         let later = LaterRecords(all: records, today: today)
-        store(book.closeDays(today: today, exists: everyDateExists) { later })
+        let closing = book.closeDays(today: today, exists: everyDateExists) { later }
+        store(closing.changes)
+        return closing.today
     }
 
     mutating func activate(_ id: String, _ today: String) throws -> Book.Activation {
-        wake(today)
+        let closed = wake(today)
         let later = LaterRecords(all: records, today: day(today))
-        let a = try book.activate(id, today: day(today), exists: everyDateExists, catalog: testCatalog) { later }
+        let a = try book.activate(id, today: closed, catalog: testCatalog) { later }
         store(a.changes)
         return a
     }
 
     mutating func restart(_ id: String, _ today: String) throws -> Book.Activation {
-        wake(today)
+        let closed = wake(today)
         let later = LaterRecords(all: records, today: day(today))
-        let a = try book.restart(id, today: day(today), exists: everyDateExists, catalog: testCatalog) { later }
+        let a = try book.restart(id, today: closed, catalog: testCatalog) { later }
         store(a.changes)
         return a
     }
 
     mutating func check(_ task: String, _ today: String) throws {
-        wake(today)
-        store(try book.check(task, done: true, today: day(today), exists: everyDateExists).changes)
+        let closed = wake(today)
+        store(try book.check(task, done: true, today: closed).changes)
+    }
+
+    /// What bmd's write door does on `today`: closes the days and activates in one write,
+    /// so the closing is not stored yet when the rule reads the store. Returns the changes
+    /// the write stores.
+    mutating func activateInOneWrite(_ id: String, _ today: String) throws -> [Change] {
+        let today = day(today)
+        let stored = LaterRecords(all: records, today: today)
+        let closing = book.closeDays(today: today, exists: everyDateExists) { stored }
+        let a = try book.activate(id, today: closing.today, catalog: testCatalog) {
+            stored.applying(closing.changes, today: today)
+        }
+        store(closing.changes + a.changes)
+        return closing.changes + a.changes
     }
 
     func dates(_ id: RoutineID = 1) -> [String] {
@@ -176,5 +194,33 @@ struct ClockRanAheadTests {
         #expect(life.dates().isEmpty)
         #expect(life.book.checks(of: 1, on: day("2026-11-21")) == 1)
         try life.check("2", "2026-11-21")
+    }
+
+    /// Lark ran five years ahead, was switched away from there after a check, and the
+    /// clock came back.
+    fileprivate static func switchedWhileAhead() throws -> Life {
+        var life = Life()
+        _ = try life.activate("lark", "2026-11-20")
+        life.jump("2028-02-02")
+        try life.check("1", "2028-02-02")
+        _ = try life.activate("owl", "2028-02-02")
+        return life
+    }
+
+    @Test("Closing and activating in one write stores what closing first, on its own, then activating stores")
+    func closingAndRuleInOneWrite() throws {
+        var apart = try Self.switchedWhileAhead()
+        let today = day("2026-11-22")
+        let closing = apart.book.closeDays(today: today, exists: everyDateExists) { LaterRecords(all: apart.records, today: today) }
+        apart.store(closing.changes)
+        let read = LaterRecords(all: apart.records, today: today)
+        let activation = try apart.book.activate("lark", today: closing.today, catalog: testCatalog) { read }
+        apart.store(activation.changes)
+        var together = try Self.switchedWhileAhead()
+        let changes = try together.activateInOneWrite("lark", "2026-11-22")
+        // The empty days the jump closed are removed once, and the checked one opens again.
+        #expect(changes == closing.changes + activation.changes)
+        #expect(together.dates() == apart.dates() && together.book == apart.book)
+        #expect(together.book.checks(of: 1, on: day("2028-02-02")) == 0b001)
     }
 }

@@ -41,9 +41,10 @@ struct DraftTests {
         #expect(book.draftRevision == 3)
         let seen = book.draftRevision
         _ = try book.draftAdd(time: "05:00", title: "Xray")
+        let closedToday = book.closed(today, exists: { _ in true })
         let before = book
         #expect(throws: Morning.Error.self) { try book.draftRemove(position: 2, revision: seen) }
-        #expect(throws: Morning.Error.self) { try book.saveDraft(today: today, exists: { _ in true }, revision: seen) }
+        #expect(throws: Morning.Error.self) { try book.saveDraft(today: closedToday, revision: seen) }
         #expect(book == before)
         do {
             _ = try book.draftRemove(position: 2, revision: seen)
@@ -119,19 +120,21 @@ struct DraftTests {
     @Test("saving needs a title and at least one task; nothing changes when refused")
     func saveNeedsTitleAndTask() throws {
         var untitled = try bookWithTasks(2, title: nil)
+        var closedToday = untitled.closed(today)
         var before = untitled
         #expect(throws: Morning.Error.invalidRoutine(reason: "a routine's title has 1 to 20 characters; the draft has no title yet")) {
-            _ = try untitled.saveDraft(today: today, exists: everyDateExists, catalog: testCatalog)
+            _ = try untitled.saveDraft(today: closedToday, catalog: testCatalog)
         }
         #expect(untitled == before)
         var empty = try bookWithTasks(0)
+        closedToday = empty.closed(today)
         before = empty
         #expect(throws: Morning.Error.invalidRoutine(reason: "a routine needs at least one task")) {
-            _ = try empty.saveDraft(today: today, exists: everyDateExists, catalog: testCatalog)
+            _ = try empty.saveDraft(today: closedToday, catalog: testCatalog)
         }
         #expect(empty == before)
         var none = Book()
-        #expect(throws: Morning.Error.noDraft) { _ = try none.saveDraft(today: today, exists: everyDateExists, catalog: testCatalog) }
+        #expect(throws: Morning.Error.noDraft) { _ = try none.saveDraft(today: none.closed(today), catalog: testCatalog) }
     }
 
     // Rule C3.
@@ -189,7 +192,7 @@ struct DraftTests {
     @Test("saving makes a custom routine active from tomorrow and drops the draft in the same changes")
     func saveActivatesFromTomorrow() throws {
         var book = try bookWithTasks(3)
-        let a = try book.saveDraft(today: today, exists: everyDateExists, catalog: testCatalog)
+        let a = try book.saveDraft(today: book.closed(today), catalog: testCatalog)
         #expect(a.routine.kind == .custom && a.routine.name == "Mine" && a.routine.slug == "mine")
         #expect(a.routine.isActive && a.routine.startDate == day("2026-11-23"))
         #expect(a.routine.tasks.map(\.title) == ["Task 1", "Task 2", "Task 3"])
@@ -204,10 +207,10 @@ struct DraftTests {
     func saveFinalizesTheRunningRoutine() throws {
         var book = Book()
         _ = try book.activateOrFail("lark", "2026-11-21")
-        _ = try book.check("1", done: true, today: today, exists: everyDateExists)
+        _ = try book.check("1", done: true, today: book.closed(today))
         _ = try book.draftTitle("Mine")
         _ = try book.draftAdd(time: "06:00", title: "Run")
-        let a = try book.saveDraft(today: today, exists: everyDateExists, catalog: testCatalog)
+        let a = try book.saveDraft(today: book.closed(today), catalog: testCatalog)
         #expect(a.previous?.name == "Early Lark" && a.previous?.isActive == false)
         #expect(a.finalized?.date == today && a.finalized?.completed == 1 && a.finalized?.taskCount == 3)
         #expect(book.routines.filter(\.isActive).map(\.name) == ["Mine"])
@@ -217,12 +220,12 @@ struct DraftTests {
     @Test("a saved routine keeps its tasks; a new draft never reaches it")
     func savedRoutineIsLocked() throws {
         var book = try bookWithTasks(2)
-        let saved = try book.saveDraft(today: today, exists: everyDateExists, catalog: testCatalog).routine
+        let saved = try book.saveDraft(today: book.closed(today), catalog: testCatalog).routine
         _ = try book.draftTitle("Mine")
         _ = try book.draftAdd(time: "04:00", title: "Other")
         #expect(book.routine(id: saved.id) == saved)
         // A second routine of the same title is another routine, with its own id.
-        let again = try book.saveDraft(today: today, exists: everyDateExists, catalog: testCatalog).routine
+        let again = try book.saveDraft(today: book.closed(today), catalog: testCatalog).routine
         #expect(again.id != saved.id && again.slug == "mine-2")
         #expect(book.routine(id: saved.id)?.tasks == saved.tasks)
     }
@@ -232,7 +235,7 @@ struct DraftTests {
     func createLeavesTheDraft() throws {
         var book = try bookWithTasks(1, title: "Draft")
         let draft = book.draft
-        let a = try book.create(title: " Quick ", tasks: [("7am", "Coffee"), ("6:30", "Wake up")], today: today, exists: everyDateExists, catalog: testCatalog)
+        let a = try book.create(title: " Quick ", tasks: [("7am", "Coffee"), ("6:30", "Wake up")], today: book.closed(today), catalog: testCatalog)
         #expect(a.routine.name == "Quick" && a.routine.tasks.map(\.title) == ["Wake up", "Coffee"])
         #expect(book.draft == draft)
         #expect(!a.changes.contains { if case .setDraft = $0 { true } else { false } })
@@ -242,19 +245,20 @@ struct DraftTests {
     @Test("create refuses each limit and changes nothing")
     func createLimits() throws {
         var book = Book()
+        let closedToday = book.closed(today)
         let before = book
         let run = [("06:00", "Run")]
         #expect(throws: Morning.Error.invalidRoutine(reason: "a routine's title has 1 to 20 characters; \"\" has 0")) {
-            _ = try book.create(title: "", tasks: run, today: today, exists: everyDateExists, catalog: testCatalog)
+            _ = try book.create(title: "", tasks: run, today: closedToday, catalog: testCatalog)
         }
         #expect(throws: Morning.Error.invalidRoutine(reason: "a routine needs at least one task")) {
-            _ = try book.create(title: "Mine", tasks: [], today: today, exists: everyDateExists, catalog: testCatalog)
+            _ = try book.create(title: "Mine", tasks: [], today: closedToday, catalog: testCatalog)
         }
         #expect(throws: Morning.Error.invalidRoutine(reason: "a routine has at most 20 tasks; this one has 21")) {
-            _ = try book.create(title: "Mine", tasks: Array(repeating: ("06:00", "Run"), count: 21), today: today, exists: everyDateExists, catalog: testCatalog)
+            _ = try book.create(title: "Mine", tasks: Array(repeating: ("06:00", "Run"), count: 21), today: closedToday, catalog: testCatalog)
         }
         #expect(throws: Morning.Error.invalidTime(text: "06:07", earlier: "06:05", later: "06:10")) {
-            _ = try book.create(title: "Mine", tasks: [("06:07", "Run")], today: today, exists: everyDateExists, catalog: testCatalog)
+            _ = try book.create(title: "Mine", tasks: [("06:07", "Run")], today: closedToday, catalog: testCatalog)
         }
         #expect(book == before)
     }
@@ -334,7 +338,7 @@ struct RoutineFileTests {
     func createFromFile() throws {
         var book = Book()
         _ = try book.draftAdd(time: "05:00", title: "Draft task")
-        let a = try book.create(routineFile: "Mine\n07:00 Read\n6:30am Run\n", today: day("2026-11-22"), exists: everyDateExists, catalog: testCatalog)
+        let a = try book.create(routineFile: "Mine\n07:00 Read\n6:30am Run\n", today: book.closed(day("2026-11-22")), catalog: testCatalog)
         #expect(a.routine.name == "Mine" && a.routine.tasks.map(\.title) == ["Run", "Read"])
         #expect(book.draft?.tasks.map(\.title) == ["Draft task"])
     }

@@ -76,9 +76,9 @@ struct HistoryViewTests {
     @Test("days run from the locale's week start to today; records of one date add up; before the range is empty")
     func days() throws {
         var book = Book()
-        _ = try book.activate("lark", today: day("2026-10-30"), exists: everyDateExists, catalog: testCatalog, later: noRecordsAhead)   // 3 tasks from the 31st
+        _ = try book.activate("lark", today: book.closed(day("2026-10-30"), later: noRecordsAhead), catalog: testCatalog, later: noRecordsAhead)   // 3 tasks from the 31st
         let today = day("2026-11-19")                                                 // a Thursday
-        _ = try book.check("1", done: true, today: today, exists: everyDateExists)
+        _ = try book.check("1", done: true, today: book.closed(today))
         let lark = try #require(book.active)
         let records = [record(lark.id, "2026-10-31", 3, of: 3), record(lark.id, "2026-11-02", 1, of: 3),
                        record(99, "2026-11-02", 2, of: 2)]
@@ -111,12 +111,18 @@ struct ArchiveTests {
         func keep(_ changes: [Change]) {
             records += changes.compactMap { if case .finalizeDay(let r) = $0 { r } else { nil } }
         }
-        keep(try book.activate("lark", today: day("2026-11-22"), exists: everyDateExists, catalog: testCatalog, later: noRecordsAhead).changes)
-        keep(try book.check("2", done: true, today: day("2026-11-23"), exists: everyDateExists).changes)
-        keep(try book.check("Wake", done: true, today: day("2026-11-24"), exists: everyDateExists).changes)
-        keep(try book.activate("owl", today: day("2026-11-25"), exists: everyDateExists, catalog: testCatalog, later: noRecordsAhead).changes)
+        /// Closes the days that ended, as bmd does before each write, keeping what it finalized.
+        func closed(_ date: Day) -> Book.Today {
+            let closing = book.closeDays(today: date, exists: everyDateExists, later: noRecordsAhead)
+            keep(closing.changes)
+            return closing.today
+        }
+        keep(try book.activate("lark", today: closed(day("2026-11-22")), catalog: testCatalog, later: noRecordsAhead).changes)
+        keep(try book.check("2", done: true, today: closed(day("2026-11-23"))).changes)
+        keep(try book.check("Wake", done: true, today: closed(day("2026-11-24"))).changes)
+        keep(try book.activate("owl", today: closed(day("2026-11-25")), catalog: testCatalog, later: noRecordsAhead).changes)
         let today = day("2026-11-27")
-        keep(try book.check("4", done: true, today: today, exists: everyDateExists).changes)
+        keep(try book.check("4", done: true, today: closed(today)).changes)
         return (book, records, today)
     }
 
@@ -130,7 +136,7 @@ struct ArchiveTests {
         #expect(archived[0].open == [ArchivedDay(date: today, done: [4])])
 
         var restored = Book()
-        let result = try restored.importArchive(archived, replace: false, today: today, exists: everyDateExists, catalog: testCatalog)
+        let result = try restored.importArchive(archived, replace: false, today: restored.closed(today), catalog: testCatalog)
         #expect(result.routines == 2 && result.records == records.count)
         #expect(restored.archive(records: storedRecords(result.changes)) == archived)
         #expect(restored.routinesByRecency.map(\.name) == book.routinesByRecency.map(\.name))
@@ -145,14 +151,14 @@ struct ArchiveTests {
         let (book, records, today) = try livedBook()
         let archived = book.archive(records: records)
         var target = Book()
-        _ = try target.activate("owlet", today: today, exists: everyDateExists, catalog: testCatalog, later: noRecordsAhead)
+        _ = try target.activate("owlet", today: target.closed(today, later: noRecordsAhead), catalog: testCatalog, later: noRecordsAhead)
         _ = target.setNotifications(false)
         let before = target
         #expect(throws: Morning.Error.importRefused(routines: 1)) {
-            _ = try target.importArchive(archived, replace: false, today: today, exists: everyDateExists, catalog: testCatalog)
+            _ = try target.importArchive(archived, replace: false, today: target.closed(today), catalog: testCatalog)
         }
         #expect(target == before)
-        let replaced = try target.importArchive(archived, replace: true, today: today, exists: everyDateExists, catalog: testCatalog)
+        let replaced = try target.importArchive(archived, replace: true, today: target.closed(today), catalog: testCatalog)
         #expect(Array(replaced.changes.prefix(2)) == [.deleteEverything, .setSettings(before.settings)])
         #expect(target.routines.map(\.slug).sorted() == ["lark", "owl"])
         #expect(target.settings.notificationsEnabled == false)
@@ -165,7 +171,7 @@ struct ArchiveTests {
         let (book, records, today) = try livedBook()
         var restored = Book()
         let later = today.adding(days: 3)
-        let result = try restored.importArchive(book.archive(records: records), replace: false, today: later, exists: everyDateExists, catalog: testCatalog)
+        let result = try restored.importArchive(book.archive(records: records), replace: false, today: restored.closed(later), catalog: testCatalog)
         let finalized = result.changes.compactMap { if case .finalizeDay(let r) = $0 { r } else { nil } }
         // The day in progress keeps its ✓; the two days nobody saw are all ✗.
         #expect(finalized.map(\.date) == [today, today.next, today.adding(days: 2)])
@@ -194,13 +200,15 @@ struct ArchiveTests {
         let (book, records, today) = try livedBook()
         let archived = broken.apply(book.archive(records: records))
         var target = Book()
+        let closedToday = target.closed(today)
+        let closed = target
         do {
-            _ = try target.importArchive(archived, replace: false, today: today, exists: everyDateExists, catalog: testCatalog)
+            _ = try target.importArchive(archived, replace: false, today: closedToday, catalog: testCatalog)
             Issue.record("\(broken) was imported")
         } catch Morning.Error.invalidImport(let reason) {
             #expect(reason.contains(message), "\(reason)")
         }
-        #expect(target == Book())
+        #expect(target == closed)
     }
 
     enum Broken: Sendable {

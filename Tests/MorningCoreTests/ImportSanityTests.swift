@@ -29,10 +29,12 @@ struct ImportSanityTests {
 
     func refused(_ archived: [ArchivedRoutine], today: Day = today) -> String? {
         var book = Book()
+        let closedToday = book.closed(today)
+        let closed = book
         do {
-            _ = try book.importArchive(archived, replace: false, today: today, exists: everyDateExists)
+            _ = try book.importArchive(archived, replace: false, today: closedToday)
         } catch Morning.Error.invalidImport(let reason) {
-            #expect(book == Book(), "nothing changes when an import is refused")
+            #expect(book == closed, "nothing changes when an import is refused")
             return reason
         } catch {
             Issue.record("refused with \(error), not as an invalid import")
@@ -100,7 +102,7 @@ struct ImportSanityTests {
         left.createdDate = day("2000-01-01")
         left.startDate = day("2000-01-02")
         var book = Book()
-        let alone = try book.importArchive([left], replace: false, today: Self.today, exists: everyDateExists)
+        let alone = try book.importArchive([left], replace: false, today: book.closed(Self.today))
         #expect(alone.changes.count > 9_000, "allowed alone")
         // And 99,000 records besides: fine alone, together more than one import may hold.
         let others = (1...11).map { "other-\($0)" }.map { id in
@@ -135,10 +137,10 @@ struct ImportSanityTests {
     @Test("After an import, every celebrity of the catalog can still be activated")
     func celebritiesStayActivatable() throws {
         var book = Book()
-        _ = try book.importArchive([Self.franklin(), Self.custom("mine")], replace: false, today: Self.today, exists: everyDateExists)
+        _ = try book.importArchive([Self.franklin(), Self.custom("mine")], replace: false, today: book.closed(Self.today))
         for entry in Catalog.entries where entry.id != "franklin" {
             var copy = book
-            let a = try copy.activate(entry.id, today: Self.today, exists: everyDateExists, later: noRecordsAhead)
+            let a = try copy.activate(entry.id, today: copy.closed(Self.today, later: noRecordsAhead), later: noRecordsAhead)
             #expect(a.routine.slug == entry.id && a.routine.kind == .celebrity)
         }
     }
@@ -156,10 +158,10 @@ struct ImportSanityTests {
     func tooManySaved() throws {
         var book = Book()
         let many = (0..<1_000).map { Self.custom("r\($0)", name: "R \($0)") }
-        _ = try book.importArchive(many, replace: false, today: Self.today, exists: everyDateExists)
+        _ = try book.importArchive(many, replace: false, today: book.closed(Self.today))
         let before = book
         #expect(throws: Morning.Error.self) {
-            _ = try book.create(title: "One more", tasks: [("06:00", "Run")], today: Self.today, exists: everyDateExists)
+            _ = try book.create(title: "One more", tasks: [("06:00", "Run")], today: book.closed(Self.today))
         }
         #expect(book == before)
     }

@@ -46,7 +46,7 @@ struct MorningMomentEveryMinuteTests {
 
     static func book(_ shape: Shape, checked: Set<Int>) throws -> Book {
         var b = Book(routines: [shape.routine], settings: Settings())
-        for p in checked.sorted() { _ = try b.check(String(p), done: true, today: day("2026-11-23"), exists: everyDateExists) }
+        for p in checked.sorted() { _ = try b.check(String(p), done: true, today: b.closed(day("2026-11-23"))) }
         return b
     }
 

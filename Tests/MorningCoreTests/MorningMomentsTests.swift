@@ -13,7 +13,7 @@ struct MorningMomentsTests {
         let routine = Routine(id: 1, slug: "r", name: "R", kind: .custom, tasks: tasks, isActive: true,
                               createdDate: day("2026-11-22"), startDate: day("2026-11-23"), activationSerial: 1)
         var b = Book(routines: [routine], settings: Settings(notificationsEnabled: true, reminderFiredOn: nil))
-        for p in checked { _ = try b.check(String(p), done: true, today: day("2026-11-23"), exists: everyDateExists) }
+        for p in checked { _ = try b.check(String(p), done: true, today: b.closed(day("2026-11-23"))) }
         return b
     }
 

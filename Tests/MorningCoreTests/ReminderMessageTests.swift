@@ -42,11 +42,11 @@ import Testing
         let routine = Routine(id: 1, slug: "f", name: "Benjamin Franklin", kind: .celebrity, tasks: tasks, isActive: true,
                               createdDate: day("2026-11-22"), startDate: day("2026-11-23"), activationSerial: 1)
         var book = Book(routines: [routine], settings: Settings())
-        _ = try book.check("2", done: true, today: day("2026-11-23"), exists: everyDateExists)
+        _ = try book.check("2", done: true, today: book.closed(day("2026-11-23")))
         let morning = book.morning(at: utc("2026-11-23T06:20:00Z"), local: zone("UTC"))
         #expect(ReminderMessage.late(morning).body == "Running late: 1 of 4 done, now 05:00 Rise and wash.")
-        _ = try book.check("1", done: true, today: day("2026-11-23"), exists: everyDateExists)
-        _ = try book.check("3", done: true, today: day("2026-11-23"), exists: everyDateExists)
+        _ = try book.check("1", done: true, today: book.closed(day("2026-11-23")))
+        _ = try book.check("3", done: true, today: book.closed(day("2026-11-23")))
         let caughtUp = book.morning(at: utc("2026-11-23T06:20:00Z"), local: zone("UTC"))
         #expect(ReminderMessage.late(caughtUp).body == "Running late: 3 of 4 done, next 07:00 Eat breakfast.")
     }

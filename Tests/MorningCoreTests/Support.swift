@@ -27,9 +27,21 @@ func zone(_ id: String) -> LocalTime { LocalTime(zone: TimeZone(identifier: id)!
 func noRecordsAhead() -> LaterRecords { LaterRecords(records: [], latestBefore: [:]) }
 
 extension Book {
-    /// Applies a rule the way the daemon does: on a copy, kept whole.
+    /// Applies a rule the way the daemon does: the days that ended closed first, then the
+    /// rule; the changes of both, in the order they are stored.
     mutating func activateOrFail(_ q: String, _ today: String) throws -> Book.Activation {
-        try activate(q, today: day(today), exists: everyDateExists, catalog: testCatalog, later: noRecordsAhead)
+        let closing = closeDays(today: day(today), exists: everyDateExists, later: noRecordsAhead)
+        var a = try activate(q, today: closing.today, catalog: testCatalog, later: noRecordsAhead)
+        a.changes = closing.changes + a.changes
+        return a
+    }
+
+    /// Closes the days that ended before `today`, as bmd does at every write before its
+    /// rule, and gives the day the rule is applied on. A test that looks at what the
+    /// closing changed takes it from `closeDays` itself.
+    mutating func closed(_ today: Day, exists: @escaping (Day) -> Bool = everyDateExists,
+                         later: () -> LaterRecords? = { nil }) -> Today {
+        closeDays(today: today, exists: exists, later: later).today
     }
 }
 

@@ -78,14 +78,16 @@ struct TitleTextTests {
     @Test("create refuses them too", arguments: hostile)
     func create(_ title: String, _ word: String) throws {
         var book = Book()
+        let today = book.closed(Self.today)
+        let closed = book
         for (name, task) in [(title, "Run"), ("Mine", title)] {
             do {
-                _ = try book.create(title: name, tasks: [("06:00", task)], today: Self.today, exists: everyDateExists)
+                _ = try book.create(title: name, tasks: [("06:00", task)], today: today)
                 Issue.record("\(title.debugDescription) was saved")
             } catch Morning.Error.invalidRoutine(let reason) {
                 #expect(reason.contains(word), "\(reason)")
             }
-            #expect(book == Book())
+            #expect(book == closed)
         }
     }
 
@@ -95,13 +97,15 @@ struct TitleTextTests {
             var routine = ImportSanityTests.custom("mine")
             if field == "name" { routine.name = title } else { routine.tasks[0].title = title }
             var book = Book()
+            let today = book.closed(Self.today)
+            let closed = book
             do {
-                _ = try book.importArchive([routine], replace: false, today: Self.today, exists: everyDateExists)
+                _ = try book.importArchive([routine], replace: false, today: today)
                 Issue.record("\(title.debugDescription) was imported as a \(field)")
             } catch Morning.Error.invalidImport(let reason) {
                 #expect(reason.hasPrefix("routine 1 (mine)") && reason.contains(word), "\(reason)")
             }
-            #expect(book == Book())
+            #expect(book == closed)
         }
     }
 
@@ -112,11 +116,11 @@ struct TitleTextTests {
         _ = try drafted.draftTitle(padded)
         #expect(drafted.draft?.title == "Mine")
         var created = Book()
-        #expect(try created.create(title: padded, tasks: [("06:00", "  Run  ")], today: Self.today, exists: everyDateExists).routine.name == "Mine")
+        #expect(try created.create(title: padded, tasks: [("06:00", "  Run  ")], today: created.closed(Self.today)).routine.name == "Mine")
         var imported = Book()
         var routine = ImportSanityTests.custom("mine", name: padded)
         routine.tasks[0].title = "  Run  "
-        _ = try imported.importArchive([routine], replace: false, today: Self.today, exists: everyDateExists)
+        _ = try imported.importArchive([routine], replace: false, today: imported.closed(Self.today))
         #expect(imported.routines.map(\.name) == ["Mine"])
         #expect(imported.routines.first?.tasks.map(\.title) == ["Run"])
     }
@@ -150,7 +154,7 @@ struct NameCaseTests {
     func turkish() throws {
         var book = Book()
         let tasks = [RoutineTask(time: TimeOfDay(minutes: 360)!, title: "Işık aç")]
-        _ = try book.saveCustom(name: "İstanbul Sabahı", tasks: tasks, today: day("2026-11-25"), exists: everyDateExists, catalog: testCatalog)
+        _ = try book.saveCustom(name: "İstanbul Sabahı", tasks: tasks, today: book.closed(day("2026-11-25")), catalog: testCatalog)
         for query in ["istanbul", "ISTANBUL", "ıstanbul", "İSTANBUL SABAHI", "istanbul sabahi"] {
             #expect(try book.resolveStored(query, catalog: testCatalog).name == "İstanbul Sabahı", "\(query)")
         }
@@ -165,7 +169,7 @@ struct NameCaseTests {
         for id in ["LARK", "Lark", "lArK"] {
             var book = Book()
             do {
-                _ = try book.importArchive([ImportSanityTests.custom(id)], replace: false, today: day("2026-11-25"), exists: everyDateExists, catalog: testCatalog)
+                _ = try book.importArchive([ImportSanityTests.custom(id)], replace: false, today: book.closed(day("2026-11-25")), catalog: testCatalog)
                 Issue.record("\(id) was imported and would shadow lark")
             } catch Morning.Error.invalidImport(let reason) {
                 #expect(reason.contains("belongs to a celebrity routine"), "\(reason)")
@@ -175,7 +179,7 @@ struct NameCaseTests {
         var book = Book()
         #expect(throws: Morning.Error.self) {
             _ = try book.importArchive([ImportSanityTests.custom("mine"), ImportSanityTests.custom("MINE")], replace: false,
-                                       today: day("2026-11-25"), exists: everyDateExists, catalog: testCatalog)
+                                       today: book.closed(day("2026-11-25")), catalog: testCatalog)
         }
     }
 }
@@ -193,7 +197,7 @@ struct IDFoldingTests {
     @Test("A custom routine named Franklın (dotless ı) gets an id of its own: franklin still names the catalog's Franklin")
     func dotlessI() throws {
         var book = Book()
-        _ = try book.saveCustom(name: "Franklın", tasks: Self.tasks, today: day("2026-11-25"), exists: everyDateExists, catalog: Self.catalog)
+        _ = try book.saveCustom(name: "Franklın", tasks: Self.tasks, today: book.closed(day("2026-11-25")), catalog: Self.catalog)
         let mine = try #require(book.routines.first)
         #expect(TitleText.folded(mine.slug) != "franklin", "\(mine.slug)")
         guard case .catalog(let entry) = try book.resolveActivatable("franklin", catalog: Self.catalog) else {
@@ -207,15 +211,15 @@ struct IDFoldingTests {
     @Test("Straße and Strasse: each is named by its id, and the export of both imports")
     func sharpS() throws {
         var book = Book()
-        _ = try book.saveCustom(name: "Straße", tasks: Self.tasks, today: day("2026-11-25"), exists: everyDateExists, catalog: Self.catalog)
-        _ = try book.saveCustom(name: "Strasse", tasks: Self.tasks, today: day("2026-11-25"), exists: everyDateExists, catalog: Self.catalog)
+        _ = try book.saveCustom(name: "Straße", tasks: Self.tasks, today: book.closed(day("2026-11-25")), catalog: Self.catalog)
+        _ = try book.saveCustom(name: "Strasse", tasks: Self.tasks, today: book.closed(day("2026-11-25")), catalog: Self.catalog)
         let ids = book.routines.map(\.slug)
         #expect(Set(ids.map { TitleText.folded($0) }).count == 2, "\(ids)")
         for routine in book.routines {
             #expect(try book.resolveStored(routine.slug, catalog: Self.catalog).name == routine.name, "\(routine.slug)")
         }
         var restored = Book()
-        let imported = try restored.importArchive(book.archive(records: []), replace: false, today: day("2026-11-26"), exists: everyDateExists,
+        let imported = try restored.importArchive(book.archive(records: []), replace: false, today: restored.closed(day("2026-11-26")),
                                                   catalog: Self.catalog)
         #expect(imported.routines == 2)
     }
@@ -243,7 +247,7 @@ struct LegacyIDTests {
         }
         // Their export imports.
         var restored = Book()
-        _ = try restored.importArchive(book.archive(records: []), replace: false, today: day("2026-11-26"), exists: everyDateExists,
+        _ = try restored.importArchive(book.archive(records: []), replace: false, today: restored.closed(day("2026-11-26")),
                                        catalog: IDFoldingTests.catalog)
         // Nothing more to mend.
         #expect(book.distinctIDs(catalog: IDFoldingTests.catalog).isEmpty)

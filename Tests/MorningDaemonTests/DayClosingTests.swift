@@ -12,7 +12,8 @@ struct DayClosingTests {
     static func darwin() throws -> Book {
         var book = Book()
         let wednesday = Day(iso: "2026-11-18")!
-        _ = try book.activate("darwin", today: wednesday, exists: utc.exists) { LaterRecords(all: [], today: wednesday) }
+        let closed = book.closeDays(today: wednesday, exists: utc.exists) { LaterRecords(all: [], today: wednesday) }
+        _ = try book.activate("darwin", today: closed.today) { LaterRecords(all: [], today: wednesday) }
         return book
     }
 
@@ -22,10 +23,10 @@ struct DayClosingTests {
         var closing = DayClosing()
         let thursday = Date(timeIntervalSince1970: 1_795_478_400)  // 2026-11-20T00:00:00Z, Friday's start
         let changes = try closing.changes(closing: &book, today: Day(iso: "2026-11-20")!, local: Self.utc,
-                                          wall: thursday, elapsed: 1000) { LaterRecords(all: [], today: Day(iso: "2026-11-20")!) }
+                                          wall: thursday, elapsed: 1000) { LaterRecords(all: [], today: Day(iso: "2026-11-20")!) }.changes
         #expect(changes.contains { if case .finalizeDay(let record) = $0 { record.date == Day(iso: "2026-11-19") } else { false } })
         let again = try closing.changes(closing: &book, today: Day(iso: "2026-11-20")!, local: Self.utc,
-                                        wall: thursday.addingTimeInterval(60), elapsed: 1060) { LaterRecords(all: [], today: Day(iso: "2026-11-20")!) }
+                                        wall: thursday.addingTimeInterval(60), elapsed: 1060) { LaterRecords(all: [], today: Day(iso: "2026-11-20")!) }.changes
         #expect(again.isEmpty)
         #expect(!closing.sawJump)
     }
@@ -41,7 +42,7 @@ struct DayClosingTests {
         // back should the clock return to the timeline it was on.
         let sunday = Day(iso: "2026-11-22")!
         let changes = try closing.changes(closing: &book, today: sunday, local: Self.utc, wall: friday.addingTimeInterval(2 * 86_400),
-                                          elapsed: 1060) { LaterRecords(all: [], today: sunday) }
+                                          elapsed: 1060) { LaterRecords(all: [], today: sunday) }.changes
         #expect(closing.sawJump)
         #expect(!changes.isEmpty)
         #expect(book.clockTimeline == friday.addingTimeInterval(2 * 86_400).timeIntervalSince1970 - 1060)

@@ -15,15 +15,21 @@ struct HistoryViewsTests {
         var book = Book()
         let wednesday = Day(iso: "2026-11-18")!
         // Darwin chosen on Wednesday, from Thursday; two tasks checked Thursday, one Friday.
-        try store.apply(try book.activate("darwin", today: wednesday, exists: utc.exists) { LaterRecords(all: [], today: wednesday) }.changes)
+        // Each write stores the closing of the days that ended with its rule's changes, as bmd does.
+        func closed(_ date: Day) throws -> Book.Today {
+            let closing = book.closeDays(today: date, exists: utc.exists) { LaterRecords(all: [], today: date) }
+            try store.apply(closing.changes)
+            return closing.today
+        }
+        try store.apply(try book.activate("darwin", today: closed(wednesday)) { LaterRecords(all: [], today: wednesday) }.changes)
         for (date, tasks) in [("2026-11-19", ["1", "2"]), ("2026-11-20", ["1"])] {
             for task in tasks {
-                try store.apply(try book.check(task, done: true, today: Day(iso: date)!, exists: utc.exists).changes)
+                try store.apply(try book.check(task, done: true, today: closed(Day(iso: date)!)).changes)
             }
         }
         // Saturday: Thursday and Friday are closed and stored as records.
         let saturday = Day(iso: "2026-11-21")!
-        try store.apply(book.closeDays(today: saturday, exists: utc.exists) { nil })
+        try store.apply(book.closeDays(today: saturday, exists: utc.exists) { nil }.changes)
         let views = HistoryViews(now: Engine.Reading(instant: Date(), local: utc, today: saturday, book: book),
                                  store: store, catalog: Catalog.entries,
                                  summary: { HistorySummary(records: try store.records()) })

@@ -36,7 +36,9 @@ struct ReminderServiceTests {
             self.store = store
             var book = try store.loadBook()
             let today = try #require(Day(iso: "2026-11-22"))
-            try store.apply(try book.activate("dawn", today: today, exists: everyDateExists, catalog: [dawn]) { try store.laterRecords(from: today) }.changes)
+            let closing = try book.closeDays(today: today, exists: everyDateExists) { try store.laterRecords(from: today) }
+            try store.apply(closing.changes)
+            try store.apply(try book.activate("dawn", today: closing.today, catalog: [dawn]) { try store.laterRecords(from: today) }.changes)
             if let settings { try store.apply([.setSettings(settings)]) }
             let engine = try Engine(store: store, clock: clock.wall, catalog: [dawn], logger: quiet)
             notifier = TestNotifier(store: store, alarm: alarm, holding: holdingPosts)

@@ -275,16 +275,22 @@ import Testing
         // Given the core's Book and a store that receives every change it emits
         var book = Book()
         func store(_ changes: [Change]) throws { try self.store.apply(changes) }
+        /// Closes the days that ended and stores the closing, as bmd does before each write.
+        func closed(_ date: Day) throws -> Book.Today {
+            let closing = book.closeDays(today: date, exists: everyDateExists) { nil }
+            try store(closing.changes)
+            return closing.today
+        }
 
         // When a custom routine is saved, checked on two days, replaced by another
         // (which finalizes today for it, A2) and notifications are turned off
         try store(try book.saveCustom(name: "Early", tasks: [task("06:00", "Wake"), task("05:30", "Water"),
                                                               task("06:00", "Stretch")],
-                                      today: day("2026-11-22"), exists: everyDateExists, catalog: []).changes)
-        try store(try book.check("Wake", done: true, today: day("2026-11-23"), exists: everyDateExists).changes)
-        try store(try book.check("3", done: true, today: day("2026-11-24"), exists: everyDateExists).changes)
+                                      today: closed(day("2026-11-22")), catalog: []).changes)
+        try store(try book.check("Wake", done: true, today: closed(day("2026-11-23"))).changes)
+        try store(try book.check("3", done: true, today: closed(day("2026-11-24"))).changes)
         try store(try book.saveCustom(name: "Late", tasks: [task("09:00", "Coffee")],
-                                      today: day("2026-11-24"), exists: everyDateExists, catalog: []).changes)
+                                      today: closed(day("2026-11-24")), catalog: []).changes)
         try store(book.setNotifications(false))
 
         // Then the store reads back exactly the Book the core holds

@@ -65,8 +65,10 @@ import Testing
         try store.apply(try book.draftTitle("Mine") + book.draftAdd(time: "06:00", title: "Run").changes)
 
         // When it is saved
-        let saved = try book.saveDraft(today: day("2026-11-22"), exists: everyDateExists, catalog: [])
-        try store.apply(saved.changes)
+        // The days closed first, as bmd closes them in the same transaction.
+        let closing = book.closeDays(today: day("2026-11-22"), exists: everyDateExists) { nil }
+        let saved = try book.saveDraft(today: closing.today, catalog: [])
+        try store.apply(closing.changes + saved.changes)
 
         // Then the routine is stored, active from tomorrow, and the draft is gone
         let loaded = try store.loadBook()

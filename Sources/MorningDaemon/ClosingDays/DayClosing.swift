@@ -4,15 +4,16 @@ import MorningStore
 
 /// Closing the days that ended: the unchecked tasks of a day that has ended become ✗ and
 /// its record is stored. The rule is the core's `Book.closeDays`; this is the engine's
-/// one place that calls it, at three moments:
+/// one place that calls it, once at each of three moments:
 ///
 /// - at start, for the days that ended while bmd was not running;
 /// - at every wake of the alarm, which always comes at midnight (and 15 seconds later
 ///   again while days wait to be closed), on bmd's own time: these never wait for
 ///   another program's lock on the state file;
-/// - before every write, first on its own as at a wake and then, for the days that
-///   could not be closed so, in the write's own transaction (a write waits for the lock
-///   anyway).
+/// - at every write, in the write door (`Engine.mutate`), before its rule: the closing is
+///   stored in the write's own transaction (a write waits for the lock anyway), or on its
+///   own, as at a wake, when the rule refuses. The rules of the core close no day: they
+///   take the `Book.Today` the closing gives.
 ///
 /// Reads never close a day. While the closing waits (the state file busy, full or
 /// read-only), reads show the book as it will be once stored (`awaitingStore`), so that
@@ -60,9 +61,10 @@ struct DayClosing {
     /// (`elapsed`, when the clock can tell it): a jump of the wall clock ahead is noted
     /// first, so that what it writes can be taken back if it comes back. `later` is what the
     /// store holds from today on, read only when the clock reads before days already closed.
-    /// Nothing here reads a clock or the disk, so a test gives it each reading.
+    /// Nothing here reads a clock or the disk, so a test gives it each reading. Gives the
+    /// changes and the day that rules of the core are applied on once they are made.
     mutating func changes(closing book: inout Book, today: Day, local: LocalTime, wall: Date, elapsed: TimeInterval?,
-                          later: () throws -> LaterRecords) throws -> [Change] {
+                          later: () throws -> LaterRecords) throws -> (changes: [Change], today: Book.Today) {
         // The clock's timeline tells a clock back from a jump ahead from one wrong otherwise.
         book.clockTimeline = nil
         if let elapsed {
@@ -74,9 +76,9 @@ struct DayClosing {
         // A jump that reads no later than every date read before is nothing to note; one
         // that is waits, with the rest of the closing, until it is stored.
         if noted.isEmpty { sawJump = false }
-        let changes = try noted + book.closeDays(today: today, exists: local.exists, later: later)
+        let closed = try book.closeDays(today: today, exists: local.exists, later: later)
         noteTimeline(book.clockTimeline, today: today, latest: book.settings.latestToday, before: latestBefore)
-        return changes
+        return (noted + closed.changes, closed.today)
     }
 
     /// Notes whether the wall clock jumped ahead since it was last read, against the time
@@ -97,11 +99,17 @@ extension Engine {
     /// the clock reads before are shown open again as they will be.
     @discardableResult
     func closeEndedDays(today: Day) throws -> Int {
-        var next = book
-        let local = LocalTime(zone: clock.zone())
-        let changes = try changesClosingDays(&next, today: today, local: local)
+        var closed = book
+        let changes = try changesClosingDays(&closed, today: today, local: LocalTime(zone: clock.zone())).changes
+        return try keepClosing(closed, changes, today: today)
+    }
+
+    /// Keeps `closed`, the book with the days that ended closed by `changes`, once they are
+    /// stored on their own (see `closeEndedDays`). Returns how many changes were stored.
+    @discardableResult
+    func keepClosing(_ closed: Book, _ changes: [Change], today: Day) throws -> Int {
         // The clock's timeline is the clock's, kept whatever is stored: the reminder's plan reads it.
-        if book.clockTimeline != next.clockTimeline { book.clockTimeline = next.clockTimeline }
+        if book.clockTimeline != closed.clockTimeline { book.clockTimeline = closed.clockTimeline }
         guard !changes.isEmpty else {
             closing.awaitingStore = nil
             return 0
@@ -115,27 +123,33 @@ extension Engine {
             }
         } catch let error as StoreError where error.isFullOrReadOnly {
             logger.warning("cannot finalize the days that ended yet: \(error)")
-            closing.deferred = true
-            var shown = book
-            if shown.clockReadsBeforeClosedDays(today: today) {
-                _ = shown.reopenDaysAhead(today: today, later: try store.laterRecords(from: today))
-            }
-            if closing.awaitingStore != shown {
-                closing.awaitingStore = shown == book ? nil : shown
-                statusMayChange()
-            }
+            try awaitStore(today: today)
             return 0
         }
         closing.stored()
-        book = next
+        book = closed
         changed()
         statusMayChange()
         return changes.count
     }
 
+    /// The days that ended could not be stored closed: the alarm comes back for them soon,
+    /// and meanwhile reads show the days the clock reads before open again, as they will be.
+    func awaitStore(today: Day) throws {
+        closing.deferred = true
+        var shown = book
+        if shown.clockReadsBeforeClosedDays(today: today) {
+            _ = shown.reopenDaysAhead(today: today, later: try store.laterRecords(from: today))
+        }
+        if closing.awaitingStore != shown {
+            closing.awaitingStore = shown == book ? nil : shown
+            statusMayChange()
+        }
+    }
+
     /// The changes that close the days that ended, on `book`, with the clock as it reads
-    /// now (see `DayClosing.changes`).
-    func changesClosingDays(_ book: inout Book, today: Day, local: LocalTime) throws -> [Change] {
+    /// now (see `DayClosing.changes`), and the day a rule is then applied on.
+    func changesClosingDays(_ book: inout Book, today: Day, local: LocalTime) throws -> (changes: [Change], today: Book.Today) {
         try closing.changes(closing: &book, today: today, local: local, wall: clock.now(), elapsed: clock.elapsed?()) {
             try store.laterRecords(from: today)
         }

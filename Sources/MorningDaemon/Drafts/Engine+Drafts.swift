@@ -51,7 +51,7 @@ extension Engine {
 
     func draftSaveReply(_ p: Morning.DraftSaveParameters) throws -> Morning.Activation {
         let a = try mutate { book, now in
-            let a = try book.saveDraft(today: now.date, exists: now.exists, revision: p.revision, catalog: catalog)
+            let a = try book.saveDraft(today: now.today, revision: p.revision, catalog: catalog)
             return (a, a.changes)
         }
         return activationReply(a)
@@ -67,8 +67,8 @@ extension Engine {
 
     func createReply(_ p: Morning.CreateParameters) throws -> Morning.Activation {
         let a = try mutate { book, now in
-            let a = try book.create(title: p.title, tasks: p.tasks.map { ($0.time, $0.title) }, today: now.date,
-                                    exists: now.exists, catalog: catalog)
+            let a = try book.create(title: p.title, tasks: p.tasks.map { ($0.time, $0.title) }, today: now.today,
+                                    catalog: catalog)
             return (a, a.changes)
         }
         return activationReply(a)
@@ -76,7 +76,7 @@ extension Engine {
 
     func createFromFileReply(_ p: Morning.CreateFromFileParameters) throws -> Morning.Activation {
         let a = try mutate { book, now in
-            let a = try book.create(routineFile: p.text, today: now.date, exists: now.exists, catalog: catalog)
+            let a = try book.create(routineFile: p.text, today: now.today, catalog: catalog)
             return (a, a.changes)
         }
         return activationReply(a)

@@ -128,11 +128,12 @@ public final class Engine: @unchecked Sendable {
         return Reading(instant: now, local: local, today: today, book: closing.awaitingStore ?? book)
     }
 
-    /// The day a write is made on, with the zone's rules, for the rules of the core.
-    struct Today {
-        var date: Day
-        var local: LocalTime
-        func exists(_ day: Day) -> Bool { local.exists(day) }
+    /// A write as its rule sees it: the day it is made on, which closing the days gave
+    /// (`Book.Today`), and what the store holds from that day on once this write's closing
+    /// is stored with it.
+    struct Write {
+        var today: Book.Today
+        var later: () throws -> LaterRecords
     }
 
     // MARK: - Writing
@@ -149,22 +150,48 @@ public final class Engine: @unchecked Sendable {
         totals.note(changes)
     }
 
-    /// Applies one rule to a copy of the book, stores its changes (see `apply`: in a
-    /// batch, with the batch's) and keeps the copy; then plans again and tells followers,
-    /// unless `announcing` is false (a change that moves neither the plan nor the status).
-    /// The days that ended are closed first (`closeEndedDays`); those that could not be
-    /// closed on their own are closed in this write's transaction.
+    /// The write door, which every call that changes the book goes through: closes the
+    /// days that ended, once (`DayClosing`), applies one rule to a copy of the book so
+    /// closed, stores the closing's and the rule's changes in one transaction (see
+    /// `apply`: in a batch, with the batch's) and keeps the copy; then plans again and
+    /// tells followers, unless `announcing` is false (a change that moves neither the plan
+    /// nor the status) and no day was closed.
+    ///
+    /// A rule that refuses still leaves the days it found ended closed: the closing is
+    /// then stored on its own, as at a wake.
     @discardableResult
-    func mutate<T>(announcing: Bool = true, waiting: Bool = true, _ rule: (inout Book, Today) throws -> (T, [Change])) throws -> T {
+    func mutate<T>(announcing: Bool = true, waiting: Bool = true, _ rule: (inout Book, Write) throws -> (T, [Change])) throws -> T {
         let (_, local, today) = moment()
-        try closeEndedDays(today: today)
-        var next = book
-        // A write waits for another program's lock anyway: what could not be closed
-        // without waiting is closed with it.
-        let closingChanges = try changesClosingDays(&next, today: today, local: local)
-        let (result, ruleChanges) = try rule(&next, Today(date: today, local: local))
+        var closed = book
+        let (closingChanges, closedToday) = try changesClosingDays(&closed, today: today, local: local)
+        // The clock's timeline is the clock's, kept whatever is stored: the reminder's plan reads it.
+        if book.clockTimeline != closed.clockTimeline { book.clockTimeline = closed.clockTimeline }
+        if closingChanges.isEmpty { closing.awaitingStore = nil }
+        // The rule reads the store as it will be once this write's closing is in it.
+        let write = Write(today: closedToday) { [store] in
+            try store.laterRecords(from: today).applying(closingChanges, today: today)
+        }
+        var next = closed
+        let result: T, ruleChanges: [Change]
+        do {
+            (result, ruleChanges) = try rule(&next, write)
+        } catch {
+            do {
+                try keepClosing(closed, closingChanges, today: today)
+            } catch let storing {
+                logger.warning("cannot finalize the days that ended yet: \(storing)")
+            }
+            throw error
+        }
         let changes = closingChanges + ruleChanges
-        if !changes.isEmpty { try apply(changes, waiting: waiting) }
+        if !changes.isEmpty {
+            do {
+                try apply(changes, waiting: waiting)
+            } catch let error as StoreError where error.isFullOrReadOnly && !closingChanges.isEmpty {
+                try awaitStore(today: today)
+                throw error
+            }
+        }
         book = next
         if !closingChanges.isEmpty { closing.stored() }
         if !changes.isEmpty && (announcing || !closingChanges.isEmpty) {

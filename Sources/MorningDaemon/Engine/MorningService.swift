@@ -24,9 +24,7 @@ extension Engine: Morning.Service {
     public func activate(_ p: Morning.ActivateParameters) throws -> Morning.Activation {
         try serve {
             activationReply(try mutate { book, now in
-                let a = try book.activate(p.routine, today: now.date, exists: now.exists, catalog: catalog) {
-                    try store.laterRecords(from: now.date)
-                }
+                let a = try book.activate(p.routine, today: now.today, catalog: catalog, later: now.later)
                 return (a, a.changes)
             })
         }
@@ -35,9 +33,7 @@ extension Engine: Morning.Service {
     public func restart(_ p: Morning.RestartParameters) throws -> Morning.Activation {
         try serve {
             activationReply(try mutate { book, now in
-                let a = try book.restart(p.routine, today: now.date, exists: now.exists, catalog: catalog) {
-                    try store.laterRecords(from: now.date)
-                }
+                let a = try book.restart(p.routine, today: now.today, catalog: catalog, later: now.later)
                 return (a, a.changes)
             })
         }
@@ -48,7 +44,7 @@ extension Engine: Morning.Service {
             let target = try current().book.resolveStored(p.routine, catalog: catalog)
             let records = try store.recordCount(of: target.id)
             let routine = try mutate { book, now in
-                try book.delete(p.routine, today: now.date, exists: now.exists, catalog: catalog)
+                try book.delete(p.routine, today: now.today, catalog: catalog)
             }
             return Morning.DeleteReply(routine: Replies.routine(routine), records: records)
         }
@@ -148,12 +144,12 @@ extension Engine: Morning.Service {
     func check(_ task: String, date: String?, done: Bool) throws -> Morning.TaskChange {
         // One reading of the clock for the date check, the rule and the reply.
         let (position, changed, today) = try mutate { book, now in
-            let today = now.date
+            let today = now.today.date
             if let text = date {
                 let date = try Engine.parseDate(text, today: today)
                 if date != today { throw Morning.Error.notToday(date: date, today: today) }
             }
-            let r = try book.check(task, done: done, today: today, exists: now.exists)
+            let r = try book.check(task, done: done, today: now.today)
             return ((r.position, r.changed, today), r.changes)
         }
         let view = try book.dayView(of: today, today: today, record: nil)

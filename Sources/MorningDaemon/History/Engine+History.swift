@@ -46,7 +46,7 @@ extension Engine {
     func importReply(_ p: Morning.ImportParameters) throws -> Morning.ImportReply {
         let archived = try p.document.archived()
         let stored = try mutate { book, now in
-            let r = try book.importArchive(archived, replace: p.replace, today: now.date, exists: now.exists, catalog: catalog)
+            let r = try book.importArchive(archived, replace: p.replace, today: now.today, catalog: catalog)
             return ((r.routines, r.records), r.changes)
         }
         return Morning.ImportReply(routines: stored.0, records: stored.1)
