@@ -18,10 +18,12 @@ import MorningStore
 /// answered. When that store fails, the book is read again from the store, so nothing
 /// of the batch stays, and every call of it is told of the error.
 ///
-/// The engine is synchronous so that bmd answers a call on the event loop that read
-/// it, with no hop to another thread and back (an actor cost each call a wake-up of
-/// another thread). Only TestNotification waits, on the notification server, and it
-/// waits outside the lock.
+/// The engine is synchronous, so that each caller decides where a call runs without a
+/// hop to another thread and back (an actor cost each call a wake-up of another
+/// thread): a method the interface file marks as reading only is answered on the event
+/// loop that read it; a write on the thread that gathers writes into batches, one
+/// transaction each; a method marked as answered apart (TestNotification, which waits
+/// on the notification server outside the lock, and Export) on a thread of its own.
 public final class Engine: @unchecked Sendable {
     /// Held by every public method; the internal ones expect it held.
     private let lock = NSRecursiveLock()
