@@ -126,8 +126,3 @@ extension HistorySummary.DateTotals {
         perfect = perfect && record.isPerfect
     }
 }
-
-extension DayRecord {
-    /// Every task of the day was done (a day with no tasks never is).
-    var isPerfect: Bool { taskCount > 0 && completed == taskCount }
-}
