@@ -1,4 +1,5 @@
-/// The limits of a routine's name and tasks, in one place.
+/// The limits the core's rules hold a person to, in one place: a routine's name and
+/// tasks, how far ahead its days are shown, how many routines are stored.
 public enum Limits {
     public static let nameLength = Morning.routineTitleLength
     public static let taskTitleLength = Morning.taskTitleLength
