@@ -4,7 +4,7 @@ import Varlink
 
 // Seeded property tests of the varlink framing and call decoding: random byte streams and
 // random mutations of valid calls of the notebook (org.example.notes), built from
-// FrameFuzzSupport.swift. Each test prints nothing while it passes; a failure names the
+// HostileFrames.swift. Each test prints nothing while it passes; a failure names the
 // seed and the case, and `BM_FUZZ_SEED=<seed>` replays exactly that run.
 // `BM_FUZZ_SCALE=<n>` runs n times as many cases (for a longer hunt by hand).
 // The libFuzzer version of the same properties is fuzz/FrameFuzzer.swift (fuzz/build.sh).
