@@ -1,9 +1,9 @@
 import GRDB
 import MorningCore
 
-// One record type per table. They hold what SQLite holds (dates as text, times as
-// minutes); converting to the core's types checks every value, so a damaged file
-// gives a StoreError instead of a wrong Book.
+// One row type per table (GRDB's records, not the history's Day Records). They hold
+// what SQLite holds (dates as text, times as minutes); converting to the core's types
+// checks every value, so a damaged file gives a StoreError instead of a wrong Book.
 
 /// A row of `routine`.
 struct RoutineRow: Codable, FetchableRecord, PersistableRecord {
