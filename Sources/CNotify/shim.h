@@ -16,7 +16,7 @@
     X(notify_init) X(notify_uninit) X(notify_is_initted) X(notify_notification_new) \
     X(notify_notification_show) X(notify_notification_set_hint_string) X(notify_notification_add_action) \
     X(notify_notification_set_urgency) X(notify_notification_set_timeout) X(notify_notification_set_category) \
-    X(g_free) X(g_strcmp0) X(g_error_free) X(g_object_unref) X(g_object_get) \
+    X(g_free) X(g_strcmp0) X(g_error_free) X(g_object_ref) X(g_object_unref) X(g_object_get) \
     X(g_main_context_new) X(g_main_context_unref) X(g_main_context_push_thread_default) \
     X(g_main_context_pop_thread_default) X(g_main_context_iteration) \
     X(g_main_loop_new) X(g_main_loop_run) X(g_main_loop_quit) X(g_main_loop_unref) \

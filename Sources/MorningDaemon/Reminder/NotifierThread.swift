@@ -1,4 +1,3 @@
-import CNotify
 import Foundation
 
 /// The one thread on which the notifier makes every libnotify and GLib call, one job at a time.
@@ -8,13 +7,9 @@ import Foundation
 /// requests, nor on Swift's cooperative pool, where it would hold a shared thread. A single
 /// thread also suits libnotify, which keeps its state in unlocked globals.
 ///
-/// The thread has a GLib main context of its own: GDBus delivers a proxy's signals
-/// (`NotificationClosed`, the server's name changing owner) to the context of the thread
-/// that made the proxy. Nothing runs a main loop here, so the context is drained after
-/// every job; otherwise those signals would pile up for the daemon's whole life.
-///
-/// The thread starts with the first job, and makes its context once libnotify is loaded:
-/// a bmd that never reaches a session bus holds neither its stack nor GLib.
+/// The thread starts with the first job: a bmd that never reaches a session bus does not
+/// hold its stack. The GLib main context the jobs need is `NotificationServer`'s, made
+/// only once a notification is shown.
 final class NotifierThread: @unchecked Sendable {
     private let name: String
     private let condition = NSCondition()
@@ -71,22 +66,6 @@ final class NotifierThread: @unchecked Sendable {
     }
 
     private func run() {
-        var context: OpaquePointer?
-        while let job = next() {
-            // Made before the first job that may call GLib: every job here may, once the
-            // libraries load.
-            if context == nil, NotifyLibraries.load() == nil {
-                context = glib.g_main_context_new()
-                glib.g_main_context_push_thread_default(context)
-            }
-            job()
-            if let context {
-                while glib.g_main_context_iteration(context, 0) != 0 {}
-            }
-        }
-        if let context {
-            glib.g_main_context_pop_thread_default(context)
-            glib.g_main_context_unref(context)
-        }
+        while let job = next() { job() }
     }
 }
