@@ -211,7 +211,7 @@ final class Connections: @unchecked Sendable {
     /// The sum of `buffered`.
     private(set) var totalBuffered = 0
 
-    /// Called on the loop once no client has come for `idleDelay` after the last one left.
+    /// Called on the loop once the last client has left, when `IdleRelease` says.
     private let whenIdle: @Sendable () -> Void
     /// Whether the one-shot timer that calls `whenIdle` is armed.
     private var idle: IdleRelease
@@ -262,16 +262,25 @@ final class Connections: @unchecked Sendable {
         followers.remove(id)
         totalBuffered -= buffered.removeValue(forKey: id) ?? 0
         if open.isEmpty {
-            let timer = idle.lastClientLeft()
-            idleTimer = loop.scheduleTask(in: idle.delay) { [self] in
-                guard idle.fired(timer) else { return }
-                idleTimer = nil
-                // The loop's stack below the loop itself, written as deep as the calls
-                // went, is given back while bmd waits for the next client.
-                bm_drop_stack_below_here(4096)
-                whenIdle()
+            switch idle.lastClientLeft(at: loop.now) {
+            case .giveBack:
+                giveBack()
+            case .arm(let timer):
+                idleTimer = loop.scheduleTask(in: idle.delay) { [self] in
+                    guard idle.fired(timer) else { return }
+                    idleTimer = nil
+                    giveBack()
+                }
             }
         }
+    }
+
+    /// Gives back what an idle bmd need not keep written.
+    private func giveBack() {
+        // The loop's stack below the loop itself, written as deep as the calls went, is
+        // given back while bmd waits for the next client.
+        loop.execute { bm_drop_stack_below_here(4096) }
+        whenIdle()
     }
 
     /// `connection` now holds `bytes` of calls not yet answered. Past the bound, the
