@@ -16,20 +16,16 @@
     X(notify_init) X(notify_uninit) X(notify_is_initted) X(notify_notification_new) \
     X(notify_notification_show) X(notify_notification_set_hint_string) X(notify_notification_add_action) \
     X(notify_notification_set_urgency) X(notify_notification_set_timeout) X(notify_notification_set_category) \
-    X(g_free) X(g_strcmp0) X(g_error_free) X(g_object_unref) X(g_object_get) \
+    X(g_free) X(g_strcmp0) X(g_error_free) X(g_object_ref) X(g_object_unref) X(g_object_get) \
     X(g_main_context_new) X(g_main_context_unref) X(g_main_context_push_thread_default) \
     X(g_main_context_pop_thread_default) X(g_main_context_iteration) \
-    X(g_main_loop_new) X(g_main_loop_run) X(g_main_loop_quit) X(g_main_loop_unref) \
     X(g_variant_unref) X(g_variant_ref_sink) X(g_variant_print) X(g_variant_get_type_string) \
     X(g_variant_get_child_value) X(g_variant_is_of_type) X(g_variant_get) X(g_variant_get_string) \
     X(g_variant_get_strv) X(g_variant_new) X(g_variant_new_string) X(g_variant_new_uint32) X(g_variant_new_tuple) \
     X(g_variant_new_array) X(g_variant_builder_init) X(g_variant_builder_add) \
     X(g_dbus_error_quark) X(g_io_error_quark) X(g_dbus_error_strip_remote_error) \
-    X(g_bus_get_sync) X(g_dbus_address_get_for_bus_sync) X(g_dbus_connection_new_for_address_sync) \
-    X(g_dbus_connection_call_sync) X(g_dbus_connection_close_sync) X(g_dbus_connection_is_closed) \
+    X(g_bus_get_sync) X(g_dbus_connection_call_sync) X(g_dbus_connection_is_closed) \
     X(g_dbus_connection_set_exit_on_close) X(g_dbus_connection_get_guid) X(g_dbus_connection_add_filter) \
-    X(g_dbus_connection_remove_filter) X(g_dbus_connection_signal_subscribe) \
-    X(g_dbus_connection_signal_unsubscribe) X(g_bus_watch_name_on_connection) X(g_bus_unwatch_name) \
     X(g_dbus_message_get_message_type) X(g_dbus_message_get_interface) X(g_dbus_message_get_path) \
     X(g_dbus_message_get_sender) X(g_dbus_message_get_member) X(g_dbus_message_get_body)
 
@@ -62,27 +58,6 @@ static inline guint32 bm_notification_id(const bm_notify_functions *g, NotifyNot
     g->g_object_get(notification, "id", &id, NULL);
     return (guint32)id;
 }
-/* Turns `connection` into a monitor of the signals a notification server sends about a
-   notification (ActivationToken, ActionInvoked, NotificationClosed), whoever they are
-   sent to.
-   A server sends them to the client that showed the notification, by its unique bus
-   name: after bmd restarts, that name is gone, and only a monitor still sees them.
-   A monitor only listens; the bus refuses it anything else. */
-static inline gboolean bm_become_notification_monitor(const bm_notify_functions *g, GDBusConnection *connection, gint timeout_ms, GError **error) {
-    const gchar *rules[] = {
-        "type='signal',interface='org.freedesktop.Notifications',member='ActivationToken'",
-        "type='signal',interface='org.freedesktop.Notifications',member='ActionInvoked'",
-        "type='signal',interface='org.freedesktop.Notifications',member='NotificationClosed'",
-        NULL};
-    GVariant *reply = g->g_dbus_connection_call_sync(
-        connection, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus.Monitoring",
-        "BecomeMonitor", g->g_variant_new("(^asu)", rules, (guint32)0), NULL, G_DBUS_CALL_FLAGS_NONE, timeout_ms,
-        NULL, error);
-    if (reply == NULL) return FALSE;
-    g->g_variant_unref(reply);
-    return TRUE;
-}
-
 /* Reads a notification server's signal: 1 for ActionInvoked, with the notification's
    id and the action's key (borrowed from `parameters`); 2 for NotificationClosed, with
    the id; 3 for ActivationToken, with the id and the token in `key` (a server sends it

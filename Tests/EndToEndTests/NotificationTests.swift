@@ -42,6 +42,45 @@ struct NotificationTests {
     }
 
     // Rule N2.
+    @Test("On a desktop, bmd knows at start that a server runs without loading libnotify or GLib; the first notification loads them")
+    func librariesWaitForTheFirstNotification() throws {
+        let stack = try NotificationStack()
+        defer { stack.stop() }
+        let box = try Sandbox(time: "2026-03-02 08:00:00")
+        let daemon = try box.startDaemon(environment: stack.environment)
+        let available = try Self.waitForAvailability(box, true, within: .seconds(10))
+        #expect(available["available"] as? Bool == true, "bmd log: \(box.daemonLog)")
+        // The start-up question has been answered, and the server named in the log.
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !box.daemonLog.contains("desktop notifications go to dunst") && ContinuousClock.now < deadline {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        #expect(box.daemonLog.contains("desktop notifications go to dunst"), "bmd log: \(box.daemonLog)")
+        #expect(Self.loadedLibraries(daemon.pid).isEmpty, "\(Self.loadedLibraries(daemon.pid))")
+        #expect(!Self.threadNames(daemon.pid).contains("gdbus"), "\(Self.threadNames(daemon.pid))")
+
+        #expect(try box.bmctl("notifications", "test").status == 0, "bmd log: \(box.daemonLog)")
+        #expect(Self.loadedLibraries(daemon.pid).contains("libnotify"), "\(Self.loadedLibraries(daemon.pid))")
+        try box.stopDaemon()
+    }
+
+    /// Which of libnotify, GLib, GObject and GIO process `pid` has loaded.
+    static func loadedLibraries(_ pid: pid_t) -> Set<String> {
+        // Read whole: /proc says its files are empty, and a reader that trusts the size stops early.
+        let handle = FileHandle(forReadingAtPath: "/proc/\(pid)/maps")
+        defer { try? handle?.close() }
+        let maps = String(decoding: (try? handle?.readToEnd()) ?? Data(), as: UTF8.self)
+        return Set(["libnotify", "libglib-2.0", "libgobject-2.0", "libgio-2.0"].filter { maps.contains("/\($0).so") })
+    }
+
+    /// The names of process `pid`'s threads.
+    static func threadNames(_ pid: pid_t) -> [String] {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        return tasks.compactMap { try? String(contentsOfFile: "/proc/\(pid)/task/\($0)/comm", encoding: .utf8) }
+            .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+    }
+
+    // Rule N2.
     @Test("--json prints the reply; each test is a new notification, none replaces another")
     func testNotificationJSONAndRepeat() throws {
         let stack = try NotificationStack()

@@ -173,10 +173,11 @@ private struct Lines {
     let connections: Connections
     let engine: Engine
 
-    init(limit: Int, followerLimit: Int = 1, bufferLimit: Int = 1 << 20) throws {
+    init(limit: Int, followerLimit: Int = 1, bufferLimit: Int = 1 << 20, whenIdle: @escaping @Sendable () -> Void = {}) throws {
         let clock = TestClock("2026-11-23T05:00:00Z", zone: "Europe/London")
         engine = try Engine(store: try Store.inMemory(), clock: clock.wall, logger: Logger(label: "test"))
-        connections = Connections(loop: loop, limit: limit, followerLimit: followerLimit, bufferLimit: bufferLimit)
+        connections = Connections(loop: loop, limit: limit, followerLimit: followerLimit, bufferLimit: bufferLimit,
+                                  whenIdle: whenIdle)
     }
 
     func open() throws -> Line { try Line(connections: connections, loop: loop, engine: engine) }
@@ -264,5 +265,87 @@ struct ConnectionRoomTests {
         try small.send("}}\0")
         #expect(try small.replies().first?.hasPrefix(#"{"parameters":{"behind":0"#) == true)
         #expect(lines.connections.totalBuffered == 0)
+    }
+}
+
+@Suite("Idle memory is given back once clients have stayed away a while, not at every client that leaves")
+struct IdleReleaseTests {
+    /// Counts the times bmd gave back its idle memory.
+    final class Releases: @unchecked Sendable {
+        var count = 0
+    }
+
+    /// One client's call: it connects, asks for the status and leaves.
+    fileprivate static func call(_ lines: Lines) throws {
+        let line = try lines.open()
+        try line.send(status)
+        #expect(try line.replies().count == 1)
+        try line.channel.close().wait()
+    }
+
+    @Test("A client every second, as a status bar's: given back after the first only, until they stop; then once, two seconds on")
+    func statusBar() throws {
+        let releases = Releases()
+        let lines = try Lines(limit: 8, whenIdle: { releases.count += 1 })
+        for _ in 0..<10 {
+            try Self.call(lines)
+            lines.wait(.seconds(1))
+            #expect(releases.count == 1)
+        }
+        // Two seconds after the last one left.
+        lines.wait(.milliseconds(999))
+        #expect(releases.count == 1)
+        lines.wait(.milliseconds(1))
+        #expect(releases.count == 2)
+        lines.wait(.seconds(60))
+        #expect(releases.count == 2)
+    }
+
+    @Test("A client after a quiet: given back as it leaves, once")
+    func loneClients() throws {
+        let releases = Releases()
+        let lines = try Lines(limit: 8, whenIdle: { releases.count += 1 })
+        try Self.call(lines)
+        #expect(releases.count == 1)
+        lines.wait(.seconds(2))
+        try Self.call(lines)
+        #expect(releases.count == 2)
+        lines.wait(.seconds(60))
+        #expect(releases.count == 2)
+    }
+
+    @Test("While one client stays connected, another leaving gives back nothing")
+    func clientStays() throws {
+        let releases = Releases()
+        let lines = try Lines(limit: 8, whenIdle: { releases.count += 1 })
+        let staying = try lines.open()
+        let leaving = try lines.open()
+        try leaving.channel.close().wait()
+        // Past the delay, within the patience of the one that stays.
+        lines.wait(.seconds(3))
+        #expect(staying.isOpen)
+        #expect(releases.count == 0)
+        try staying.channel.close().wait()
+        #expect(releases.count == 1)
+    }
+
+    @Test("A timer whose cancel came too late gives back nothing; the newest one does")
+    func lateTimer() {
+        var idle = IdleRelease(delay: .seconds(2))
+        let start = NIODeadline.uptimeNanoseconds(1_000_000_000)
+        let first = idle.lastClientLeft(at: start)
+        let second = idle.lastClientLeft(at: start + .seconds(1))
+        let cancelled = idle.clientCame()
+        let third = idle.lastClientLeft(at: start + .seconds(2))
+        guard case .arm(let old) = second, case .arm(let new) = third else {
+            Issue.record("leaving again within the delay arms a timer: \(second), \(third)")
+            return
+        }
+        let oldGives = idle.fired(old)
+        let newGives = idle.fired(new)
+        let newAgain = idle.fired(new)
+        let nothingToCancel = !idle.clientCame()
+        #expect(first == .giveBack)
+        #expect(cancelled && !oldGives && newGives && !newAgain && nothingToCancel)
     }
 }

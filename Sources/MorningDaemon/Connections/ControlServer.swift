@@ -108,9 +108,10 @@ public struct ControlServer: Service {
         let writePool = OnDemandThreadPool()
         let apart = Dictionary(uniqueKeysWithValues: Self.answeredApart.map { ($0, OnDemandThreadPool()) })
         let batches = WriteBatches(engine: engine, varlink: varlink, pool: writePool, logger: logger)
-        // Once the last client has left, the pages SQLite keeps cached (some 100 KiB after
-        // a start and a write) are given back, on the thread that writes, after any write
-        // still waiting: otherwise they stay written all day in an idle bmd.
+        // Once no client has come for a little while after the last one left, the pages
+        // SQLite keeps cached (some 100 KiB after a start and a write) are given back, on
+        // the thread that writes, after any write still waiting: otherwise they stay
+        // written all day in an idle bmd.
         let connections = Connections(loop: loop, whenIdle: {
             writePool.submit {
                 engine.store.releaseMemory()
@@ -212,13 +213,19 @@ final class Connections: @unchecked Sendable {
     /// The sum of `buffered`.
     private(set) var totalBuffered = 0
 
-    /// Called on the loop each time the last client has left.
+    /// Called on the loop once the last client has left, when `IdleRelease` says.
     private let whenIdle: @Sendable () -> Void
+    /// Whether the one-shot timer that calls `whenIdle` is armed.
+    private var idle: IdleRelease
+    /// That timer, to cancel when a client comes first.
+    private var idleTimer: Scheduled<Void>?
 
     init(loop: EventLoop, limit: Int = ControlServer.connectionLimit, followerLimit: Int = ControlServer.followerLimit,
-         bufferLimit: Int = ControlServer.bufferLimit, whenIdle: @escaping @Sendable () -> Void = {}) {
+         bufferLimit: Int = ControlServer.bufferLimit, idleDelay: TimeAmount = IdleRelease.delay,
+         whenIdle: @escaping @Sendable () -> Void = {}) {
         self.loop = loop
         self.whenIdle = whenIdle
+        idle = IdleRelease(delay: idleDelay)
         self.limit = limit
         self.followerLimit = followerLimit
         self.bufferLimit = bufferLimit
@@ -235,6 +242,10 @@ final class Connections: @unchecked Sendable {
             oldest.evict()
         }
         open[ObjectIdentifier(connection)] = (connection, channel)
+        if idle.clientCame() {
+            idleTimer?.cancel()
+            idleTimer = nil
+        }
         return true
     }
 
@@ -253,11 +264,25 @@ final class Connections: @unchecked Sendable {
         followers.remove(id)
         totalBuffered -= buffered.removeValue(forKey: id) ?? 0
         if open.isEmpty {
-            // The last client left: the loop's stack below the loop itself, written as
-            // deep as the calls went, is given back while bmd waits for the next one.
-            loop.execute { bm_drop_stack_below_here(4096) }
-            whenIdle()
+            switch idle.lastClientLeft(at: loop.now) {
+            case .giveBack:
+                giveBack()
+            case .arm(let timer):
+                idleTimer = loop.scheduleTask(in: idle.delay) { [self] in
+                    guard idle.fired(timer) else { return }
+                    idleTimer = nil
+                    giveBack()
+                }
+            }
         }
+    }
+
+    /// Gives back what an idle bmd need not keep written.
+    private func giveBack() {
+        // The loop's stack below the loop itself, written as deep as the calls went, is
+        // given back while bmd waits for the next client.
+        loop.execute { bm_drop_stack_below_here(4096) }
+        whenIdle()
     }
 
     /// `connection` now holds `bytes` of calls not yet answered. Past the bound, the

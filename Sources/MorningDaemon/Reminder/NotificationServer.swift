@@ -1,4 +1,5 @@
 import CNotify
+import CSystemd
 import Foundation
 import MorningCore
 
@@ -160,23 +161,6 @@ final class NotificationServer: @unchecked Sendable {
         return String(cString: glib.g_variant_get_string(value, nil)!)
     }
 
-    /// Whether the session bus starts a notification server when a notification comes:
-    /// a D-Bus service file names org.freedesktop.Notifications (`ListActivatableNames`).
-    static func isStartedOnDemand(_ bus: OpaquePointer) -> Bool {
-        guard let reply = glib.g_dbus_connection_call_sync(
-            bus, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "ListActivatableNames",
-            nil, nil, G_DBUS_CALL_FLAGS_NONE, NotificationServer.answerTimeout, nil, nil)
-        else { return false }
-        defer { glib.g_variant_unref(reply) }
-        guard String(cString: glib.g_variant_get_type_string(reply)!) == "(as)" else { return false }
-        let list = glib.g_variant_get_child_value(reply, 0)
-        defer { glib.g_variant_unref(list) }
-        var count: gsize = 0
-        guard let names = glib.g_variant_get_strv(list, &count) else { return false }
-        defer { glib.g_free(names) }
-        return (0..<Int(count)).contains { names[$0].map { String(cString: $0) } == "org.freedesktop.Notifications" }
-    }
-
     /// Whether a call failed because the name or the connection it was sent to has no owner.
     static func isGone(_ error: GError) -> Bool {
         let code = UInt32(bitPattern: error.code)
@@ -185,18 +169,47 @@ final class NotificationServer: @unchecked Sendable {
     }
 
     /// Who the server is, such as "dunst 1.9.0 (dunst-project)".
+    ///
+    /// Asked through sd-bus on a connection of its own, closed after: bmd asks this at
+    /// start, and GLib and libnotify load only when a notification is shown.
     func identify() -> Result<String, Unreachable> {
-        withServer { bus throws(Unreachable) in
-            // Both questions are asked with answerTimeout, not libnotify's 25 s default
-            // (notify_get_server_info): a server that hangs between them must not hold
-            // the notifier's thread, and the jobs queued behind it, for half a minute.
+        if let missing = sessionBus.missing() { return .failure(Unreachable(reason: missing)) }
+        var opened: OpaquePointer?
+        let status = sd_bus_open_user(&opened)
+        guard status >= 0, let bus = opened else {
+            let address = sessionBus.environment["DBUS_SESSION_BUS_ADDRESS"].flatMap { $0.isEmpty ? nil : " at \($0)" } ?? ""
+            return .failure(Unreachable(reason: "cannot connect to the session bus\(address) (\(String(cString: strerror(-status))))"))
+        }
+        defer { _ = sd_bus_flush_close_unref(bus) }
+        do throws(Unreachable) {
+            // Every question is asked with answerTimeout, not D-Bus's 25 s default: a
+            // server that hangs between them must not hold the notifier's thread, and the
+            // jobs queued behind it, for half a minute.
             // Asking would start a server the bus starts on demand, for nothing: the
             // reminder starts it when it comes.
-            if owner(bus) == nil && NotificationServer.isStartedOnDemand(bus) {
-                return "a notification server the session bus starts on demand"
+            let owner = try? SessionCall(bus, to: "org.freedesktop.DBus", at: "/org/freedesktop/DBus",
+                                         "org.freedesktop.DBus", "GetNameOwner", argument: ServerWatcher.serverName)
+            if owner == nil {
+                let activatable = try SessionCall(bus, to: "org.freedesktop.DBus", at: "/org/freedesktop/DBus",
+                                                  "org.freedesktop.DBus", "ListActivatableNames")
+                if bm_bus_strv_contains(activatable.reply, ServerWatcher.serverName) != 0 {
+                    return .success("a notification server the session bus starts on demand")
+                }
             }
-            _ = try capabilities(bus)
-            return try serverInformation(bus)
+            _ = try SessionCall(bus, to: ServerWatcher.serverName, at: ServerWatcher.serverPath, ServerWatcher.serverName,
+                                "GetCapabilities")
+            let information = try SessionCall(bus, to: ServerWatcher.serverName, at: ServerWatcher.serverPath,
+                                              ServerWatcher.serverName, "GetServerInformation")
+            var name: UnsafePointer<CChar>?
+            var vendor: UnsafePointer<CChar>?
+            var version: UnsafePointer<CChar>?
+            var spec: UnsafePointer<CChar>?
+            guard bm_bus_read_server_information(information.reply, &name, &vendor, &version, &spec) >= 0,
+                  let name, let vendor, let version
+            else { return .success("a notification server") }
+            return .success("\(String(cString: name)) \(String(cString: version)) (\(String(cString: vendor)))")
+        } catch {
+            return .failure(error)
         }
     }
 
@@ -204,7 +217,21 @@ final class NotificationServer: @unchecked Sendable {
     func close() {
         guard NotifyLibraries.isLoaded else { return }
         if glib.notify_is_initted() != 0 { glib.notify_uninit() }
+        if let context {
+            while glib.g_main_context_iteration(context, 0) != 0 {}
+            glib.g_main_context_pop_thread_default(context)
+            glib.g_main_context_unref(context)
+            self.context = nil
+        }
     }
+
+    /// The notifier thread's own GLib main context, made when GLib is first loaded.
+    ///
+    /// GDBus delivers a proxy's signals (`NotificationClosed`, the server's name changing
+    /// owner) to the context of the thread that made the proxy. Nothing runs a main loop
+    /// here, so the context is drained after every call; otherwise those signals would
+    /// pile up for the daemon's whole life.
+    private var context: OpaquePointer?
 
     // MARK: - The session bus
 
@@ -219,7 +246,10 @@ final class NotificationServer: @unchecked Sendable {
         case .success(let connection): bus = connection
         case .failure(let failure): return .failure(failure)
         }
-        defer { glib.g_object_unref(UnsafeMutableRawPointer(bus)) }
+        defer {
+            glib.g_object_unref(UnsafeMutableRawPointer(bus))
+            if let context { while glib.g_main_context_iteration(context, 0) != 0 {} }
+        }
         if glib.notify_is_initted() == 0 {
             _ = glib.notify_init(LibnotifyNotifier.appName)
         }
@@ -238,6 +268,10 @@ final class NotificationServer: @unchecked Sendable {
             return .failure(Unreachable(reason: missing))
         }
         if let failure = NotifyLibraries.load() { return .failure(failure) }
+        if context == nil {
+            context = glib.g_main_context_new()
+            glib.g_main_context_push_thread_default(context)
+        }
         for _ in 0..<2 {
             var error: UnsafeMutablePointer<GError>?
             guard let bus = glib.g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) else {
@@ -249,10 +283,12 @@ final class NotificationServer: @unchecked Sendable {
                 // By default GLib raises SIGTERM in the whole process when the shared
                 // session connection closes; bmd must outlive a session bus that ends.
                 glib.g_dbus_connection_set_exit_on_close(bus, 0)
+                ServerWatcher.listenOnLibnotify(bus)
                 return .success(bus)
             }
             // The bus it was on has gone. Once libnotify lets go of it as well, GLib
             // connects anew.
+            ServerWatcher.forget(bus)
             glib.g_object_unref(UnsafeMutableRawPointer(bus))
             glib.notify_uninit()
         }
@@ -261,13 +297,6 @@ final class NotificationServer: @unchecked Sendable {
 
     /// The name GNOME Shell gives itself in `GetServerInformation`.
     static let gnomeShell = "gnome-shell"
-
-    /// Whether the process `owner` that owns the server's name on `bus` names itself GNOME
-    /// Shell's; false when it does not answer.
-    static func isGnomeShell(_ bus: OpaquePointer, owner: String?) -> Bool {
-        guard let owner else { return false }
-        return (try? name(of: owner, on: bus)) == gnomeShell
-    }
 
     /// The server's name, as `GetServerInformation` gives it (such as "dunst" or "gnome-shell").
     private func serverName(_ bus: OpaquePointer) throws(Unreachable) -> String {
@@ -288,25 +317,6 @@ final class NotificationServer: @unchecked Sendable {
         let name = glib.g_variant_get_child_value(reply, 0)
         defer { glib.g_variant_unref(name) }
         return String(cString: glib.g_variant_get_string(name, nil)!)
-    }
-
-    /// Who the server says it is (`GetServerInformation`), asked with `answerTimeout`.
-    private func serverInformation(_ bus: OpaquePointer) throws(Unreachable) -> String {
-        var error: UnsafeMutablePointer<GError>?
-        guard let reply = glib.g_dbus_connection_call_sync(
-            bus, "org.freedesktop.Notifications", "/org/freedesktop/Notifications", "org.freedesktop.Notifications",
-            "GetServerInformation", nil, nil, G_DBUS_CALL_FLAGS_NONE, NotificationServer.answerTimeout, nil, &error)
-        else {
-            throw NotificationServer.unreachable(taking: error)
-        }
-        defer { glib.g_variant_unref(reply) }
-        guard String(cString: glib.g_variant_get_type_string(reply)!) == "(ssss)" else { return "a notification server" }
-        func field(_ index: gsize) -> String {
-            let value = glib.g_variant_get_child_value(reply, index)
-            defer { glib.g_variant_unref(value) }
-            return String(cString: glib.g_variant_get_string(value, nil)!)
-        }
-        return "\(field(0)) \(field(2)) (\(field(1)))"
     }
 
     /// The server's capabilities (`GetCapabilities`), asked with `answerTimeout`.
@@ -429,5 +439,45 @@ enum BodyMarkup {
             }
         }
         return out
+    }
+}
+
+/// One method call on sd-bus, answered within `NotificationServer.answerTimeout`: its
+/// reply, which it frees when it goes.
+final class SessionCall {
+    let reply: OpaquePointer
+
+    /// Calls `member` on `destination` and waits for the reply; throws why none came, in
+    /// the user's words.
+    init(_ bus: OpaquePointer, to destination: String, at path: String, _ interface: String, _ member: String,
+         argument: String? = nil) throws(Unreachable) {
+        var error = sd_bus_error()
+        defer { sd_bus_error_free(&error) }
+        var reply: OpaquePointer?
+        let status = bm_bus_call(bus, destination, path, interface, member, argument,
+                                 UInt64(NotificationServer.answerTimeout) * 1000, &error, &reply)
+        guard status >= 0, let reply else { throw SessionCall.unreachable(status, error) }
+        self.reply = reply
+    }
+
+    deinit { sd_bus_message_unref(reply) }
+
+    /// Plain words for why a call failed: the everyday causes named, others in sd-bus's words.
+    static func unreachable(_ status: Int32, _ error: sd_bus_error) -> Unreachable {
+        let name = error.name.map { String(cString: $0) }
+        switch name {
+        case "org.freedesktop.DBus.Error.ServiceUnknown", "org.freedesktop.DBus.Error.NameHasNoOwner":
+            return Unreachable(reason: NotificationServer.noServer)
+        case "org.freedesktop.DBus.Error.NoReply", "org.freedesktop.DBus.Error.Timeout", "org.freedesktop.DBus.Error.TimedOut":
+            return Unreachable(reason: "the notification server did not answer in time")
+        default: break
+        }
+        switch -status {
+        case ETIMEDOUT: return Unreachable(reason: "the notification server did not answer in time")
+        case ECONNRESET, ENOTCONN: return Unreachable(reason: "the connection to the session bus was closed")
+        default: break
+        }
+        if let message = error.message { return Unreachable(reason: String(cString: message)) }
+        return Unreachable(reason: name ?? String(cString: strerror(-status)))
     }
 }

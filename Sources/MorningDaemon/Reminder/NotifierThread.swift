@@ -1,4 +1,3 @@
-import CNotify
 import Foundation
 
 /// The one thread on which the notifier makes every libnotify and GLib call, one job at a time.
@@ -8,29 +7,33 @@ import Foundation
 /// requests, nor on Swift's cooperative pool, where it would hold a shared thread. A single
 /// thread also suits libnotify, which keeps its state in unlocked globals.
 ///
-/// The thread has a GLib main context of its own: GDBus delivers a proxy's signals
-/// (`NotificationClosed`, the server's name changing owner) to the context of the thread
-/// that made the proxy. Nothing runs a main loop here, so the context is drained after
-/// every job; otherwise those signals would pile up for the daemon's whole life.
-///
-/// The thread starts with the first job, and makes its context once libnotify is loaded:
-/// a bmd that never reaches a session bus holds neither its stack nor GLib.
+/// The thread starts with the first job, and until GLib is loaded it ends once no job
+/// waits: the question bmd asks the notification server at start leaves no thread's stack
+/// behind, and a bmd that never shows a notification holds none. Once GLib is loaded it
+/// stays, as GLib's main context made on it (`NotificationServer`'s) belongs to it.
 final class NotifierThread: @unchecked Sendable {
     private let name: String
+    /// Whether the thread waits for the next job rather than ending; asked when no job is left.
+    private let keepsRunning: @Sendable () -> Bool
+    /// Called on the thread as it ends.
+    private let ended: @Sendable () -> Void
     private let condition = NSCondition()
     /// Jobs not yet started, oldest first; guarded by `condition`.
     private var jobs: [@Sendable () -> Void] = []
     /// Set once no more jobs will come; guarded by `condition`.
     private var stopping = false
-    /// Whether the thread was started; guarded by `condition`.
+    /// Whether the thread runs; guarded by `condition`.
     private var started = false
 
-    init(name: String) {
+    init(name: String, keepsRunning: @escaping @Sendable () -> Bool = { NotifyLibraries.isLoaded },
+         ended: @escaping @Sendable () -> Void = {}) {
         self.name = name
+        self.keepsRunning = keepsRunning
+        self.ended = ended
     }
 
     /// Runs `job` on the thread after every job submitted before it, starting the thread
-    /// if it has not run yet.
+    /// if it does not run.
     func submit(_ job: @escaping @Sendable () -> Void) {
         let start = condition.withLock {
             jobs.append(job)
@@ -47,8 +50,8 @@ final class NotifierThread: @unchecked Sendable {
         }
     }
 
-    /// Runs `job` as `submit` does, only if the thread was ever started: what closes
-    /// what earlier jobs opened has nothing to close otherwise.
+    /// Runs `job` as `submit` does, only if the thread runs: what closes what earlier jobs
+    /// opened has nothing to close otherwise (a thread that ended had loaded nothing).
     func submitIfStarted(_ job: @escaping @Sendable () -> Void) {
         let wasStarted = condition.withLock { started }
         if wasStarted { submit(job) }
@@ -62,31 +65,23 @@ final class NotifierThread: @unchecked Sendable {
         }
     }
 
-    /// The next job, waiting for one; nil once stopped and empty.
+    /// The next job, waiting for one; nil once stopped and empty, or once empty while the
+    /// thread need not stay (then the next `submit` starts another).
     private func next() -> (@Sendable () -> Void)? {
         condition.withLock {
-            while jobs.isEmpty && !stopping { condition.wait() }
+            while jobs.isEmpty && !stopping {
+                if !keepsRunning() {
+                    started = false
+                    return nil
+                }
+                condition.wait()
+            }
             return jobs.isEmpty ? nil : jobs.removeFirst()
         }
     }
 
     private func run() {
-        var context: OpaquePointer?
-        while let job = next() {
-            // Made before the first job that may call GLib: every job here may, once the
-            // libraries load.
-            if context == nil, NotifyLibraries.load() == nil {
-                context = glib.g_main_context_new()
-                glib.g_main_context_push_thread_default(context)
-            }
-            job()
-            if let context {
-                while glib.g_main_context_iteration(context, 0) != 0 {}
-            }
-        }
-        if let context {
-            glib.g_main_context_pop_thread_default(context)
-            glib.g_main_context_unref(context)
-        }
+        while let job = next() { job() }
+        ended()
     }
 }
