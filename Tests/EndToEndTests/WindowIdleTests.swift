@@ -17,13 +17,30 @@ struct WindowIdleTests {
             child.wait()
         }
         #expect(Self.connections(to: box.socketPath) >= 2, "the window never connected to bmd: \(Self.logText(logPath))")
+        // Starting, GTK loads icons and GIO opens buses on GLib's pool threads, each of
+        // which ends 15 s after its last job: a wake-up each, once, as in any GTK app.
+        var pool: [String] = []
+        _ = try waitUntil(within: .seconds(30)) {
+            pool = try ThreadSwitches(pid: child.pid).poolThreads
+            return pool.isEmpty
+        }
+        #expect(pool.isEmpty, "GLib's pool threads still run: \(pool)")
         // Starting shows in the first windows of 2.5 s; a timer would show in every one.
         let windows = try ThreadSwitches.idleWindows(pid: child.pid)
         #expect(windows.last?.isEmpty == true, "threads that woke, per 2.5 s window: \(windows)")
+        // One quiet window of 2.5 s says starting is over, not that no timer runs: one
+        // that fires every few seconds slips between such windows. Over a span longer
+        // than its period, any timer fires.
+        let span = try ThreadSwitches.woken(pid: child.pid, over: WindowIdleTests.idleSpan)
+        #expect(span.isEmpty, "threads that woke in \(WindowIdleTests.idleSpan) s once started: \(span)")
         #expect(kill(child.pid, 0) == 0, "the window ended")
         #expect(Self.connections(to: box.socketPath) >= 2, "the window stopped following bmd")
         try box.stopDaemon()
     }
+
+    /// How long, in seconds, the settled window is watched: long enough that a timer
+    /// firing every 10 s, or more often, fires in it.
+    static let idleSpan: UInt32 = 11
 
     @Test("Told to draw with cairo, the window sets up no OpenGL: no GL, EGL, Mesa or LLVM library is loaded")
     func cairoLoadsNoGL() throws {
@@ -115,5 +132,20 @@ struct WindowIdleTests {
         // Read to its end: a file of /proc says it is empty, which Foundation may believe.
         let table = String(decoding: (try? FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/net/unix")).readToEnd()) ?? Data(), as: UTF8.self)
         return table.split(separator: "\n").filter { $0.hasSuffix(" " + path) }.count
+    }
+}
+
+extension ThreadSwitches {
+    /// The names of GLib's pool threads that run jobs (`pool-` and the program's name),
+    /// which end once left unused; the thread that spawns them stays.
+    var poolThreads: [String] {
+        threads.values.map(\.name).filter { $0.hasPrefix("pool-") && $0 != "pool-spawner" }
+    }
+
+    /// The threads of `pid` that woke over the next `seconds`, by "name (tid)" (see `woken(since:)`).
+    static func woken(pid: pid_t, over seconds: UInt32) throws -> [String: Int] {
+        let before = try ThreadSwitches(pid: pid)
+        sleep(seconds)
+        return try ThreadSwitches(pid: pid).woken(since: before)
     }
 }
