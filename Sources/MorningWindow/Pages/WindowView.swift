@@ -34,6 +34,7 @@ public final class WindowView {
     /// `quit` closes the program (Ctrl+Q).
     public init(controller: WindowController, quit: @escaping @MainActor () -> Void) {
         self.controller = controller
+        Resources.loadStyle()
         let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         self.content = content
         openAddress = { address in
