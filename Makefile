@@ -3,8 +3,8 @@
 #   make test   install what the tests need, build, run every test
 #   make bench  print the benchmarks' figures
 #   make generate  write the Swift bindings of the varlink interface files, bmctl's
-#                  commands from its command table, and the completion scripts pinned
-#                  for the tests, again
+#                  commands from its command table, the window's compiled resources
+#                  and the completion scripts pinned for the tests, again
 
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 # swift with libnotify's flags as SwiftPM takes them without a warning (scripts/quiet-pkg-config).
@@ -34,7 +34,10 @@ RUN_PACKAGES := pkg-config libsqlite3-dev libsystemd-dev libnotify-dev
 # notification helper (only a Recommends, and install-packages installs none); where
 # they cannot be installed those tests are reported as skipped. The app they put in
 # front of the window is a GTK 4 window from python3-gi (gir1.2-gtk-4.0).
-TEST_PACKAGES := $(RUN_PACKAGES) libadwaita-1-dev python3-venv mandoc groff-base faketime systemd dbus xvfb dunst sqlite3 dpkg-dev lintian tmux zsh desktop-file-utils appstream \
+# glib-compile-resources (libglib2.0-dev-bin) compiles the window's style and layout
+# files again, to check that the committed Sources/WindowResources/WindowResources.c is
+# up to date.
+TEST_PACKAGES := $(RUN_PACKAGES) libadwaita-1-dev libglib2.0-dev-bin python3-venv mandoc groff-base faketime systemd dbus xvfb dunst sqlite3 dpkg-dev lintian tmux zsh desktop-file-utils appstream \
 	python3-pyatspi gir1.2-atspi-2.0 xdotool at-spi2-core python3-gi x11-utils gnome-shell gjs gir1.2-gtk-4.0
 # And to build the Debian packages, the window's (better-morning-window) included.
 DEB_PACKAGES := $(RUN_PACKAGES) libadwaita-1-dev dpkg-dev
@@ -75,7 +78,12 @@ run: build
 # out of date. Each is written by varlink-swift, this package's own generator.
 # Each binding is written to a temporary file and moved into place only when the
 # generator succeeded, so a failing run leaves the committed file as it was.
+# The window's resources (its style and fixed layout) are compiled to C the same way,
+# by glib-compile-resources, which SwiftPM does not run.
 generate:
+	scripts/compile-window-resources Sources/WindowResources/WindowResources.c.new && \
+	mv Sources/WindowResources/WindowResources.c.new Sources/WindowResources/WindowResources.c || \
+	{ rm -f Sources/WindowResources/WindowResources.c.new; exit 1; }
 	$(SWIFT) build --product varlink-swift
 	$(SWIFT) build --product command-table
 	bin="$$($(SWIFT) build --show-bin-path)" && \

@@ -95,7 +95,12 @@ let package = Package(
 
         // The window: a pure model of what it shows, the GTK layer over it, and bmd reached
         // from GLib's main loop. No Foundation, so no ICU data in the program.
-        .target(name: "MorningWindow", dependencies: ["MorningClient", "MorningProtocol", "MorningWords", "Varlink", "CAdwaita"]),
+        .target(name: "MorningWindow", dependencies: ["MorningClient", "MorningProtocol", "MorningWords", "Varlink", "CAdwaita",
+                                                      "WindowResources"]),
+        // The window's style and fixed layout as a GResource, compiled to C by
+        // scripts/compile-window-resources (make generate) and committed, as SwiftPM runs no
+        // glib-compile-resources; CAdwaita brings GLib's headers. Only the window links it.
+        .target(name: "WindowResources", dependencies: ["CAdwaita"], exclude: ["window.gresource.xml", "style.css", "window.ui"]),
 
         // MARK: Thin executables
         // Both programs are linked by the toolchain's lld: gold repeats, on every build, glibc's

@@ -90,7 +90,48 @@ import Testing
         gtk_window_destroy(cast(about))
     }
 
+    @Test("The header bar's main menu offers Preferences, Keyboard Shortcuts, Help and About, each the window's action of that name")
+    func mainMenu() throws {
+        let w = Window()
+        defer { w.close() }
+        let buttons = widgets(in: w.window, of: gtk_menu_button_get_type())
+        try #require(buttons.count == 1, "the window has \(buttons.count) menu buttons")
+        #expect(gtk_widget_get_mapped(buttons[0]) != 0, "the main menu's button is not on show")
+        let menu = try #require(gtk_menu_button_get_menu_model(OpaquePointer(buttons[0])), "the main menu's button has no menu")
+        let entries = items(of: menu)
+        #expect(entries.map(\.label) == ["_Preferences", "_Keyboard Shortcuts", "_Help", "_About Better Morning"])
+        #expect(entries.map(\.action) == ["window.preferences", "window.shortcuts", "window.help", "window.about"])
+        // Each entry's action is one the window answers: each opens what it names.
+        var opened: [String] = []
+        w.view.openAddress = { opened.append($0) }
+        for entry in entries {
+            #expect(gtk_widget_activate_action_variant(w.view.content, entry.action, nil) != 0, "the window has no \(entry.action)")
+        }
+        #expect(spin { w.view.aboutWindow != nil }, "About never opened")
+        for window in [w.view.preferences.window?.pointer, w.view.shortcutsWindow, w.view.aboutWindow] {
+            #expect(window != nil)
+            if let window { gtk_window_destroy(cast(window)) }
+        }
+        #expect(opened == [WindowView.helpAddress])
+    }
+
     // MARK: Reading the widgets
+
+    /// The entries of `menu` and of its sections, in order: each one's label and action.
+    func items(of menu: UnsafeMutablePointer<GMenuModel>) -> [(label: String, action: String)] {
+        (0..<g_menu_model_get_n_items(menu)).flatMap { index -> [(label: String, action: String)] in
+            if let section = g_menu_model_get_item_link(menu, index, "section") {
+                defer { g_object_unref(UnsafeMutableRawPointer(section)) }
+                return items(of: section)
+            }
+            func text(_ attribute: String) -> String {
+                guard let value = g_menu_model_get_item_attribute_value(menu, index, attribute, nil) else { return "" }
+                defer { g_variant_unref(value) }
+                return String(cString: g_variant_get_string(value, nil))
+            }
+            return [(text("label"), text("action"))]
+        }
+    }
 
     /// A key combination as GTK reads it, so that "<Ctrl>w" and "<Control>w" are one.
     struct Accelerator: Hashable {

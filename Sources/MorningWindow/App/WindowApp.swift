@@ -1,7 +1,5 @@
 import CAdwaita
 import MorningProtocol
-// Linked for its main-queue functions that shim.h declares (libdispatch is no part of Foundation).
-import Dispatch
 
 /// The program: an `AdwApplication` whose one window shows the morning.
 ///
@@ -19,7 +17,6 @@ public enum WindowApp {
     @MainActor
     public static func run(argc: Int32, argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>,
                            connector: @escaping BmdLink.Connector, starter: BmdLink.Starter? = nil) -> Int32 {
-        runSwiftConcurrencyOnGLib()
         let glOffAsked = GLOff.whenDrawingWithCairo()
         let app = adw_application_new(id, G_APPLICATION_DEFAULT_FLAGS)!
         let host = WindowHost(application: cast(app), connector: connector, starter: starter)
@@ -182,18 +179,6 @@ final class WindowHost {
             g_simple_action_set_state(pageAction, g_variant_new_string(page.name))
         }
     }
-}
-
-/// Makes Swift's concurrency run inside GLib's main loop, which owns the main thread
-/// from `g_application_run` on: main-actor work (`Task { @MainActor in }`, a main-actor
-/// continuation resumed) runs when libdispatch's main queue wakes its descriptor, and
-/// work for the global executor runs as GLib idle and timeout sources. So no
-/// libdispatch worker thread starts, and an idle window does not wake at all.
-/// Only the program calls this: under tests, Swift Testing drains the main queue.
-@MainActor
-func runSwiftConcurrencyOnGLib() {
-    bm_route_global_jobs_to_glib()
-    _ = bm_watch_main_queue()
 }
 
 /// "handle-local-options": `--version` prints the version and ends the program before

@@ -161,18 +161,6 @@ func builtWindow(_ id: String, from definition: String) -> Window {
     return Window(pointer: cast(gtk_builder_get_object(builder, id)!))
 }
 
-/// Adds `css` to every widget on the default display, above the theme; once per style
-/// sheet, since each call adds another provider. Whether there was a display to add it to.
-@discardableResult
-func addStyleSheet(_ css: String) -> Bool {
-    guard let display = gdk_display_get_default() else { return false }
-    let provider = gtk_css_provider_new()!
-    gtk_css_provider_load_from_data(provider, css, -1)
-    gtk_style_context_add_provider_for_display(display, OpaquePointer(provider), guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
-    g_object_unref(UnsafeMutableRawPointer(provider))  // the display holds it
-    return true
-}
-
 /// Calls `body` with `strings` as a C array of C strings ended by NULL.
 func withCStrings<Result>(_ strings: [String], _ body: (UnsafeMutablePointer<UnsafePointer<CChar>?>) -> Result) -> Result {
     let copies = strings.map { UnsafePointer(g_strdup($0)) }

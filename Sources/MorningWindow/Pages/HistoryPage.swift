@@ -48,7 +48,6 @@ final class HistoryPage {
 
     init(send: @escaping @MainActor (WindowEvent) -> Void) {
         self.send = send
-        Self.loadStyle()
         empty = StatusPage()
         empty.iconName = "x-office-calendar-symbolic"
 
@@ -205,30 +204,6 @@ final class HistoryPage {
             self?.dialogQuestion = nil
             self?.send(.history(yes ? .confirm : .cancel))
         }
-    }
-
-    // MARK: Style
-
-    private static var styled = false
-
-    /// The chart's and heatmap's look, in the theme's own colours so dark style follows.
-    private static func loadStyle() {
-        guard !styled else { return }
-        styled = addStyleSheet("""
-            .week-chart { padding: 12px 6px; }
-            .week-chart levelbar.vertical block { min-width: 20px; }
-            .week-chart levelbar.vertical trough { min-width: 20px; }
-            .week-chart levelbar block.filled { background-color: @accent_bg_color; }
-            .week-chart .perfect levelbar block.filled { background-color: @success_bg_color; }
-            .week-chart .today { border-radius: 6px; background: alpha(@accent_bg_color, 0.12); }
-            .heat { min-width: 16px; min-height: 16px; border-radius: 3px; }
-            .heat-none { background: alpha(@window_fg_color, 0.04); box-shadow: inset 0 0 0 1px alpha(@window_fg_color, 0.08); }
-            .heat-0 { background: alpha(@window_fg_color, 0.14); }
-            .heat-1 { background: alpha(@success_bg_color, 0.35); }
-            .heat-2 { background: alpha(@success_bg_color, 0.6); }
-            .heat-3 { background: alpha(@success_bg_color, 0.8); }
-            .heat-4 { background: @success_bg_color; }
-            """)
     }
 }
 

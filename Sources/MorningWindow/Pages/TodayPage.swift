@@ -49,7 +49,6 @@ final class TodayPage {
 
     init(send: @escaping @MainActor (WindowEvent) -> Void) {
         self.send = send
-        Self.loadStyle()
         empty = StatusPage()
         routinesButton = Button(mnemonic: "")
         routinesButton.halign = GTK_ALIGN_CENTER
@@ -217,22 +216,6 @@ final class TodayPage {
         let index = model.scroller.selected.flatMap { shownDates.firstIndex(of: $0) } ?? 0
         let target = by == Int.min ? 0 : by == Int.max ? shownDates.count - 1 : min(max(index + by, 0), shownDates.count - 1)
         if shownDates[target] != model.scroller.selected { send(.select(shownDates[target])) }
-    }
-
-    /// The dates' colours, from the theme's own so dark style follows, each text at 4.5:1 or
-    /// more against what is behind it: the chosen date on the accent colour meant for
-    /// text (the accent's background colour under white text is 3.8:1), an upcoming date
-    /// in a softer colour that still reads (the theme's dimmed labels are 3.2:1).
-    private static var styled = false
-
-    private static func loadStyle() {
-        guard !styled else { return }
-        styled = addStyleSheet("""
-            button.date.upcoming { color: alpha(@window_fg_color, 0.7); }
-            button.date.suggested-action, button.date.suggested-action:hover, button.date.suggested-action:active {
-                background-color: @accent_color; color: @window_bg_color;
-            }
-            """)
     }
 
     /// Scrolls the dates so the chosen one is in the middle, as far as the ends allow.

@@ -1,8 +1,9 @@
 import CAdwaita
 
 /// The window's content: a header bar whose title switches pages when the window is
-/// wide, a bar at the bottom that does when it is narrow (down to 360 px), and the three
-/// pages. It draws the model and sends actions to the controller.
+/// wide, a bar at the bottom that does when it is narrow (down to 360 px), the primary
+/// menu (laid out in `window.ui`), and the three pages. It draws the model and sends
+/// actions to the controller.
 @MainActor
 public final class WindowView {
     /// What goes into the window.
@@ -34,7 +35,11 @@ public final class WindowView {
     /// `quit` closes the program (Ctrl+Q).
     public init(controller: WindowController, quit: @escaping @MainActor () -> Void) {
         self.controller = controller
-        let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        Resources.loadStyle()
+        // The shell is laid out in window.ui; the pages, from the model's list, are added here.
+        let shell = Resources.build("window.ui")
+        defer { shell.release() }
+        let content = shell.take("content")
         self.content = content
         openAddress = { address in
             let root = gtk_widget_get_root(content)
@@ -46,8 +51,7 @@ public final class WindowView {
         routinesHolder = adw_bin_new()
         historyHolder = adw_bin_new()
         preferences = PreferencesView(send: send)
-        stack = adw_view_stack_new()
-        gtk_widget_set_vexpand(stack, 1)
+        stack = shell.object("stack")
         let pages: [(WindowModel.Page, UnsafeMutablePointer<GtkWidget>, String)] = [
             (.today, today.root, "alarm-symbolic"),
             (.routines, routinesHolder, "view-list-symbolic"),
@@ -61,20 +65,8 @@ public final class WindowView {
         // made then, and maps with it, as it would have had it been there from the start.
         on(UnsafeMutableRawPointer(routinesHolder), "map") { [weak self] in _ = self?.routines }
         on(UnsafeMutableRawPointer(historyHolder), "map") { [weak self] in _ = self?.history }
-        let title = adw_view_switcher_title_new()!
-        adw_view_switcher_title_set_stack(OpaquePointer(title), OpaquePointer(stack))
-        adw_view_switcher_title_set_title(OpaquePointer(title), WindowApp.title)
-        let header = adw_header_bar_new()!
-        adw_header_bar_set_title_widget(OpaquePointer(header), title)
-        adw_header_bar_pack_end(OpaquePointer(header), Self.menuButton())
-        let bar = adw_view_switcher_bar_new()!
-        adw_view_switcher_bar_set_stack(OpaquePointer(bar), OpaquePointer(stack))
-        // The bottom bar shows when the title has no room for the switcher.
-        g_object_bind_property(UnsafeMutableRawPointer(title), "title-visible", UnsafeMutableRawPointer(bar), "reveal",
-                               G_BINDING_SYNC_CREATE)
-        gtk_box_append(cast(content), header)
-        gtk_box_append(cast(content), stack)
-        gtk_box_append(cast(content), bar)
+        adw_view_switcher_title_set_title(OpaquePointer(shell.object("switcher-title", as: GtkWidget.self)), WindowApp.title)
+        nameWithTooltip(shell.object("menu-button"), "Main Menu")
 
         // Clicking a page's tab tells the model.
         on(UnsafeMutableRawPointer(stack), "notify::visible-child-name", arguments: 3) { [weak self] in
@@ -238,22 +230,6 @@ public final class WindowView {
     func closeWindow() {
         guard let root = gtk_widget_get_root(content) else { return }
         gtk_window_close(cast(root))
-    }
-
-    /// The primary menu: Preferences (Ctrl+comma), Keyboard Shortcuts (Ctrl+?), Help (F1)
-    /// and About, as a GNOME app's is.
-    static func menuButton() -> UnsafeMutablePointer<GtkWidget> {
-        let menu = g_menu_new()!
-        g_menu_append(menu, "_Preferences", "window.preferences")
-        g_menu_append(menu, "_Keyboard Shortcuts", "window.shortcuts")
-        g_menu_append(menu, "_Help", "window.help")
-        g_menu_append(menu, "_About Better Morning", "window.about")
-        let button = gtk_menu_button_new()!
-        gtk_menu_button_set_icon_name(OpaquePointer(button), "open-menu-symbolic")
-        gtk_menu_button_set_menu_model(OpaquePointer(button), UnsafeMutablePointer<GMenuModel>(menu))
-        gtk_menu_button_set_primary(OpaquePointer(button), 1)
-        nameWithTooltip(button, "Main Menu")
-        return button
     }
 }
 
