@@ -37,11 +37,11 @@ import Testing
         let w = Window()
         defer { w.close() }
         #expect(press("<Control>question", in: w))
-        let shortcuts = try #require(w.view.shortcutsWindow, "Ctrl+? opened no window")
+        let shortcuts = try #require(w.view.shortcutsWindow?.pointer, "Ctrl+? opened no window")
         defer { gtk_window_destroy(cast(shortcuts)) }
         #expect(gtk_widget_get_visible(shortcuts) != 0)
         let listed = Set(accelerators(in: shortcuts).map(Accelerator.init))
-        let installed = triggers(on: w.view.content)
+        let installed = triggers(on: w.view.content.pointer)
         #expect(installed.count >= 8, "the window's shortcuts were not found: \(installed)")
         for keys in installed {
             #expect(listed.contains(Accelerator(keys)), "\(keys) works but Keyboard Shortcuts does not list it")
@@ -57,7 +57,7 @@ import Testing
         w.view.openAddress = { opened.append($0) }
         #expect(press("F1", in: w))
         #expect(opened == ["man:better-morning(1)"])
-        gtk_widget_activate_action_variant(w.view.content, "window.help", nil)
+        gtk_widget_activate_action_variant(w.view.content.pointer, "window.help", nil)
         #expect(opened.count == 2)
     }
 
@@ -66,10 +66,10 @@ import Testing
         let w = Window()
         defer { w.close() }
         #expect(w.controller.model.routines.catalog == nil)
-        gtk_widget_activate_action_variant(w.view.content, "window.about", nil)
+        gtk_widget_activate_action_variant(w.view.content.pointer, "window.about", nil)
         // The famous routines' sources come from bmd: About opens once they have come.
         #expect(spin { w.view.aboutWindow != nil }, "About never opened")
-        let about = try #require(w.view.aboutWindow)
+        let about = try #require(w.view.aboutWindow?.pointer)
         defer { gtk_window_destroy(cast(about)) }
         #expect(w.bmd.calls.contains("Explore"))
         #expect(String(cString: adw_about_window_get_version(OpaquePointer(about))) == BuildInfo.version)
@@ -85,8 +85,8 @@ import Testing
         let w = Window()
         defer { w.close() }
         w.controller.send(.lost("bmd stopped"))
-        gtk_widget_activate_action_variant(w.view.content, "window.about", nil)
-        let about = try #require(w.view.aboutWindow, "About waited for a bmd that is away")
+        gtk_widget_activate_action_variant(w.view.content.pointer, "window.about", nil)
+        let about = try #require(w.view.aboutWindow?.pointer, "About waited for a bmd that is away")
         gtk_window_destroy(cast(about))
     }
 
@@ -105,10 +105,10 @@ import Testing
         var opened: [String] = []
         w.view.openAddress = { opened.append($0) }
         for entry in entries {
-            #expect(gtk_widget_activate_action_variant(w.view.content, entry.action, nil) != 0, "the window has no \(entry.action)")
+            #expect(gtk_widget_activate_action_variant(w.view.content.pointer, entry.action, nil) != 0, "the window has no \(entry.action)")
         }
         #expect(spin { w.view.aboutWindow != nil }, "About never opened")
-        for window in [w.view.preferences.window?.pointer, w.view.shortcutsWindow, w.view.aboutWindow] {
+        for window in [w.view.preferences.window?.pointer, w.view.shortcutsWindow?.pointer, w.view.aboutWindow?.pointer] {
             #expect(window != nil)
             if let window { gtk_window_destroy(cast(window)) }
         }

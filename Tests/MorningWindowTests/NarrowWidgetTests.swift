@@ -16,7 +16,7 @@ import Testing
     /// The least width the window's content asks for, as GTK lays it out.
     func narrowest(_ w: Window) -> Int32 {
         var minimum: Int32 = 0, natural: Int32 = 0
-        gtk_widget_measure(w.view.content, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural, nil, nil)
+        gtk_widget_measure(w.view.content.pointer, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural, nil, nil)
         return minimum
     }
 
@@ -53,7 +53,7 @@ import Testing
         func shown() -> UnsafeMutablePointer<GtkWidget>? {
             widgets(in: row, of: gtk_label_get_type()).first { String(cString: gtk_label_get_text(OpaquePointer($0))) == long + " (active)" && gtk_widget_get_mapped($0) != 0 }
         }
-        #expect(spin { shown() != nil && gtk_widget_get_width(w.view.content) <= 360 }, "the History page never showed \(long) (active)")
+        #expect(spin { shown() != nil && gtk_widget_get_width(w.view.content.pointer) <= 360 }, "the History page never showed \(long) (active)")
         let label = shown()!
         #expect(spin { gtk_widget_get_width(label) > 0 })
         #expect(pango_layout_is_ellipsized(gtk_label_get_layout(OpaquePointer(label))) == 0, "the routine's name is cut")

@@ -17,7 +17,7 @@ import Testing
     /// A window with its preferences open from the primary menu's action.
     func preferences(_ bmd: FakeBmd = FakeBmd()) -> (Window, PreferencesView) {
         let w = Window(bmd)
-        gtk_widget_activate_action_variant(w.view.content, "window.preferences", nil)
+        gtk_widget_activate_action_variant(w.view.content.pointer, "window.preferences", nil)
         return (w, w.view.preferences)
     }
 
@@ -47,7 +47,7 @@ import Testing
         let w = Window()
         defer { close(w, w.view.preferences) }
         // The window's own shortcut for the keys, run as GTK runs it on a key press.
-        let controllers = gtk_widget_observe_controllers(w.view.content)!
+        let controllers = gtk_widget_observe_controllers(w.view.content.pointer)!
         defer { g_object_unref(UnsafeMutableRawPointer(controllers)) }
         var found = false
         for index in 0..<g_list_model_get_n_items(controllers) {
@@ -62,7 +62,7 @@ import Testing
                 defer { g_free(trigger) }
                 guard String(cString: trigger) == "<Control>comma" else { continue }
                 found = true
-                _ = gtk_shortcut_action_activate(gtk_shortcut_get_action(shortcut), GTK_SHORTCUT_ACTION_EXCLUSIVE, w.view.content, nil)
+                _ = gtk_shortcut_action_activate(gtk_shortcut_get_action(shortcut), GTK_SHORTCUT_ACTION_EXCLUSIVE, w.view.content.pointer, nil)
             }
         }
         #expect(found)
@@ -237,7 +237,7 @@ extension PreferencesWidgetTests {
         let w = Window(bmd)
         defer { w.close() }
         #expect(spin { w.view.welcomeDialog != nil })
-        let dialog = try #require(w.view.welcomeDialog)
+        let dialog = try #require(w.view.welcomeDialog?.pointer)
         #expect(String(cString: adw_message_dialog_get_body(cast(dialog))) == PreferencesModel.welcomeText + "\n\n" + LoginStart.off.words)
         #expect(adw_message_dialog_has_response(cast(dialog), "login") != 0)
         adw_message_dialog_response(cast(dialog), "login")

@@ -60,7 +60,7 @@ import Testing
         #expect(w.page.famousRows.map { w.rowTitle($0.row.pointer) } == ["Benjamin Franklin", "Ben & <i>Jerry</i>"])
         #expect(w.page.ownRows.map { w.rowTitle($0.row.pointer) }.first == "Tea & toast <b>")
         for text in ["Ben & <i>Jerry</i>", "Tea & toast <b>", "Run & <b>jump</b>"] {
-            #expect(LogWatch.labelTexts(in: w.page.root).contains(text), "\(text) is not shown as typed")
+            #expect(LogWatch.labelTexts(in: w.page.root.pointer).contains(text), "\(text) is not shown as typed")
         }
         #expect(LogWatch.warnings == [])
     }

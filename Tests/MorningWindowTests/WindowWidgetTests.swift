@@ -35,7 +35,7 @@ enum Display {
             view = WindowView(controller: controller) { quitFlag?() }
             window = gtk_window_new()
             gtk_window_set_default_size(cast(window), 480, 720)
-            gtk_window_set_child(cast(window), view.content)
+            gtk_window_set_child(cast(window), view.content.pointer)
             gtk_window_present(cast(window))
             quitFlag = { [unowned self] in self.quit = true }
             controller.send(.started)
@@ -167,7 +167,7 @@ enum Display {
         defer { w.close() }
         #expect(spin { w.today.emptyTitle == "bmd is away" })
         // What the empty page's labels show, as drawn and as a screen reader reads them.
-        #expect(LogWatch.labelTexts(in: w.today.root).contains("Nothing answers at /tmp/a&b<c>/bmd.sock. Trying again…"))
+        #expect(LogWatch.labelTexts(in: w.today.root.pointer).contains("Nothing answers at /tmp/a&b<c>/bmd.sock. Trying again…"))
         #expect(LogWatch.warnings == [])
     }
 
@@ -282,7 +282,7 @@ enum Display {
     func noRoutine() {
         let w = Window(FakeBmd(status: Fixture.noRoutine, days: [])) { $0.controller.model.status != nil }
         defer { w.close() }
-        let page = w.today.root
+        let page = w.today.root.pointer
         #expect(String(cString: gtk_stack_get_visible_child_name(OpaquePointer(page))) == "empty")
         #expect(w.today.emptyTitle == "No active routine")
     }
@@ -295,7 +295,7 @@ enum Display {
         #expect(String(cString: gtk_button_get_label(cast(w.today.routinesButton.pointer))) == "Choose a Routine")
         gtk_widget_activate(w.today.routinesButton.pointer)
         #expect(spin { w.controller.model.page == .routines })
-        #expect(String(cString: adw_view_stack_get_visible_child_name(OpaquePointer(w.view.stack))) == "routines")
+        #expect(String(cString: adw_view_stack_get_visible_child_name(OpaquePointer(w.view.stack.pointer))) == "routines")
     }
 
     @Test("on the first run the window itself shows the welcome, the famous routines one click away; bmd marks it shown")
@@ -305,7 +305,7 @@ enum Display {
         let w = Window(bmd)
         defer { w.close() }
         #expect(spin { w.view.welcomeDialog != nil })
-        let dialog = try #require(w.view.welcomeDialog)
+        let dialog = try #require(w.view.welcomeDialog?.pointer)
         #expect(String(cString: adw_message_dialog_get_heading(cast(dialog))) == "Welcome to Better Morning")
         // No user manager on the test run's bus: the welcome says so.
         #expect(String(cString: adw_message_dialog_get_body(cast(dialog))).hasPrefix(PreferencesModel.welcomeText + "\n\nWhether bmd starts when you log in is not known: "))
@@ -327,7 +327,7 @@ enum Display {
         #expect(w.view.madeRoutines != nil, "showing the Routines page did not make it")
         #expect(spin { w.view.routines.famousRows.count == bmd.catalog.count }, "the Routines page never listed the famous routines")
         #expect(w.view.madeHistory == nil, "the History page was made with the Routines page")
-        adw_view_stack_set_visible_child_name(OpaquePointer(w.view.stack), "history")
+        adw_view_stack_set_visible_child_name(OpaquePointer(w.view.stack.pointer), "history")
         #expect(w.view.madeHistory != nil, "clicking the History tab did not make the page")
         #expect(spin { w.view.history.bars.count == 7 && w.view.history.statsShown.count == 6 }, "the History page never loaded")
     }
@@ -336,10 +336,10 @@ enum Display {
     func pages() {
         let w = Window()
         defer { w.close() }
-        func visible() -> String { String(cString: adw_view_stack_get_visible_child_name(OpaquePointer(w.view.stack))) }
+        func visible() -> String { String(cString: adw_view_stack_get_visible_child_name(OpaquePointer(w.view.stack.pointer))) }
         w.controller.send(.showPage(.history))
         #expect(visible() == "history")
-        adw_view_stack_set_visible_child_name(OpaquePointer(w.view.stack), "routines")
+        adw_view_stack_set_visible_child_name(OpaquePointer(w.view.stack.pointer), "routines")
         #expect(w.controller.model.page == .routines)
         w.controller.send(.showPage(.today))
         #expect(visible() == "today")

@@ -55,16 +55,15 @@ extension WindowSize {
     /// The size `window` has now: its size when not maximised (the one to come back to)
     /// and whether it is maximised.
     @MainActor
-    init(of window: UnsafeMutablePointer<GtkWindow>) {
-        var width: Int32 = 0, height: Int32 = 0
-        gtk_window_get_default_size(window, &width, &height)
-        self.init(width: width, height: height, maximized: gtk_window_is_maximized(window) != 0)
+    init(of window: some WindowWrapper) {
+        let size = window.defaultSize
+        self.init(width: size.width, height: size.height, maximized: window.maximized)
     }
 
     /// Gives `window` this size, before it is shown.
     @MainActor
-    func apply(to window: UnsafeMutablePointer<GtkWindow>) {
-        gtk_window_set_default_size(window, width, height)
-        if maximized { gtk_window_maximize(window) }
+    func apply(to window: some WindowWrapper) {
+        window.setDefaultSize(width: width, height: height)
+        if maximized { window.maximize() }
     }
 }

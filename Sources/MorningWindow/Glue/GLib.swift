@@ -12,13 +12,6 @@ import CAdwaita
     UnsafeMutableRawPointer(pointer!).assumingMemoryBound(to: T.self)
 }
 
-/// Connects `handler`, a C function whose signature matches the signal's exactly.
-@discardableResult
-func connect(_ instance: UnsafeMutableRawPointer, _ signal: String, _ handler: GCallback,
-             _ data: UnsafeMutableRawPointer? = nil) -> gulong {
-    g_signal_connect_data(instance, signal, handler, data, nil, GConnectFlags(rawValue: 0))
-}
-
 /// A closure for a GLib callback: retained by the source, released when the source ends.
 final class Closure: @unchecked Sendable {  // made, run and released on the main thread
     let run: @MainActor () -> Bool
@@ -139,6 +132,60 @@ func onReturning(_ instance: UnsafeMutableRawPointer, _ signal: String, _ body: 
     let handler = Unmanaged.passRetained(ReturningHandler(body)).toOpaque()
     return g_signal_connect_data(instance, signal, unsafeBitCast(returningHandlerOf2, to: GCallback.self), handler,
                                  unsafeBitCast(releaseReturningHandler, to: GClosureNotify.self), GConnectFlags(rawValue: 0))
+}
+
+/// A signal handler that takes the value the signal carries (an action's parameter).
+private final class VariantHandler: @unchecked Sendable {  // made, run and released on the main thread
+    let run: @MainActor (OpaquePointer?) -> Void
+    init(_ run: @MainActor @escaping (OpaquePointer?) -> Void) { self.run = run }
+}
+
+/// For signals whose handler takes the instance, a GVariant and the data: an action's
+/// "activate" and "change-state".
+private let variantHandler: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, UnsafeMutableRawPointer?) -> Void = { _, value, data in
+    let handler = Unmanaged<VariantHandler>.fromOpaque(data!).takeUnretainedValue()
+    nonisolated(unsafe) let value = value  // GLib calls this on the main thread
+    MainActor.assumeIsolated { handler.run(value) }
+}
+
+private let releaseVariantHandler: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { data, _ in
+    Unmanaged<VariantHandler>.fromOpaque(data!).release()
+}
+
+/// Runs `body` with the GVariant each `signal` of `instance` carries (nil when none).
+@discardableResult
+func onVariant(_ instance: UnsafeMutableRawPointer, _ signal: String, _ body: @MainActor @escaping (OpaquePointer?) -> Void) -> gulong {
+    let handler = Unmanaged.passRetained(VariantHandler(body)).toOpaque()
+    return g_signal_connect_data(instance, signal, unsafeBitCast(variantHandler, to: GCallback.self), handler,
+                                 unsafeBitCast(releaseVariantHandler, to: GClosureNotify.self), GConnectFlags(rawValue: 0))
+}
+
+/// A handler of GApplication's "handle-local-options": given a test of whether an option
+/// was given, it returns an exit status, or nil to go on.
+private final class OptionsHandler: @unchecked Sendable {  // made, run and released on the main thread
+    let run: @MainActor (_ given: (String) -> Bool) -> Int32?
+    init(_ run: @MainActor @escaping (_ given: (String) -> Bool) -> Int32?) { self.run = run }
+}
+
+private let optionsHandler: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<GVariantDict>?, UnsafeMutableRawPointer?) -> Int32 = { _, options, data in
+    let handler = Unmanaged<OptionsHandler>.fromOpaque(data!).takeUnretainedValue()
+    nonisolated(unsafe) let options = options  // GLib calls this on the main thread
+    return MainActor.assumeIsolated {
+        // -1 is GLib's "go on".
+        handler.run { name in options.map { g_variant_dict_contains($0, name) != 0 } ?? false } ?? -1
+    }
+}
+
+private let releaseOptionsHandler: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { data, _ in
+    Unmanaged<OptionsHandler>.fromOpaque(data!).release()
+}
+
+/// Runs `body` on GApplication's "handle-local-options" of `instance` (see `Application.onLocalOptions`).
+@discardableResult
+func onLocalOptionsSignal(_ instance: UnsafeMutableRawPointer, _ body: @MainActor @escaping (_ given: (String) -> Bool) -> Int32?) -> gulong {
+    let handler = Unmanaged.passRetained(OptionsHandler(body)).toOpaque()
+    return g_signal_connect_data(instance, "handle-local-options", unsafeBitCast(optionsHandler, to: GCallback.self), handler,
+                                 unsafeBitCast(releaseOptionsHandler, to: GClosureNotify.self), GConnectFlags(rawValue: 0))
 }
 
 /// A keyboard shortcut on `widget` (`"<Alt>1"`), wherever the focus is in its window, or

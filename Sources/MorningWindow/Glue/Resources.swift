@@ -57,14 +57,19 @@ struct Built {
         return UnsafeMutableRawPointer(object).assumingMemoryBound(to: T.self)
     }
 
+    /// The widget with `id`, as the kind of handle `W`; the file says it is of that kind.
+    func widget<W: WidgetWrapper>(_ id: String, as: W.Type = W.self) -> W {
+        W(pointer: object(id))
+    }
+
     /// The widget with `id`, the top of a tree to be put in a window. The builder lets
     /// its objects go with it: this one is kept, and handed out floating as a widget just
     /// made is, so that the parent it is put in owns it.
-    func take(_ id: String) -> UnsafeMutablePointer<GtkWidget> {
+    func take<W: WidgetWrapper>(_ id: String, as: W.Type = W.self) -> W {
         let widget: UnsafeMutablePointer<GtkWidget> = object(id)
         g_object_ref(UnsafeMutableRawPointer(widget))
         g_object_force_floating(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GObject.self))
-        return widget
+        return W(pointer: widget)
     }
 
     /// Lets the builder go; the objects of a tree that was taken stay with it.

@@ -38,6 +38,9 @@ extension ObjectWrapper {
 protocol WidgetWrapper: ObjectWrapper, Hashable {
     /// The widget, as GTK's calls on any widget take it.
     var pointer: UnsafeMutablePointer<GtkWidget> { get }
+
+    /// The handle on `pointer`, which is a widget of this kind (GtkBuilder's, say).
+    init(pointer: UnsafeMutablePointer<GtkWidget>)
 }
 
 extension WidgetWrapper {

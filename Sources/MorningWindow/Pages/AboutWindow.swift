@@ -28,12 +28,6 @@ enum AboutWindow {
         return about
     }
 
-    /// The same, over a parent given as GTK's pointer, for the window's frame until it
-    /// holds typed handles.
-    static func make(over parent: UnsafeMutablePointer<GtkWidget>?, routines: [Morning.CatalogRoutine]) -> UnsafeMutablePointer<GtkWidget> {
-        make(over: parent.map(Widget.init(pointer:)), routines: routines).pointer
-    }
-
     /// "Benjamin Franklin: The Autobiography of Benjamin Franklin", one line per routine.
     static func sourceCredits(_ routines: [Morning.CatalogRoutine]) -> [String] {
         // The about window reads "Name <address>" as an e-mail address: angle brackets go.

@@ -11,7 +11,7 @@ import MorningWords
 @MainActor
 final class HistoryPage {
     /// The page, as the window's stack takes it.
-    var root: UnsafeMutablePointer<GtkWidget> { switcher.pointer }
+    var root: Stack { switcher }
     private let send: @MainActor (WindowEvent) -> Void
     /// Either the empty state or the routine's history.
     private let switcher: Stack

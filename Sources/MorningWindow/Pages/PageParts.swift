@@ -138,37 +138,3 @@ func nameButtonsByLabel(in root: some WidgetWrapper) {
         child = current.nextSibling
     }
 }
-
-// MARK: For the pages not yet on the typed handles (History, Preferences, the window's
-// frame): the same parts, taking and giving GTK's pointers. They go when those pages move.
-
-func scrollingPage(_ column: UnsafeMutablePointer<GtkWidget>, bottom: Int32 = 12) -> UnsafeMutablePointer<GtkWidget> {
-    scrollingPage(Widget(pointer: column), bottom: bottom).pointer
-}
-
-func label(wrap: Bool) -> UnsafeMutablePointer<GtkWidget> { Label.leading(wrap: wrap).pointer }
-
-func set(_ label: UnsafeMutablePointer<GtkWidget>, _ text: String?) { Label(pointer: label).show(text) }
-
-func heading(_ text: String) -> UnsafeMutablePointer<GtkWidget> { Label.heading(text).pointer }
-
-func nameWithTooltip(_ widget: UnsafeMutablePointer<GtkWidget>, _ text: String) { Widget(pointer: widget).nameWithTooltip(text) }
-
-func mnemonicButton(_ label: String, name: String? = nil) -> UnsafeMutablePointer<GtkWidget> {
-    Button.withMnemonic(label, name: name).pointer
-}
-
-/// A boxed list (see `ListBox.boxed`) holding `rows`.
-func boxedList(_ name: String, rows: [UnsafeMutablePointer<GtkWidget>] = []) -> UnsafeMutablePointer<GtkWidget> {
-    let list = ListBox.boxed(name)
-    for row in rows { list.append(Widget(pointer: row)) }
-    return list.pointer
-}
-
-@discardableResult
-func presentConfirmation(_ question: Confirmation, over widget: UnsafeMutablePointer<GtkWidget>,
-                         answer: @escaping @MainActor (Bool) -> Void) -> UnsafeMutablePointer<GtkWidget> {
-    presentConfirmation(question, over: Widget(pointer: widget), answer: answer).pointer
-}
-
-func nameButtonsByLabel(in root: UnsafeMutablePointer<GtkWidget>) { nameButtonsByLabel(in: Widget(pointer: root)) }

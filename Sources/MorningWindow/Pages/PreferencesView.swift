@@ -36,12 +36,6 @@ final class PreferencesView {
         self.send = send
     }
 
-    /// Opens the preferences over the window `parent` is in, or brings them forward. The
-    /// window's frame, which still holds GTK's pointers, gives its content.
-    func open(over parent: UnsafeMutablePointer<GtkWidget>) {
-        open(over: Widget(pointer: parent))
-    }
-
     /// Opens the preferences over the window `parent` is in, or brings them forward.
     func open(over parent: some WidgetWrapper) {
         if let window { return window.present() }

@@ -8,7 +8,7 @@ import MorningWords
 @MainActor
 final class RoutinesPage {
     /// The page, as the window's stack takes it.
-    var root: UnsafeMutablePointer<GtkWidget> { scrolled.pointer }
+    var root: ScrolledWindow { scrolled }
     private let send: @MainActor (WindowEvent) -> Void
     private let scrolled: ScrolledWindow
     let notice: Label

@@ -10,7 +10,7 @@ import MorningWords
 @MainActor
 final class TodayPage {
     /// The page, as the window's stack takes it.
-    var root: UnsafeMutablePointer<GtkWidget> { switcher.pointer }
+    var root: Stack { switcher }
     private let send: @MainActor (WindowEvent) -> Void
     /// Either the empty state or the day.
     private let switcher: Stack

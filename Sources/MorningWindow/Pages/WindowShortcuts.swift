@@ -47,13 +47,6 @@ enum WindowShortcuts {
         return window
     }
 
-    /// The same, over a parent given as GTK's pointer, for the window's frame until it
-    /// holds typed handles.
-    @MainActor
-    static func window(over parent: UnsafeMutablePointer<GtkWidget>?) -> UnsafeMutablePointer<GtkWidget> {
-        window(over: parent.map(Widget.init(pointer:))).pointer
-    }
-
     /// GtkBuilder's text for the Keyboard Shortcuts window: a GtkShortcutsWindow is laid
     /// out only from a definition.
     static var definition: String {

@@ -7,14 +7,14 @@ import CAdwaita
 @MainActor
 public final class WindowView {
     /// What goes into the window.
-    public let content: UnsafeMutablePointer<GtkWidget>
-    let stack: UnsafeMutablePointer<GtkWidget>
+    let content: Box
+    let stack: ViewStack
     let today: TodayPage
     /// Routines and History are made the first time they are shown (or asked for): the
     /// window opens on Today, and its first frame does not wait for pages it does not
     /// show. Until then an empty holder keeps each one's place, title and icon in the stack.
-    private let routinesHolder: UnsafeMutablePointer<GtkWidget>
-    private let historyHolder: UnsafeMutablePointer<GtkWidget>
+    private let routinesHolder: Bin
+    private let historyHolder: Bin
     private(set) var madeRoutines: RoutinesPage?
     private(set) var madeHistory: HistoryPage?
     private let send: @MainActor (WindowEvent) -> Void
@@ -27,10 +27,10 @@ public final class WindowView {
     /// About was asked for and waits for the famous routines from bmd.
     private var aboutAwaitsRoutines = false
     /// The windows opened over this one, kept for the tests that look into them.
-    private(set) var aboutWindow: UnsafeMutablePointer<GtkWidget>?
-    private(set) var shortcutsWindow: UnsafeMutablePointer<GtkWidget>?
+    private(set) var aboutWindow: AboutWindowWidget?
+    private(set) var shortcutsWindow: Window?
     /// The welcome on the window's first run, while on show.
-    private(set) var welcomeDialog: UnsafeMutablePointer<GtkWidget>?
+    private(set) var welcomeDialog: MessageDialog?
 
     /// `quit` closes the program (Ctrl+Q).
     public init(controller: WindowController, quit: @escaping @MainActor () -> Void) {
@@ -39,67 +39,58 @@ public final class WindowView {
         // The shell is laid out in window.ui; the pages, from the model's list, are added here.
         let shell = Resources.build("window.ui")
         defer { shell.release() }
-        let content = shell.take("content")
+        let content = shell.take("content", as: Box.self)
         self.content = content
-        openAddress = { address in
-            let root = gtk_widget_get_root(content)
-            gtk_show_uri(root.map { cast($0) }, address, guint32(GDK_CURRENT_TIME))
-        }
+        openAddress = { address in content.window?.showURI(address) }
         let send: @MainActor (WindowEvent) -> Void = { [weak controller] in controller?.send($0) }
         self.send = send
         today = TodayPage(send: send)
-        routinesHolder = adw_bin_new()
-        historyHolder = adw_bin_new()
+        routinesHolder = Bin()
+        historyHolder = Bin()
         preferences = PreferencesView(send: send)
-        stack = shell.object("stack")
-        let pages: [(WindowModel.Page, UnsafeMutablePointer<GtkWidget>, String)] = [
-            (.today, today.root, "alarm-symbolic"),
-            (.routines, routinesHolder, "view-list-symbolic"),
-            (.history, historyHolder, "x-office-calendar-symbolic"),
+        stack = shell.widget("stack")
+        let pages: [(WindowModel.Page, Widget, String)] = [
+            (.today, today.root.widget, "alarm-symbolic"),
+            (.routines, routinesHolder.widget, "view-list-symbolic"),
+            (.history, historyHolder.widget, "x-office-calendar-symbolic"),
         ]
         for (page, widget, icon) in pages {
-            let stackPage = adw_view_stack_add_titled(OpaquePointer(stack), widget, page.name, page.title)
-            adw_view_stack_page_set_icon_name(stackPage, icon)
+            stack.addTitled(widget, name: page.name, title: page.title, iconName: icon)
         }
         // The stack maps a holder as it shows it, before anything is drawn: the page is
         // made then, and maps with it, as it would have had it been there from the start.
-        on(UnsafeMutableRawPointer(routinesHolder), "map") { [weak self] in _ = self?.routines }
-        on(UnsafeMutableRawPointer(historyHolder), "map") { [weak self] in _ = self?.history }
-        adw_view_switcher_title_set_title(OpaquePointer(shell.object("switcher-title", as: GtkWidget.self)), WindowApp.title)
-        nameWithTooltip(shell.object("menu-button"), "Main Menu")
+        routinesHolder.on("map") { [weak self] in _ = self?.routines }
+        historyHolder.on("map") { [weak self] in _ = self?.history }
+        shell.widget("switcher-title", as: ViewSwitcherTitle.self).setTitle(WindowApp.title)
+        shell.widget("menu-button", as: Widget.self).nameWithTooltip("Main Menu")
 
         // Clicking a page's tab tells the model.
-        on(UnsafeMutableRawPointer(stack), "notify::visible-child-name", arguments: 3) { [weak self] in
-            guard let self, let name = adw_view_stack_get_visible_child_name(OpaquePointer(self.stack)),
-                  let page = WindowModel.Page(name: String(cString: name)),
+        stack.onNotify("visible-child-name") { [weak self] in
+            guard let self, let name = self.stack.visibleChildName,
+                  let page = WindowModel.Page(name: name),
                   page != self.page else { return }
             self.page = page
             self.controller.send(.showPage(page))
         }
         for page in WindowModel.Page.allCases {
-            shortcut(content, WindowShortcuts.show(page).keys) { send(.showPage(page)) }
+            content.shortcut(WindowShortcuts.show(page).keys) { send(.showPage(page)) }
         }
-        shortcut(content, WindowShortcuts.quit.keys) { quit() }
+        content.shortcut(WindowShortcuts.quit.keys) { quit() }
         // Ctrl+W closes the window as its close button does (close-request), Ctrl+Q quits.
-        shortcut(content, WindowShortcuts.close.keys) { [weak self] in self?.closeWindow() }
-        let actions = g_simple_action_group_new()!
+        content.shortcut(WindowShortcuts.close.keys) { [weak self] in self?.closeWindow() }
+        let actions = SimpleActionGroup()
         let menuActions: [(String, WindowShortcuts.Entry, @MainActor (WindowView) -> Void)] = [
             ("preferences", WindowShortcuts.preferences, { $0.openPreferences() }),
             ("shortcuts", WindowShortcuts.shortcuts, { $0.openShortcuts() }),
             ("help", WindowShortcuts.help, { $0.openHelp() }),
         ]
         for (name, entry, body) in menuActions {
-            let action = g_simple_action_new(name, nil)!
-            on(UnsafeMutableRawPointer(action), "activate", arguments: 3) { [weak self] in self.map(body) }
-            g_action_map_add_action(OpaquePointer(actions), action)
-            g_object_unref(UnsafeMutableRawPointer(action))
-            shortcut(content, entry.keys) { [weak self] in self.map(body) }
+            actions.add(name) { [weak self] in self.map(body) }
+            content.shortcut(entry.keys) { [weak self] in self.map(body) }
         }
-        let about = g_simple_action_new("about", nil)!
-        on(UnsafeMutableRawPointer(about), "activate", arguments: 3) { [weak self] in self?.openAbout() }
-        g_action_map_add_action(OpaquePointer(actions), about)
-        g_object_unref(UnsafeMutableRawPointer(about))
-        gtk_widget_insert_action_group(content, "window", OpaquePointer(actions))
+        actions.add("about") { [weak self] in self?.openAbout() }
+        content.insertActionGroup("window", actions)
+        actions.release()
         controller.changed = { [weak self] model in self?.render(model) }
         render(controller.model)
     }
@@ -111,7 +102,7 @@ public final class WindowView {
         }
         if model.page != page {
             page = model.page
-            adw_view_stack_set_visible_child_name(OpaquePointer(stack), model.page.name)
+            stack.visibleChildName = model.page.name
         }
         today.render(model)
         madeRoutines?.render(model)
@@ -131,32 +122,32 @@ public final class WindowView {
         guard (text != nil) != (welcomeDialog != nil) else { return }
         if let welcomeDialog {
             self.welcomeDialog = nil
-            return gtk_window_destroy(cast(welcomeDialog))
+            return welcomeDialog.destroy()
         }
-        guard let root = gtk_widget_get_root(content) else { return }
-        let dialog = adw_message_dialog_new(UnsafeMutablePointer<GtkWindow>(root), "Welcome to Better Morning", text)!
-        adw_message_dialog_set_body_use_markup(cast(dialog), 0)
-        adw_message_dialog_add_response(cast(dialog), "close", "_Close")
+        guard let root = content.window else { return }
+        let dialog = MessageDialog(over: root, heading: "Welcome to Better Morning", body: text ?? "")
+        dialog.bodyUseMarkup = false
+        dialog.addResponse("close", "_Close")
         if model.preferences.loginStart == .off {
-            adw_message_dialog_add_response(cast(dialog), "login", "_Start at Login")
+            dialog.addResponse("login", "_Start at Login")
         }
-        adw_message_dialog_add_response(cast(dialog), "routines", "_Famous Routines")
-        adw_message_dialog_set_response_appearance(cast(dialog), "routines", ADW_RESPONSE_SUGGESTED)
-        adw_message_dialog_set_default_response(cast(dialog), "routines")
-        adw_message_dialog_set_close_response(cast(dialog), "close")
-        on(UnsafeMutableRawPointer(dialog), "response", arguments: 3) { [weak self] in
+        dialog.addResponse("routines", "_Famous Routines")
+        dialog.setResponseAppearance("routines", ADW_RESPONSE_SUGGESTED)
+        dialog.setDefaultResponse("routines")
+        dialog.setCloseResponse("close")
+        dialog.onAnyResponse { [weak self] in
             self?.welcomeDialog = nil
             self?.controller.send(.preferences(.closeFirstRunWelcome))
         }
-        on(UnsafeMutableRawPointer(dialog), "response::login", arguments: 3) { [weak self] in
+        dialog.onResponse("login") { [weak self] in
             self?.controller.send(.preferences(.startAtLogin))
         }
         // The detailed signal, after the plain one: Famous Routines also opens the Routines page.
-        on(UnsafeMutableRawPointer(dialog), "response::routines", arguments: 3) { [weak self] in
+        dialog.onResponse("routines") { [weak self] in
             self?.controller.send(.showPage(.routines))
         }
         welcomeDialog = dialog
-        gtk_window_present(cast(dialog))
+        dialog.present()
         // Each response's name said once, without its mnemonic's underline, as on every page.
         nameButtonsByLabel(in: dialog)
     }
@@ -177,7 +168,7 @@ public final class WindowView {
         // Drawn before it is put in place: a page maps as it goes in when its holder is
         // on show, and a page drawn for the first time while mapped takes bmd as just back.
         page.render(controller.model)
-        adw_bin_set_child(cast(routinesHolder), page.root)
+        routinesHolder.setChild(page.root)
         return page
     }
 
@@ -188,7 +179,7 @@ public final class WindowView {
         madeHistory = page
         // Drawn before it is put in place, as the Routines page is.
         page.render(controller.model)
-        adw_bin_set_child(cast(historyHolder), page.root)
+        historyHolder.setChild(page.root)
         return page
     }
 
@@ -200,7 +191,7 @@ public final class WindowView {
     func openShortcuts() {
         let window = WindowShortcuts.window(over: content)
         shortcutsWindow = window
-        gtk_window_present(cast(window))
+        window.present()
     }
 
     /// The window's manual (F1), in the desktop's help viewer.
@@ -223,13 +214,12 @@ public final class WindowView {
     private func presentAbout() {
         let window = AboutWindow.make(over: content, routines: controller.model.routines.catalog ?? [])
         aboutWindow = window
-        gtk_window_present(cast(window))
+        window.present()
     }
 
     /// Closes the window as its close button does.
     func closeWindow() {
-        guard let root = gtk_widget_get_root(content) else { return }
-        gtk_window_close(cast(root))
+        content.window?.close()
     }
 }
 
