@@ -15,7 +15,7 @@ import Glibc
 ///
 /// Without a GPU render node (`/dev/dri/renderD*`) the person can use, GL could only be
 /// llvmpipe, which draws this window's first frame slower than cairo does and holds
-/// almost three times its memory (bench/window); newer GTK releases stop choosing GL on
+/// more than four times its memory (bench/window); newer GTK releases stop choosing GL on
 /// llvmpipe for the same reason. So a window that was told no renderer draws with cairo
 /// there too. A GPU the person can use, or a `GSK_RENDERER` other than cairo, leaves GTK
 /// to choose.
