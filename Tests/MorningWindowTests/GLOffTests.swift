@@ -23,6 +23,7 @@ import Testing
         Case(renderer: nil, gdkDebug: nil, hasRenderNode: true, keepsOff: false),
         Case(renderer: nil, gdkDebug: nil, hasRenderNode: false, keepsOff: true),
         Case(renderer: "", gdkDebug: nil, hasRenderNode: false, keepsOff: true),
+        Case(renderer: "", gdkDebug: nil, hasRenderNode: true, keepsOff: false),
         // A renderer the person named is theirs, GPU or not.
         Case(renderer: "gl", gdkDebug: nil, hasRenderNode: false, keepsOff: false),
         Case(renderer: "ngl", gdkDebug: nil, hasRenderNode: true, keepsOff: false),
@@ -34,7 +35,11 @@ import Testing
 
     @Test("GL is kept off when cairo is asked for, or when nothing is asked and there is no GPU", arguments: cases)
     func decision(_ c: Case) {
-        #expect(GLOff.keepsGLOff(renderer: c.renderer, gdkDebug: c.gdkDebug, hasRenderNode: c.hasRenderNode) == c.keepsOff)
+        var asked = false
+        #expect(GLOff.keepsGLOff(renderer: c.renderer, gdkDebug: c.gdkDebug,
+                                 hasRenderNode: { asked = true; return c.hasRenderNode }) == c.keepsOff)
+        // /dev/dri is read only when nothing the person set decides.
+        #expect(asked == ((c.renderer ?? "").isEmpty && c.gdkDebug == nil))
     }
 
     @Test("a render node in the folder is a GPU; a card alone, or no folder, is none")

@@ -23,12 +23,13 @@ import Glibc
 /// The setting is taken back once GTK has started, so that nothing the window starts
 /// (bmd, the help viewer) inherits it. A `GDK_DEBUG` the person set is left as it is.
 enum GLOff {
-    /// Whether GL is to be kept off, from what the person set and whether a GPU is there.
-    static func keepsGLOff(renderer: String?, gdkDebug: String?, hasRenderNode: Bool) -> Bool {
+    /// Whether GL is to be kept off, from what the person set and, only when nothing they
+    /// set decides it, whether a GPU is there.
+    static func keepsGLOff(renderer: String?, gdkDebug: String?, hasRenderNode: () -> Bool) -> Bool {
         guard gdkDebug == nil else { return false }
         switch renderer {
         case "cairo": return true
-        case nil, "": return !hasRenderNode
+        case nil, "": return !hasRenderNode()
         default: return false
         }
     }
@@ -39,8 +40,7 @@ enum GLOff {
     static func whenDrawingWithCairo() -> Bool {
         let renderer = getenv("GSK_RENDERER").map { String(cString: $0) }
         let gdkDebug = getenv("GDK_DEBUG").map { String(cString: $0) }
-        guard keepsGLOff(renderer: renderer, gdkDebug: gdkDebug,
-                         hasRenderNode: renderer == nil && gdkDebug == nil && hasUsableRenderNode()) else { return false }
+        guard keepsGLOff(renderer: renderer, gdkDebug: gdkDebug, hasRenderNode: { hasUsableRenderNode() }) else { return false }
         setenv("GDK_DEBUG", "gl-disable", 1)
         return true
     }
