@@ -132,12 +132,7 @@ public final class LibnotifyNotifier: Notifier {
     }
 
     /// Passes on what the server said of a notification.
-    private func heard(_ signal: ServerWatcher.Signal) {
-        let event: NotificationEvent = switch signal {
-        case .invoked(let id, let key, let sender, let bus): .invoked(id: id, action: key, server: sender, bus: bus)
-        case .activationToken(let id, let token, let sender, let bus): .activationToken(id: id, token: token, server: sender, bus: bus)
-        case .closed(let id, let sender, let bus): .closed(id: id, server: sender, bus: bus)
-        }
+    private func heard(_ event: NotificationEvent) {
         heardHandler.withLock { $0 }?(event)
     }
 

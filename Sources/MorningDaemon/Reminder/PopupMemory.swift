@@ -99,6 +99,23 @@ public enum NotificationEvent: Sendable, Equatable {
     case activationToken(id: UInt32, token: String, server: String, bus: String?)
     /// The notification left the screen: closed by the person, expired, or closed by bmd.
     case closed(id: UInt32, server: String, bus: String?)
+
+    /// Who said it.
+    var server: String {
+        switch self {
+        case .invoked(_, _, let server, _), .activationToken(_, _, let server, _), .closed(_, let server, _): server
+        }
+    }
+
+    /// The same, said by `server` (the server's own name where the shell sent it for
+    /// GNOME Shell's helper).
+    func said(by server: String) -> NotificationEvent {
+        switch self {
+        case .invoked(let id, let action, _, let bus): .invoked(id: id, action: action, server: server, bus: bus)
+        case .activationToken(let id, let token, _, let bus): .activationToken(id: id, token: token, server: server, bus: bus)
+        case .closed(let id, _, let bus): .closed(id: id, server: server, bus: bus)
+        }
+    }
 }
 
 /// The activation token a notification server sent for a notification, kept for the

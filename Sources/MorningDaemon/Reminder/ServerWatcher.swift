@@ -25,16 +25,6 @@ import Glibc
 /// in poll(2) on the connections' descriptors and wakes only when the bus sends
 /// something: no timer runs while nothing is asked.
 final class ServerWatcher: @unchecked Sendable {
-    /// What the notification server said of a notification, with the unique bus name it
-    /// came from.
-    enum Signal: Equatable {
-        case invoked(id: UInt32, key: String, sender: String, bus: String?)
-        /// The token that lets the program an action brings up take the focus, sent just
-        /// before the action (servers that follow version 1.2 of the notification spec).
-        case activationToken(id: UInt32, token: String, sender: String, bus: String?)
-        case closed(id: UInt32, sender: String, bus: String?)
-    }
-
     /// Whether a notification server is there.
     enum Presence: Equatable {
         /// A process owns the name: its unique bus name.
@@ -50,7 +40,7 @@ final class ServerWatcher: @unchecked Sendable {
     private var changed: @Sendable (Presence) -> Void = { _ in }
     /// Called with each signal the owner of the name sent, on the watcher's thread (or,
     /// where the bus refuses a monitor, GDBus's).
-    private var heard: @Sendable (Signal) -> Void = { _ in }
+    private var heard: @Sendable (NotificationEvent) -> Void = { _ in }
     /// Called on the watcher's thread, instead of `changed`, when it cannot watch at all.
     private var failed: @Sendable (String) -> Void = { _ in }
     /// The unique name of the server's process now; guarded by `lock`.
@@ -86,7 +76,7 @@ final class ServerWatcher: @unchecked Sendable {
     }
 
     /// Starts watching on new threads; the first call of `changed` says who owns the name now.
-    func start(changed: @escaping @Sendable (Presence) -> Void, heard: @escaping @Sendable (Signal) -> Void,
+    func start(changed: @escaping @Sendable (Presence) -> Void, heard: @escaping @Sendable (NotificationEvent) -> Void,
                failed: @escaping @Sendable (String) -> Void) {
         self.changed = changed
         self.heard = heard
@@ -363,32 +353,25 @@ final class ServerWatcher: @unchecked Sendable {
     fileprivate func received(_ kind: Int32, id: UInt32, key: String?, sender: String) {
         let bus = lock.withLock { self.bus }
         if kind == 1, let key {
-            hear(.invoked(id: id, key: key, sender: sender, bus: bus))
+            hear(.invoked(id: id, action: key, server: sender, bus: bus))
         } else if kind == 2 {
-            hear(.closed(id: id, sender: sender, bus: bus))
+            hear(.closed(id: id, server: sender, bus: bus))
         } else if kind == 3, let key {
-            hear(.activationToken(id: id, token: key, sender: sender, bus: bus))
+            hear(.activationToken(id: id, token: key, server: sender, bus: bus))
         }
     }
 
-    /// Passes on `signal` if the server's current process sent it, or, where the server is
+    /// Passes on `event` if the server's current process sent it, or, where the server is
     /// GNOME Shell's helper, if the shell sent it (then as the helper's): any client on the
     /// bus can send a signal that looks like the server's.
-    fileprivate func hear(_ signal: Signal) {
-        let sender: String
-        switch signal {
-        case .invoked(_, _, let from, _), .closed(_, let from, _), .activationToken(_, _, let from, _): sender = from
-        }
+    fileprivate func hear(_ event: NotificationEvent) {
+        let sender = event.server
         let server: String? = lock.withLock {
             if serverIsShell, let shellOwner { return shellOwner == sender ? owner : nil }
             return owner == sender ? owner : nil
         }
         guard let server else { return }
-        switch signal {
-        case .invoked(let id, let key, _, let bus): heard(.invoked(id: id, key: key, sender: server, bus: bus))
-        case .closed(let id, _, let bus): heard(.closed(id: id, sender: server, bus: bus))
-        case .activationToken(let id, let token, _, let bus): heard(.activationToken(id: id, token: token, sender: server, bus: bus))
-        }
+        heard(event.said(by: server))
     }
 
     // MARK: - Where the bus refuses a monitor
