@@ -108,8 +108,6 @@ extension Engine {
     /// stored on their own (see `closeEndedDays`). Returns how many changes were stored.
     @discardableResult
     func keepClosing(_ closed: Book, _ changes: [Change], today: Day) throws -> Int {
-        // The clock's timeline is the clock's, kept whatever is stored: the reminder's plan reads it.
-        if book.clockTimeline != closed.clockTimeline { book.clockTimeline = closed.clockTimeline }
         guard !changes.isEmpty else {
             closing.awaitingStore = nil
             return 0
@@ -147,11 +145,16 @@ extension Engine {
         }
     }
 
-    /// The changes that close the days that ended, on `book`, with the clock as it reads
-    /// now (see `DayClosing.changes`), and the day a rule is then applied on.
-    func changesClosingDays(_ book: inout Book, today: Day, local: LocalTime) throws -> (changes: [Change], today: Book.Today) {
-        try closing.changes(closing: &book, today: today, local: local, wall: clock.now(), elapsed: clock.elapsed?()) {
+    /// The changes that close the days that ended, on `closed`, with the clock as it reads
+    /// now (see `DayClosing.changes`), and the day a rule is then applied on. The clock's
+    /// timeline is the clock's, kept in the engine's book at once whatever is stored: the
+    /// reminder's plan reads it.
+    func changesClosingDays(_ closed: inout Book, today: Day, local: LocalTime) throws -> (changes: [Change], today: Book.Today) {
+        let result = try closing.changes(closing: &closed, today: today, local: local, wall: clock.now(),
+                                         elapsed: clock.elapsed?()) {
             try store.laterRecords(from: today)
         }
+        if book.clockTimeline != closed.clockTimeline { book.clockTimeline = closed.clockTimeline }
+        return result
     }
 }

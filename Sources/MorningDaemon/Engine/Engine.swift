@@ -166,8 +166,6 @@ public final class Engine: @unchecked Sendable {
         let (_, local, today) = moment()
         var closed = book
         let (closingChanges, closedToday) = try changesClosingDays(&closed, today: today, local: local)
-        // The clock's timeline is the clock's, kept whatever is stored: the reminder's plan reads it.
-        if book.clockTimeline != closed.clockTimeline { book.clockTimeline = closed.clockTimeline }
         if closingChanges.isEmpty { closing.awaitingStore = nil }
         // The rule reads the store as it will be once this write's closing is in it.
         let write = Write(today: closedToday) { [store] in
