@@ -159,7 +159,9 @@ struct GnomeShellReminderTests {
         let terminal = try TerminalRecorder(in: shell.folder.appendingPathComponent("home"))
         try? FileManager.default.removeItem(atPath: terminal.said)
         let box = try Sandbox(zone: "Europe/Berlin", time: "2026-03-02 08:00:00")
-        let (due, _) = try Self.reminderDue(on: shell, in: box, environment: ["TERMINAL": terminal.path])
+        // bmd's data folders are the session's, where no window is, whatever the host has installed.
+        let (due, _) = try Self.reminderDue(on: shell, in: box, environment: ["TERMINAL": terminal.path,
+                                                                               "XDG_DATA_DIRS": shell.windowShare])
         _ = try shell.waitForTray { $0.banner == Self.summary }
         try shell.clickBanner()
         #expect(try terminal.waitForRun(within: .seconds(10)), "bmd: \(due.daemonLog.suffix(2000))")

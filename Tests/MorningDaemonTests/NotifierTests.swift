@@ -93,14 +93,20 @@ import Testing
     @Test("the reminder names the window's desktop entry where the window is installed, else the terminal app's")
     func desktopEntryHint() {
         let window = "/usr/share/applications/org.bettermorning.BetterMorning.desktop"
-        #expect(TodayInWindow.entryForNotifications(environment: ["HOME": "/home/ann"], exists: { $0 == window })
+        let entry = "[Desktop Entry]\nType=Application\nName=Better Morning\n"
+        #expect(TodayInWindow.entryForNotifications(environment: ["HOME": "/home/ann"], read: { $0 == window ? entry : nil })
                 == "org.bettermorning.BetterMorning")
         let local = "/home/ann/.local/share/applications/org.bettermorning.BetterMorning.desktop"
-        #expect(TodayInWindow.entryForNotifications(environment: ["HOME": "/home/ann"], exists: { $0 == local })
+        #expect(TodayInWindow.entryForNotifications(environment: ["HOME": "/home/ann"], read: { $0 == local ? entry : nil })
                 == "org.bettermorning.BetterMorning")
         // Only the main package: its own entry, the terminal app.
         let main = "/usr/share/applications/better-morning.desktop"
-        #expect(TodayInWindow.entryForNotifications(environment: ["HOME": "/home/ann"], exists: { $0 == main }) == "better-morning")
+        #expect(TodayInWindow.entryForNotifications(environment: ["HOME": "/home/ann"], read: { $0 == main ? entry : nil })
+                == "better-morning")
+        // A person who hides the window's entry in their own folder hides it from the reminder too.
+        let hidden = entry + "Hidden=true\n"
+        #expect(TodayInWindow.entryForNotifications(environment: ["HOME": "/home/ann"],
+                                                    read: { $0 == local ? hidden : $0 == window ? entry : nil }) == "better-morning")
     }
 
     @Test("with no session bus the popup's \"Open today\" does not look for the window, and says why")

@@ -68,11 +68,18 @@ enum TodayInWindow {
 
     /// The `desktop-entry` hint of bmd's notifications: the window's entry where it is
     /// installed (a data folder of the XDG base directories has it), else the main
-    /// package's, better-morning.desktop, the terminal app.
+    /// package's, better-morning.desktop, the terminal app. As desktop entries go, the
+    /// first folder that has the entry decides: one marked `Hidden=true` there (a person
+    /// hiding the app) counts as no window.
     static func entryForNotifications(environment: [String: String],
-                                      exists: (String) -> Bool = { FileManager.default.isReadableFile(atPath: $0) }) -> String {
-        let installed = AppIcon.dataFolders(environment: environment)
-            .contains { exists("\($0)/applications/\(desktopEntry).desktop") }
+                                      read: (String) -> String? = { try? String(contentsOfFile: $0, encoding: .utf8) }) -> String {
+        var first: String?
+        for folder in AppIcon.dataFolders(environment: environment) where first == nil {
+            first = read("\(folder)/applications/\(desktopEntry).desktop")
+        }
+        let installed = first.map { entry in
+            !entry.split(whereSeparator: \.isNewline).contains { $0.trimmingCharacters(in: .whitespaces) == "Hidden=true" }
+        } ?? false
         return installed ? desktopEntry : LibnotifyNotifier.desktopEntry
     }
 }

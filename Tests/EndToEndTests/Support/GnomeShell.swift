@@ -55,8 +55,9 @@ final class GnomeShell: @unchecked Sendable {
     private let lock = NSLock()
 
     var sessionBus: String { "unix:path=" + folder.appendingPathComponent("run/bus").path }
-    /// A data folder of the session's, empty but while a test installs the window in it
-    /// (`installWindow`): the shell and its bus look there from the start.
+    /// A data folder of the session's, which holds the window while a test installs it
+    /// (`installWindow`), and otherwise only stand-ins that hide a window the host may
+    /// have installed: the shell and its bus look there from the start, before /usr/share.
     var windowShare: String { folder.appendingPathComponent("share").path }
     /// The shell's Wayland socket, by its full path, which a client finds without the
     /// session's runtime folder.
@@ -86,6 +87,7 @@ final class GnomeShell: @unchecked Sendable {
         }
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("run"), withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o700])
+        try shadowHostWindow()
         do {
             try start()
         } catch {
@@ -342,12 +344,27 @@ final class GnomeShell: @unchecked Sendable {
         guard known else { throw Failure(description: "the shell never found the window's desktop entry") }
     }
 
+    /// Keeps a window installed on the host out of the session while no test installs
+    /// one: the session's own data folder comes first, so an entry there marked hidden
+    /// and a service that cannot start stand in front of the host's in /usr/share.
+    private func shadowHostWindow() throws {
+        let share = URL(fileURLWithPath: windowShare)
+        for sub in ["applications", "dbus-1/services"] {
+            try FileManager.default.createDirectory(at: share.appendingPathComponent(sub), withIntermediateDirectories: true)
+        }
+        try "[Desktop Entry]\nType=Application\nName=Better Morning\nHidden=true\n"
+            .write(to: share.appendingPathComponent("applications/\(Self.appID).desktop"), atomically: true, encoding: .utf8)
+        try "[D-BUS Service]\nName=\(Self.appID)\nExec=/bin/false\n"
+            .write(to: share.appendingPathComponent("dbus-1/services/\(Self.appID).service"), atomically: true, encoding: .utf8)
+    }
+
     /// Takes the window away again: its files, and the program if it runs.
     func removeWindow() {
         if let pid = windowProcess() { terminate(pid, within: .seconds(5)) }
         try? FileManager.default.removeItem(atPath: windowShare + "/applications")
         try? FileManager.default.removeItem(atPath: windowShare + "/dbus-1")
         try? FileManager.default.removeItem(atPath: windowShare + "/gnome-shell")
+        try? shadowHostWindow()
         try? busCallUnit("ReloadConfig")
         _ = try? waitUntil(within: .seconds(20)) {
             try eval("Shell.AppSystem.get_default().lookup_app('\(Self.appID).desktop') === null") == "true"
