@@ -56,6 +56,9 @@ struct NotificationTests {
             Thread.sleep(forTimeInterval: 0.05)
         }
         #expect(box.daemonLog.contains("desktop notifications go to dunst"), "bmd log: \(box.daemonLog)")
+        // Controls: /proc was read, so the two checks after them cannot pass on an empty read.
+        #expect(Self.maps(daemon.pid).contains("libsystemd"), "bmd's memory map could not be read")
+        #expect(!Self.threadNames(daemon.pid).isEmpty, "bmd's threads could not be read")
         #expect(Self.loadedLibraries(daemon.pid).isEmpty, "\(Self.loadedLibraries(daemon.pid))")
         #expect(!Self.threadNames(daemon.pid).contains("gdbus"), "\(Self.threadNames(daemon.pid))")
 
@@ -66,11 +69,16 @@ struct NotificationTests {
 
     /// Which of libnotify, GLib, GObject and GIO process `pid` has loaded.
     static func loadedLibraries(_ pid: pid_t) -> Set<String> {
+        let maps = maps(pid)
+        return Set(["libnotify", "libglib-2.0", "libgobject-2.0", "libgio-2.0"].filter { maps.contains("/\($0).so") })
+    }
+
+    /// Process `pid`'s memory map, empty if it cannot be read.
+    static func maps(_ pid: pid_t) -> String {
         // Read whole: /proc says its files are empty, and a reader that trusts the size stops early.
         let handle = FileHandle(forReadingAtPath: "/proc/\(pid)/maps")
         defer { try? handle?.close() }
-        let maps = String(decoding: (try? handle?.readToEnd()) ?? Data(), as: UTF8.self)
-        return Set(["libnotify", "libglib-2.0", "libgobject-2.0", "libgio-2.0"].filter { maps.contains("/\($0).so") })
+        return String(decoding: (try? handle?.readToEnd()) ?? Data(), as: UTF8.self)
     }
 
     /// The names of process `pid`'s threads.

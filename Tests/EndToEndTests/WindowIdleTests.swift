@@ -53,8 +53,21 @@ struct WindowIdleTests {
         try Self.expectNoGL(renderer: nil)
     }
 
+    @Test("Control: told to draw with GL, the window does load GL libraries, so the reading of its map can see them")
+    func glLoadsGL() throws {
+        let gl = try Self.glLibraries(renderer: "gl")
+        #expect(!gl.isEmpty, "no GL library seen in the map of a window drawing with GL")
+    }
+
     /// The window started with `renderer` as `GSK_RENDERER` (unset for nil) maps no GL library.
     static func expectNoGL(renderer: String?) throws {
+        let gl = try glLibraries(renderer: renderer)
+        #expect(gl.isEmpty, "loaded for OpenGL while drawing with cairo: \(gl.sorted())")
+    }
+
+    /// The GL, EGL, Mesa and LLVM libraries the window started with `renderer` as
+    /// `GSK_RENDERER` (unset for nil) has mapped once it follows bmd.
+    static func glLibraries(renderer: String?) throws -> Set<String> {
         let box = try Sandbox(time: "2026-03-02 08:00:00")
         _ = try box.startDaemon(fakeClock: false)
         // Once it follows bmd, the window has opened the display and drawn.
@@ -72,14 +85,15 @@ struct WindowIdleTests {
             let name = path.split(separator: "/").last.map(String.init) ?? ""
             return ["libGL", "libEGL", "libLLVM", "_dri.so", "mesa"].contains { name.contains($0) } ? String(path) : nil
         })
-        #expect(gl.isEmpty, "loaded for OpenGL while drawing with cairo: \(gl.sorted())")
         try box.stopDaemon()
+        return gl
     }
 
     /// Whether this machine has a GPU render node, on which Mesa would draw GL in hardware.
     static func hasRenderNode() -> Bool {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: "/dev/dri")) ?? []
-        return names.contains { $0.hasPrefix("renderD") }
+        // A node this user may not open is no GPU for the window, as the window itself judges.
+        return names.contains { $0.hasPrefix("renderD") && access("/dev/dri/" + $0, R_OK | W_OK) == 0 }
     }
 
     @Test("The setting that keeps GL off is the window's alone: the bmd it starts does not inherit it")

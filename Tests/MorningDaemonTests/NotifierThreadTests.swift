@@ -15,7 +15,7 @@ import Testing
             dictionary[mark] = true
             done.signal()
         }
-        done.wait()
+        #expect(done.wait(timeout: .now() + 10) == .success)
         return ran.seen
     }
 
@@ -54,7 +54,7 @@ import Testing
                 if index == 19 { done.signal() }
             }
         }
-        done.wait()
+        #expect(done.wait(timeout: .now() + 10) == .success)
         #expect(order.values == Array(0..<20))
         thread.stop()
     }

@@ -15,8 +15,9 @@ public final class LockHolder {
     /// seconds (the test then fails here, saying what sqlite3 said).
     public init(_ file: String) throws {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-        process.arguments = [file]
-        // No ~/.sqliterc of the person running the tests changes what sqlite3 prints.
+        // No ~/.sqliterc of the person running the tests changes what sqlite3 prints:
+        // sqlite3 finds the home folder through the password file even with no HOME.
+        process.arguments = ["-init", "/dev/null", file]
         process.environment = [:]
         process.standardInput = input
         process.standardOutput = output
