@@ -40,7 +40,7 @@ final class PreferencesView {
     func open(over parent: some WidgetWrapper) {
         if let window { return window.present() }
         let window = PreferencesWindow()
-        if let root = parent.window { window.setTransientFor(root) }
+        window.setTransientFor(parent.window)
         window.modal = true
         window.setDefaultSize(width: 480, height: 560)
         window.searchEnabled = false
