@@ -205,6 +205,8 @@ final class PreferencesView {
         }
         welcomeDialog = dialog
         dialog.present()
+        // Its response's name said once, without its mnemonic's underline.
+        nameButtonsByLabel(in: dialog)
     }
 
     /// A row with a switch at its end; activating the row flips it.
