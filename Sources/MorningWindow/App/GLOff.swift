@@ -45,12 +45,11 @@ enum GLOff {
         return true
     }
 
-    /// GTK has read its settings: the window's own children get the environment as it was.
+    /// Takes back the `GDK_DEBUG` that `whenDrawingWithCairo` set, once GTK has read its
+    /// settings: the window's own children get the environment as it was.
     @MainActor
-    static func started(asked: inout Bool) {
-        guard asked else { return }
+    static func giveBack() {
         unsetenv("GDK_DEBUG")
-        asked = false
     }
 
     /// Whether `folder` holds a GPU render node this process may open for reading and

@@ -21,7 +21,6 @@ public enum WindowApp {
         let app = Application(id: id)
         // The application's handlers hold the host until the application goes, after it has run.
         let host = WindowHost(application: app, connector: connector, starter: starter)
-        host.glOffAsked = glOffAsked
         // "activate": the first start opens the window, a later one brings it forward.
         app.on("activate") { host.send(.open(page: nil)) }
         host.addActions()
@@ -33,8 +32,12 @@ public enum WindowApp {
             print("better-morning \(BuildInfo.version)")
             return 0
         }
-        // "startup": GTK has started (GtkApplication's own start-up runs first) and read its settings.
-        app.on("startup") { host.startedUp() }
+        // "startup": GTK has started (GtkApplication's own start-up runs first) and read its
+        // settings, `GDK_DEBUG` among them: one the program set is taken back.
+        app.on("startup") {
+            if glOffAsked { GLOff.giveBack() }
+            host.startedUp()
+        }
         // Served before the application takes its name on the bus: GDBus answers a call to
         // an object not yet there at once, and the bus hands the shell's first call to a
         // program it started as soon as the name is taken.
@@ -68,8 +71,6 @@ final class WindowHost {
     private(set) var view: WindowView?
     /// The `page` action, whose state follows the page the model shows.
     private var pageAction: SimpleAction?
-    /// The program set `GDK_DEBUG` to keep GL off, and takes it back once GTK has started.
-    var glOffAsked = false
 
     init(application: Application, connector: @escaping BmdLink.Connector, starter: BmdLink.Starter?) {
         self.application = application
@@ -80,7 +81,6 @@ final class WindowHost {
     /// A program the bus started (`--gapplication-service`) waits a while for its next
     /// call after its window goes; one a person started ends with its window.
     func startedUp() {
-        GLOff.started(asked: &glOffAsked)
         if application.isService {
             application.setInactivityTimeout(SearchProvider.patience)
             lifecycle.endsWithWindow = false

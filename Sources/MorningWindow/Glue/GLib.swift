@@ -109,29 +109,23 @@ func on(_ instance: UnsafeMutableRawPointer, _ signal: String, arguments: Int = 
                                  unsafeBitCast(releaseHandler, to: GClosureNotify.self), GConnectFlags(rawValue: 0))
 }
 
-/// A signal handler that returns a value: the closure, retained by the connection and released with it.
-final class ReturningHandler: @unchecked Sendable {  // made, run and released on the main thread
-    let run: @MainActor () -> Bool
-    init(_ run: @MainActor @escaping () -> Bool) { self.run = run }
-}
-
 /// For signals whose handler takes the instance and the data and returns a boolean: "output".
 private let returningHandlerOf2: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> gboolean = { _, data in
-    let handler = Unmanaged<ReturningHandler>.fromOpaque(data!).takeUnretainedValue()
-    return MainActor.assumeIsolated { handler.run() } ? 1 : 0
+    let closure = Closure.from(data)
+    return MainActor.assumeIsolated { closure.run() } ? 1 : 0
 }
 
-private let releaseReturningHandler: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { data, _ in
-    Unmanaged<ReturningHandler>.fromOpaque(data!).release()
+/// Releases a `Closure` when its signal connection ends.
+private let releaseClosureNotify: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { data, _ in
+    releaseClosure(data)
 }
 
 /// Runs `body` on each `signal` of `instance` whose C handler takes the instance and the
 /// data and returns a boolean; `body`'s answer is the handler's.
 @discardableResult
 func onReturning(_ instance: UnsafeMutableRawPointer, _ signal: String, _ body: @MainActor @escaping () -> Bool) -> gulong {
-    let handler = Unmanaged.passRetained(ReturningHandler(body)).toOpaque()
-    return g_signal_connect_data(instance, signal, unsafeBitCast(returningHandlerOf2, to: GCallback.self), handler,
-                                 unsafeBitCast(releaseReturningHandler, to: GClosureNotify.self), GConnectFlags(rawValue: 0))
+    g_signal_connect_data(instance, signal, unsafeBitCast(returningHandlerOf2, to: GCallback.self), Closure(body).pointer,
+                          unsafeBitCast(releaseClosureNotify, to: GClosureNotify.self), GConnectFlags(rawValue: 0))
 }
 
 /// A signal handler that takes the value the signal carries (an action's parameter).

@@ -51,10 +51,7 @@ struct StringList: ObjectWrapper {
     let list: OpaquePointer
     var instance: UnsafeMutableRawPointer { UnsafeMutableRawPointer(list) }
 
-    init(list: OpaquePointer) { self.list = list }
     init() { list = gtk_string_list_new(nil) }
-
-    var count: Int { Int(g_list_model_get_n_items(list)) }
 
     /// The strings, in order.
     var strings: [String] {
@@ -74,9 +71,6 @@ struct ComboRow: PreferencesRowWrapper {
 
     init(pointer: UnsafeMutablePointer<GtkWidget>) { self.pointer = pointer }
     init() { pointer = adw_combo_row_new() }
-
-    /// The strings to choose from; nil before any is set.
-    var model: StringList? { adw_combo_row_get_model(row).map(StringList.init(list:)) }
 
     func setModel(_ list: StringList) { adw_combo_row_set_model(row, list.list) }
 

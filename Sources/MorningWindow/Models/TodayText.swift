@@ -50,7 +50,6 @@ public enum TodayText {
         }
     }
 
-
     /// "Now: 05:30 Walk", or what there is to do when no task is.
     public static func now(_ status: Morning.StatusReply) -> String? {
         guard status.phase == .running else { return nil }

@@ -24,7 +24,7 @@ enum AboutWindow {
         about.setLicenseType(GTK_LICENSE_APACHE_2_0)
         let credits = sourceCredits(routines)
         if !credits.isEmpty { about.addAcknowledgementSection(sourcesHeading, credits) }
-        if let window = parent?.window { about.setTransientFor(window) }
+        about.setTransientFor(parent?.window)
         return about
     }
 

@@ -41,9 +41,8 @@ final class HistoryPage {
     /// The question on show, and its dialog.
     private(set) var dialog: MessageDialog?
     private var dialogQuestion: Confirmation?
-    /// The routines in the list, by id and as the list shows them.
+    /// The routines in the list, by id; `routineNames` holds them as the list shows them.
     private var cardIds: [String] = []
-    private var cardLabels: [String] = []
     private var rendering = false
 
     init(send: @escaping @MainActor (WindowEvent) -> Void) {
@@ -142,9 +141,8 @@ final class HistoryPage {
         // Made again when any entry's words change: another routine may be active with
         // the same routines stored.
         let labels = cards.map { $0.routine + ($0.active ? " (active)" : "") }
-        if labels != cardLabels {
+        if labels != routineNames.strings {
             routineNames.replaceAll(with: labels)
-            cardLabels = labels
         }
         cardIds = ids
         if let index = ids.firstIndex(of: card.routineId), routineRow.selected != index {

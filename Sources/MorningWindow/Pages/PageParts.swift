@@ -122,6 +122,8 @@ func presentConfirmation(_ question: Confirmation, over widget: some WidgetWrapp
     dialog.onResponse("confirm") { answer(true) }
     dialog.onResponse("cancel") { answer(false) }
     dialog.present()
+    // Each response's name said once, without its mnemonic's underline.
+    nameButtonsByLabel(in: dialog)
     return dialog
 }
 

@@ -40,7 +40,7 @@ final class PreferencesView {
     func open(over parent: some WidgetWrapper) {
         if let window { return window.present() }
         let window = PreferencesWindow()
-        if let root = parent.window { window.setTransientFor(root) }
+        window.setTransientFor(parent.window)
         window.modal = true
         window.setDefaultSize(width: 480, height: 560)
         window.searchEnabled = false
@@ -205,6 +205,8 @@ final class PreferencesView {
         }
         welcomeDialog = dialog
         dialog.present()
+        // Its response's name said once, without its mnemonic's underline.
+        nameButtonsByLabel(in: dialog)
     }
 
     /// A row with a switch at its end; activating the row flips it.

@@ -43,7 +43,7 @@ enum WindowShortcuts {
     @MainActor
     static func window(over parent: (some WidgetWrapper)?) -> Window {
         let window = builtWindow("shortcuts", from: definition)
-        if let parentWindow = parent?.window { window.setTransientFor(parentWindow) }
+        window.setTransientFor(parent?.window)
         return window
     }
 
